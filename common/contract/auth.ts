@@ -1,0 +1,77 @@
+import { z } from "../zod";
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_HINT = "Deve conter pelo menos 8 caracteres";
+
+const email = z
+  .string({ error: "Email é obrigatório" })
+  .trim()
+  .min(1, "Email é obrigatório")
+  .max(254, "Email muito longo")
+  .pipe(z.email("Email inválido"))
+  .transform((value) => value.toLowerCase());
+
+export const loginBodySchema = z.object({
+  email,
+  // Login has no minimum: a wrong password is answered as wrong credentials, not as a rule.
+  password: z
+    .string({ error: "Senha é obrigatória" })
+    .min(1, "Senha é obrigatória")
+    .max(200, "Senha muito longa"),
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const registerBodySchema = z.object({
+  email,
+  password: z
+    .string({ error: "Senha é obrigatória" })
+    .min(1, "Senha é obrigatória")
+    .min(PASSWORD_MIN, `A senha ${PASSWORD_HINT.toLowerCase()}`)
+    .max(200, "Senha muito longa"),
+  first_name: z
+    .string({ error: "Nome é obrigatório" })
+    .trim()
+    .min(1, "Nome é obrigatório")
+    .max(100, "Nome muito longo"),
+  last_name: z
+    .string()
+    .trim()
+    .max(100, "Sobrenome muito longo")
+    .nullish()
+    .transform((value) => value || ""),
+});
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  profile_picture_url: z.string().nullable(),
+  is_admin: z.boolean(),
+  google_user_data: z.object({
+    given_name: z.string(),
+    family_name: z.string(),
+    picture: z.string().nullable(),
+  }),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  user: sessionUserSchema.optional(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+export const AUTH_MESSAGES = {
+  loggedIn: "Login realizado com sucesso",
+  registered: "Conta criada com sucesso",
+  loggedOut: "Sessão encerrada",
+  wrongCredentials: "Email ou senha incorretos",
+  emailTaken: "Este email já está cadastrado",
+  inactive: "Esta conta está desativada. Fale com o suporte.",
+  registrationClosed: "Novos cadastros estão temporariamente fechados.",
+  authFailed: "Erro na autenticação",
+  forgotPassword: "A recuperação de senha será implementada em breve.",
+} as const;

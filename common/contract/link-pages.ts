@@ -1,0 +1,163 @@
+import {
+  BUTTON_STYLE_OPTIONS,
+  type ButtonStyle,
+  buttonStyleOverridesSchema,
+  buttonStyleSchema,
+} from "../button-style";
+import { isReserved } from "../reserved";
+import { SLUG_MAX, SLUG_MIN } from "../slug";
+import { z } from "../zod";
+import { hexColorSchema, httpUrlSchema } from "./urls";
+
+export const BUTTON_SIZES = ["small", "medium", "large"] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const LINK_PAGE_MESSAGES = {
+  slugTaken: "Este slug já está em uso neste domínio. Escolha outro.",
+  slugReserved: "Este slug é reservado. Escolha outro.",
+  imageInvalid: "Por favor selecione um arquivo de imagem válido",
+  imageTooLarge: "A imagem deve ter no máximo 5MB",
+  imageUploadFailed: "Erro ao fazer upload da imagem",
+  domainUnavailable: "Domínio indisponível para a sua conta.",
+  notFound: "Página não encontrada",
+  linkNotFound: "Link não encontrado",
+  saveFailed: "Erro ao salvar página",
+  saveLinkFailed: "Erro ao salvar link",
+  deletePageFailed: "Erro ao excluir página",
+  deleteLinkBioFailed: "Erro ao excluir Link Bio",
+  deleteLinkFailed: "Erro ao excluir link",
+  loadFailed: "Erro ao carregar página",
+  confirmDeletePage: "Tem certeza que deseja excluir esta página? Esta ação não pode ser desfeita.",
+  confirmDeleteLinkBio: "Tem certeza que deseja excluir esta Link Bio? Esta ação não pode ser desfeita.",
+  confirmDeleteLink: "Tem certeza que deseja excluir este link?",
+} as const;
+
+export const slugSchema = z
+  .string({ error: "Slug é obrigatório" })
+  .trim()
+  .transform((value) => value.toLowerCase())
+  .pipe(
+    z
+      .string()
+      .min(1, "Slug é obrigatório")
+      .min(SLUG_MIN, `O slug deve ter pelo menos ${SLUG_MIN} caracteres`)
+      .max(SLUG_MAX, `O slug deve ter no máximo ${SLUG_MAX} caracteres`)
+      .regex(/^[a-z0-9_-]+$/, "O slug pode ter apenas letras minúsculas, números, - e _")
+      .refine((slug) => !isReserved(slug), LINK_PAGE_MESSAGES.slugReserved),
+  );
+
+/**
+ * A profile image: an https/http URL, a path of an image we stored (/uploads/…), or a data URL
+ * that the server converts into a stored file (spec compatibility).
+ */
+export const profileImageSchema = z
+  .string()
+  .trim()
+  .max(8 * 1024 * 1024, LINK_PAGE_MESSAGES.imageTooLarge)
+  .nullish()
+  .transform((value) => value || null)
+  .refine(
+    (value) =>
+      value === null ||
+      value.startsWith("data:image/") ||
+      /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) ||
+      httpUrlSchema.safeParse(value).success,
+    "Imagem de perfil: informe uma URL válida ou envie um arquivo",
+  );
+
+export const linkPageBodySchema = z.object({
+  slug: slugSchema,
+  title: z
+    .string({ error: "Título é obrigatório" })
+    .trim()
+    .min(1, "Título é obrigatório")
+    .max(100, "O título deve ter no máximo 100 caracteres"),
+  description: z
+    .string()
+    .trim()
+    .max(500, "A descrição deve ter no máximo 500 caracteres")
+    .nullish()
+    .transform((v) => v || null),
+  profile_image_url: profileImageSchema,
+  background_color: hexColorSchema.optional().default("#ffffff"),
+  text_color: hexColorSchema.optional().default("#000000"),
+  button_style: buttonStyleSchema.optional().default(buttonStyleSchema.parse({})),
+  button_font: z
+    .enum(BUTTON_STYLE_OPTIONS.fontFamily, { error: "Fonte inválida" })
+    .optional()
+    .default("Inter"),
+  button_size: z.enum(BUTTON_SIZES, { error: "Tamanho de botão inválido" }).optional().default("medium"),
+  custom_domain_id: z.number({ error: "Domínio inválido" }).int().positive().nullish(),
+  is_active: z.boolean({ error: "Status inválido" }).optional(),
+});
+export type LinkPageBody = z.input<typeof linkPageBodySchema>;
+export type LinkPageInput = z.output<typeof linkPageBodySchema>;
+
+export const linkBodySchema = z.object({
+  title: z
+    .string({ error: "Título é obrigatório" })
+    .trim()
+    .min(1, "Título é obrigatório")
+    .max(100, "O título deve ter no máximo 100 caracteres"),
+  url: httpUrlSchema,
+  custom_style: buttonStyleOverridesSchema.optional().default({}),
+});
+export type LinkBody = z.input<typeof linkBodySchema>;
+
+/** PUT /api/links/{id}: the modal sends only custom_style; the form sends all three. */
+export const linkUpdateBodySchema = linkBodySchema
+  .partial()
+  .refine((body) => Object.keys(body).length > 0, "Nada para atualizar");
+
+/** PUT /api/link-pages/{id}/links/order: the page's link ids in their new order. */
+export const linkOrderBodySchema = z.object({
+  link_ids: z.array(z.number().int().positive()).max(500, "Links demais"),
+});
+
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ error: "Id inválido" }).int().positive("Id inválido").max(2147483647, "Id inválido"),
+});
+
+/** A page as the API returns it (button_style as a JSON string, as the spec's clients expect). */
+export type LinkPage = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  profile_image_url: string | null;
+  background_color: string;
+  text_color: string;
+  button_style: string;
+  button_font: string;
+  button_size: string;
+  custom_domain_id: number;
+  is_active: boolean;
+  click_count: number;
+  links_count?: number;
+  created_at: string;
+  updated_at: string;
+};
+
+export type Link = {
+  id: number;
+  title: string;
+  url: string;
+  custom_style: string;
+  position: number;
+  click_count: number;
+};
+
+/** What the public page and the preview render: the page's look and its buttons. */
+export type LinkBioView = {
+  title: string;
+  description: string | null;
+  profileImageUrl: string | null;
+  backgroundColor: string;
+  textColor: string;
+  buttonStyle: Partial<ButtonStyle>;
+  links: { id: number; title: string; url: string; style: Partial<ButtonStyle> }[];
+};
+
+export const trackLinkClickBodySchema = z.object({
+  link_id: z.coerce.number({ error: "Link inválido" }).int().positive("Link inválido"),
+});

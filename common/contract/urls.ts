@@ -1,0 +1,32 @@
+import { z } from "../zod";
+
+export const URL_MAX = 2048;
+
+/**
+ * A link target: http(s) only, at most 2048 characters. A missing scheme gets https:// (people
+ * paste "exemplo.com.br"); javascript:, data: and the like are refused.
+ */
+export const httpUrlSchema = z
+  .string({ error: "URL é obrigatória" })
+  .trim()
+  .min(1, "URL é obrigatória")
+  .max(URL_MAX, `A URL deve ter no máximo ${URL_MAX} caracteres`)
+  .transform((value) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`))
+  .refine(isHttpUrl, "Informe uma URL válida começando com http:// ou https://");
+
+export function isHttpUrl(value: string): boolean {
+  if (value.length > URL_MAX) return false;
+  try {
+    const url = new URL(value);
+    const httpish = url.protocol === "http:" || url.protocol === "https:";
+    return httpish && (url.hostname.includes(".") || url.hostname === "localhost");
+  } catch {
+    return false;
+  }
+}
+
+export const hexColorSchema = z
+  .string({ error: "Cor inválida" })
+  .trim()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/, "Use uma cor no formato hexadecimal, como #3b82f6")
+  .transform((value) => value.toLowerCase());

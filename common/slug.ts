@@ -1,0 +1,9 @@
+/** Slug as the editor forces it while typing (spec 5): lowercase, only a-z, 0-9, - and _. */
+export function normalizeSlug(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9_-]/g, "");
+}
+
+export const SLUG_MIN = 2;
+export const SLUG_MAX = 50;
+export const SHORT_CODE_MIN = 3;
+export const SHORT_CODE_MAX = 50;

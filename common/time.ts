@@ -1,0 +1,28 @@
+/** Days (for "today", rollups and charts) are counted in the product's time zone. */
+export const PRODUCT_TIME_ZONE = "America/Sao_Paulo";
+
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: PRODUCT_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The calendar day (YYYY-MM-DD) of an instant, in the product's time zone. */
+export function dayOf(instant: Date | number): string {
+  return dayFormat.format(instant);
+}
+
+/** YYYY-MM-DD plus n days (n may be negative); pure calendar arithmetic. */
+export function addDays(day: string, n: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + n);
+  return date.toISOString().slice(0, 10);
+}
+
+const dateFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: PRODUCT_TIME_ZONE });
+
+/** A date as Brazilians write it: 22/11/2026. */
+export function formatDateBR(value: string | Date): string {
+  return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+}

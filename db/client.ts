@@ -1,0 +1,139 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the code sees, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Checks that the database answers (readiness). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+
+// NOTE: PGlite's defaults cost ~750 MB of memory; these keep the whole process near 200 MB.
+const PGLITE_CONF = ["shared_buffers = 16MB", "max_connections = 10"];
+
+export type DatabaseOptions = {
+  /** postgres://… for a server, memory:// for an in-memory PGlite, unset for PGlite in dataDir. */
+  url?: string;
+  dataDir: string;
+  /** A PGlite data dir dump to start from (tests: one migrated image reused per file). */
+  loadDataDir?: Blob;
+  migrate?: boolean;
+  poolSize?: number;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url?.startsWith("postgres")
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : await openPglite(options);
+  if (options.migrate !== false) await migrateDatabase(database);
+  return database;
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === "postgres") {
+    await migrateNodePg(database.db as never, { migrationsFolder });
+  } else {
+    await migratePglite(database.db as never, { migrationsFolder });
+  }
+}
+
+function openPostgres(url: string, max: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its connection must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  const inMemory = options.url === "memory://" || options.url === "memory";
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (inMemory) {
+    client = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: options.loadDataDir });
+  } else {
+    const dir = path.resolve(options.dataDir, "pglite");
+    fs.mkdirSync(dir, { recursive: true });
+    releaseLock = lockDataDir(options.dataDir);
+    const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
+    client = new PGlite({ dataDir: dir, postgresqlconf: PGLITE_CONF });
+    if (fresh) {
+      // NOTE: initdb leaves ~500 MB behind in the WASM heap; reopening the new cluster drops it.
+      await client.waitReady;
+      await client.close();
+      client = new PGlite({ dataDir: dir, postgresqlconf: PGLITE_CONF });
+    }
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await client.query("select 1");
+    },
+    close: async () => {
+      if (!client.closed) await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite has no lock between processes: a second server on the same directory would silently lose
+ * writes. A pid file taken with O_EXCL makes the second one refuse to start instead.
+ */
+export function lockDataDir(dataDir: string): () => void {
+  const lockPath = path.resolve(dataDir, "atalho.pid");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(fs.readFileSync(lockPath, "utf8"));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `O diretório de dados ${path.resolve(dataDir)} já está em uso pelo processo ${pid}. ` +
+            "Pare o outro servidor ou use outro DATA_DIR.",
+        );
+      }
+      fs.rmSync(lockPath, { force: true }); // left by a process that died
+    }
+  }
+  throw new Error(`Não foi possível travar ${lockPath}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+export { schema };

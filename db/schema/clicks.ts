@@ -1,0 +1,73 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+/** What a click is on: a short link, or a button (link) of a Link Bio page. */
+export type ClickTarget = "short_url" | "link";
+
+/**
+ * One row per click, appended in batches. Never a raw IP (LGPD): only the derived classes below.
+ * Targets are plain ids, not foreign keys, so that a delete does not wait on this table; deleting a
+ * target deletes its rows in the same transaction.
+ */
+export const clickEvents = pgTable(
+  "click_events",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    targetType: text().$type<ClickTarget>().notNull(),
+    targetId: integer().notNull(),
+    // The Link Bio page of a link click, so a page's clicks can be read without a join.
+    linkPageId: integer(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    country: text(),
+    referrerHost: text(),
+    device: text(),
+    browser: text(),
+    os: text(),
+    isBot: boolean().notNull().default(false),
+  },
+  (t) => [
+    index("click_events_target_idx").on(t.targetType, t.targetId, t.occurredAt),
+    index("click_events_user_idx").on(t.userId, t.occurredAt),
+  ],
+);
+
+/** The dimensions a click is summed under in the daily rollup. */
+export type RollupDimension = "total" | "bot" | "country" | "referrer" | "device" | "browser" | "os";
+
+/**
+ * Daily sums per owner, target and dimension (day in the product's time zone). Dashboards read
+ * this, never the events. Human clicks are summed under every dimension; bots only under "bot".
+ */
+export const clickDaily = pgTable(
+  "click_daily",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    targetType: text().$type<ClickTarget>().notNull(),
+    targetId: integer().notNull(),
+    linkPageId: integer().notNull().default(0),
+    dimension: text().$type<RollupDimension>().notNull(),
+    value: text().notNull().default(""),
+    clicks: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.targetType, t.targetId, t.dimension, t.value, t.day] }),
+    index("click_daily_user_dim_day_idx").on(t.userId, t.dimension, t.day),
+    index("click_daily_page_idx").on(t.linkPageId, t.dimension, t.day),
+  ],
+);

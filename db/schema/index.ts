@@ -1,0 +1,5 @@
+export * from "./clicks";
+export * from "./domains";
+export * from "./link-pages";
+export * from "./shortened-urls";
+export * from "./users";

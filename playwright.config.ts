@@ -1,0 +1,55 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser journeys against the production build on a fresh in-memory database. E2E_PORT and
+// E2E_DIST let several runs share a machine.
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dist = process.env.E2E_DIST ?? "dist";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "e2e",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  use: {
+    baseURL: `http://localhost:${port}`,
+    // NOTE: headless Chromium says "HeadlessChrome", which isbot counts as a bot; clicks must count.
+    userAgent:
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36",
+    locale: "pt-BR",
+    timezoneId: "America/Sao_Paulo",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: `npx vite build --logLevel warn --outDir ../${dist} && node --import tsx server/main.ts`,
+    url: `http://localhost:${port}/readyz`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: "memory://",
+      DIST_DIR: dist,
+      DATA_DIR: `test-results/data-${port}`,
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+    },
+  },
+});

@@ -1,0 +1,66 @@
+// npm test: lint, type-check, unit + API tests (PGlite, and Postgres when TEST_DATABASE_URL is set),
+// then the browser journeys when Chromium is there (required when CI is set). Ends with one plain
+// "N passed, N failed" line.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const browserRequired = process.env.CI === "true" || process.env.E2E_REQUIRED === "1";
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
+
+run("lint", "npx", ["biome", "check", "."]);
+run("typecheck", "npx", ["tsc", "--noEmit"]);
+
+const vitestJson = path.join(root, "test-results", "vitest.json");
+fs.rmSync(vitestJson, { force: true });
+run("vitest", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+if (fs.existsSync(vitestJson)) {
+  const report = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+if (fs.existsSync(chromium)) {
+  const e2eJson = path.join(root, "test-results", "e2e.json");
+  fs.rmSync(e2eJson, { force: true });
+  run("browser", "npx", ["playwright", "test"], { CI: "true" });
+  if (fs.existsSync(e2eJson)) {
+    const stats = JSON.parse(fs.readFileSync(e2eJson, "utf8")).stats;
+    passed += stats.expected + stats.flaky;
+    failed += stats.unexpected;
+    skipped += stats.skipped;
+  }
+} else if (browserRequired) {
+  console.error(`\n!!! Chromium not found at ${chromium}: the browser tests are required here (CI).`);
+  failures.push("browser (chromium missing)");
+} else {
+  console.log("\n" + "!".repeat(72));
+  console.log(`!!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
+  console.log("!!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
+  console.log("!".repeat(72));
+}
+
+if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
+process.exit(failures.length || failed ? 1 : 0);

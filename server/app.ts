@@ -1,0 +1,131 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, LogController } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { Redis } from "ioredis";
+import type { Db } from "../db/client";
+import { type Database, openDatabase } from "../db/client";
+import type { Config } from "./env";
+import { InvalidationBus } from "./lib/invalidation-bus";
+import { connectRedis } from "./lib/redis";
+import { authRoutes } from "./modules/auth/auth.routes";
+import { ensureAdmin } from "./modules/auth/auth.service";
+import { ClickQueue } from "./modules/clicks/click-queue";
+import { DomainRegistry } from "./modules/domains/domain-registry";
+import { domainsRoutes } from "./modules/domains/domains.routes";
+import { healthRoutes } from "./modules/health/health.routes";
+import { registerCsrfProtection } from "./plugins/csrf";
+import { registerErrorHandling } from "./plugins/errors";
+import { registerSecurityHeaders } from "./plugins/security";
+import { registerSpa } from "./plugins/spa";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    database: Database;
+    bus: InvalidationBus;
+    domains: DomainRegistry;
+    clicks: ClickQueue;
+  }
+}
+
+export type BuildOptions = {
+  /** An already open database (tests share one migrated image); otherwise opened from config. */
+  database?: Database;
+  /** Where the SPA build lives; unset: ./dist next to the project. */
+  distDir?: string;
+};
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+// Logs never hold passwords, tokens, cookies or raw IPs.
+const REDACT = [
+  "req.headers.cookie",
+  "req.headers.authorization",
+  "req.headers['x-forwarded-for']",
+  "req.headers['cf-connecting-ip']",
+  'res.headers["set-cookie"]',
+  "body.password",
+];
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: "[redacted]" },
+      serializers: {
+        req: (request) => ({
+          method: request.method,
+          url: request.url.split("?")[0],
+          host: request.headers?.host,
+        }),
+      },
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 8 * 1024 * 1024, // a 5 MB image sent as a data URL, with room for base64
+    // Per-request lines would cost the redirect path; failures are logged by the hooks below.
+    logController: new LogController({ disableRequestLogging: true }),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
+  let redis: { pub: Redis; sub: Redis } | undefined;
+  if (config.redisUrl) redis = { pub: connectRedis(config.redisUrl), sub: connectRedis(config.redisUrl) };
+
+  const bus = new InvalidationBus(redis?.pub, redis?.sub, `${config.redisPrefix}invalidate`);
+  const domains = new DomainRegistry(database.db, bus);
+  await domains.init(config.publicUrl);
+  if (config.adminEmail) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
+  const clicks = new ClickQueue(database.db, app.log, config.clickBatchSize, config.clickFlushMs);
+
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorate("db", database.db);
+  app.decorate("bus", bus);
+  app.decorate("domains", domains);
+  app.decorate("clicks", clicks);
+
+  app.addHook("onClose", async () => {
+    await clicks.close();
+    redis?.pub.disconnect();
+    redis?.sub.disconnect();
+    if (!options.database) await database.close();
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    if (reply.statusCode >= 500 || config.logLevel === "debug") {
+      request.log.info(
+        { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+        "request",
+      );
+    }
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.secureCookies);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+  await app.register(cookie);
+  // JSON only: a text/plain body is refused (415) rather than parsed into a string.
+  app.removeContentTypeParser("text/plain");
+  await app.register(rateLimit, {
+    global: false,
+    redis: redis?.pub,
+    nameSpace: `${config.redisPrefix}rl:`,
+    skipOnError: true,
+  });
+  registerCsrfProtection(app, config.publicUrl);
+
+  // The modules, in a readable list.
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(domainsRoutes);
+
+  await registerSpa(app, options.distDir ?? config.distDir ?? path.join(root, "dist"));
+  return app;
+}

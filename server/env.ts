@@ -1,0 +1,107 @@
+// The only reader of process.env: the configuration is parsed once, typed, and fails fast with the
+// name of the bad variable.
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+const optional = z
+  .string()
+  .optional()
+  .transform((value) => value || undefined);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().default("./data"),
+  DIST_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, "must start with postgres:// or be memory://")
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must start with redis://")
+    .optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must have 8 or more characters").optional(),
+  APP_NAME: z.string().min(1).default("Atalho"),
+  MP_ACCESS_TOKEN: optional,
+  MP_WEBHOOK_SECRET: optional,
+  MP_API_BASE: z.url().optional(),
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+  SMTP_URL: optional,
+  CLOUDFLARE_API_TOKEN: optional,
+  CLOUDFLARE_ZONE_ID: optional,
+  CLOUDFLARE_API_BASE: z.url().optional(),
+  TRUST_PROXY: bool,
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** Canonical origin used to build links, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  /** The built SPA (vite build); unset: ./dist. */
+  distDir?: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  /** Prefix of every Redis key and channel (tests give each run its own). */
+  redisPrefix: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  appName: string;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Whether cookies get the Secure flag: true when the public origin is https. */
+  secureCookies: boolean;
+  /** Click queue: flush when this many clicks wait, or after this many ms. */
+  clickBatchSize: number;
+  clickFlushMs: number;
+  /** Rate limits can be relaxed for load tests; never in production. */
+  rateLimits: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment variable(s):\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set",
+    );
+  }
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl,
+    dataDir: env.DATA_DIR,
+    distDir: env.DIST_DIR,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    redisPrefix: "atalho:",
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    appName: env.APP_NAME,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    secureCookies: publicUrl.startsWith("https://"),
+    clickBatchSize: 500,
+    clickFlushMs: 250,
+    rateLimits: true,
+  };
+}

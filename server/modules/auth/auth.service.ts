@@ -1,0 +1,78 @@
+import { hash, verify } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import { AUTH_MESSAGES } from "../../../common/contract/auth";
+import type { Db } from "../../../db/client";
+import { users } from "../../../db/schema";
+import { HttpError } from "../../lib/http-error";
+import type { UserRow } from "./session";
+
+// argon2id with the library's defaults (m=19456, t=2, p=1: OWASP's recommendation).
+export const hashPassword = (password: string) => hash(password);
+
+// Verified against when the email is unknown, so a wrong email takes as long as a wrong password.
+let dummyHash: Promise<string> | undefined;
+
+const findByEmail = async (db: Db, email: string) =>
+  (
+    await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+      .limit(1)
+  )[0];
+
+export async function registerUser(
+  db: Db,
+  input: { email: string; password: string; first_name: string; last_name: string; isAdmin?: boolean },
+): Promise<UserRow> {
+  const passwordHash = await hashPassword(input.password);
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: input.email,
+      passwordHash,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      isAdmin: input.isAdmin ?? false,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw new HttpError(409, AUTH_MESSAGES.emailTaken, { email: AUTH_MESSAGES.emailTaken });
+  return created;
+}
+
+export async function authenticate(db: Db, email: string, password: string): Promise<UserRow> {
+  const user = await findByEmail(db, email);
+  if (!user?.passwordHash) {
+    dummyHash ??= hashPassword("not-a-real-password");
+    await verify(await dummyHash, password).catch(() => false);
+    throw new HttpError(401, AUTH_MESSAGES.wrongCredentials);
+  }
+  const ok = await verify(user.passwordHash, password).catch(() => false);
+  if (!ok) throw new HttpError(401, AUTH_MESSAGES.wrongCredentials);
+  // Said only to whoever proved the password: it reveals nothing to a guesser.
+  if (!user.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
+  return user;
+}
+
+/** ADMIN_EMAIL (+ ADMIN_PASSWORD) at start: create the administrator, or promote the account. */
+export async function ensureAdmin(db: Db, email: string, password: string | undefined): Promise<void> {
+  const existing = await findByEmail(db, email);
+  if (existing) {
+    const changes: Partial<typeof users.$inferInsert> = {
+      isAdmin: true,
+      isActive: true,
+      updatedAt: new Date(),
+    };
+    if (password) changes.passwordHash = await hashPassword(password);
+    await db.update(users).set(changes).where(eq(users.id, existing.id));
+    return;
+  }
+  if (!password) return; // promoted when that address registers (auth.routes.ts)
+  await db.insert(users).values({
+    email,
+    passwordHash: await hashPassword(password),
+    firstName: "Administrador",
+    isAdmin: true,
+  });
+}

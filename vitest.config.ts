@@ -1,0 +1,44 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "@common": path.resolve(import.meta.dirname, "common"),
+  "@web": path.resolve(import.meta.dirname, "web"),
+};
+const apiTests = ["server/**/*.test.ts", "db/**/*.test.ts"];
+
+// The API suite runs on in-memory PGlite, and again on Postgres when TEST_DATABASE_URL is set.
+const apiProject = (name: string, kind: "pglite" | "postgres") => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: apiTests,
+    environment: "node",
+    env: { ATALHO_TEST_DB: kind },
+    globalSetup: ["tests/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: "unit", include: ["common/**/*.test.ts", "bench/**/*.test.ts"], environment: "node" },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "web",
+          include: ["web/**/*.test.{ts,tsx}"],
+          environment: "jsdom",
+          setupFiles: ["tests/web-setup.ts"],
+        },
+      },
+      apiProject("api-pglite", "pglite"),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject("api-postgres", "postgres")] : []),
+    ],
+  },
+});

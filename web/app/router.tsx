@@ -1,0 +1,32 @@
+import { createBrowserRouter } from "react-router";
+import { ProtectedLayout } from "./layouts/protected-layout";
+import { NotFound } from "./routes/not-found";
+import { UnderConstruction } from "./routes/under-construction";
+
+// Every route of spec section 2. Screens load lazily (one chunk each); /p/ and /s/ are answered by
+// the server and never reach the SPA.
+export const router = createBrowserRouter([
+  { path: "/", element: <UnderConstruction title="Atalho" /> },
+  { path: "/auth", lazy: () => import("./routes/auth") },
+  { path: "/pricing", element: <UnderConstruction title="Planos" /> },
+  { path: "/blog", element: <UnderConstruction title="Blog" /> },
+  { path: "/blog/:slug", element: <UnderConstruction title="Blog" /> },
+  { path: "/terms", element: <UnderConstruction title="Termos de Uso" /> },
+  { path: "/privacy", element: <UnderConstruction title="Política de Privacidade" /> },
+  {
+    element: <ProtectedLayout />,
+    children: [
+      { path: "/dashboard", lazy: () => import("./routes/dashboard") },
+      { path: "/link-pages", element: <UnderConstruction title="Link Bio" /> },
+      { path: "/link-pages/:id/edit", element: <UnderConstruction title="Editor de Link Bio" /> },
+      { path: "/url-shortener", element: <UnderConstruction title="Encurtar URL" /> },
+      { path: "/analytics", element: <UnderConstruction title="Analytics" /> },
+      { path: "/subscription", element: <UnderConstruction title="Minha Assinatura" /> },
+      { path: "/admin", element: <UnderConstruction title="Painel Admin" /> },
+      { path: "/admin/blog", element: <UnderConstruction title="Gerenciar Blog" /> },
+      { path: "/admin/blog/posts/new", element: <UnderConstruction title="Novo Post" /> },
+      { path: "/admin/blog/posts/:id/edit", element: <UnderConstruction title="Editar Post" /> },
+    ],
+  },
+  { path: "*", element: <NotFound /> },
+]);

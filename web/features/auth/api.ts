@@ -1,0 +1,23 @@
+import type { AuthResponse, LoginBody, RegisterBody, SessionUser } from "@common/contract/auth";
+import { queryOptions } from "@tanstack/react-query";
+import { ApiError, api } from "@web/lib/api-client";
+
+export const meQuery = queryOptions({
+  queryKey: ["auth", "me"],
+  queryFn: async (): Promise<SessionUser | null> => {
+    try {
+      return await api<SessionUser>("/api/auth/me");
+    } catch (error) {
+      // Non-ok means no user (spec 7); a failed check is logged and the visitor stays signed out.
+      if (!(error instanceof ApiError && error.status === 401)) console.error("session check failed", error);
+      return null;
+    }
+  },
+  staleTime: 5 * 60_000,
+  retry: false,
+});
+
+export const login = (body: LoginBody) => api<AuthResponse>("/api/auth/login", { method: "POST", body });
+export const register = (body: RegisterBody) =>
+  api<AuthResponse>("/api/auth/register", { method: "POST", body });
+export const logout = () => api<unknown>("/api/auth/logout", { method: "POST", body: {} });
