@@ -55,7 +55,7 @@ if (fs.existsSync(chromium)) {
   console.error(`\n!!! Chromium not found at ${chromium}: the browser tests are required here (CI).`);
   failures.push("browser (chromium missing)");
 } else {
-  console.log("\n" + "!".repeat(72));
+  console.log(`\n${"!".repeat(72)}`);
   console.log(`!!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
   console.log("!!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
   console.log("!".repeat(72));
