@@ -108,24 +108,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.secureCookies);
-  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
-  await app.register(cookie);
-  // JSON only: a text/plain body is refused (415) rather than parsed into a string.
-  app.removeContentTypeParser("text/plain");
   await app.register(rateLimit, {
     global: false,
     redis: redis?.pub,
     nameSpace: `${config.redisPrefix}rl:`,
     skipOnError: true,
   });
-  registerCsrfProtection(app, config.publicUrl);
 
-  // The modules, in a readable list.
-  await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(domainsRoutes);
+  // Hot paths, at the root: no cookie parsing, CSP building, compression plugin or CSRF hook runs
+  // for them. Each sets the few headers it needs itself.
+  // (registered by their modules: /s/{code} redirects, /p/{slug} public pages)
 
-  await registerSpa(app, options.distDir ?? config.distDir ?? path.join(root, "dist"));
+  // Everything else: the JSON API and the SPA, with the cross-cutting plugins.
+  await app.register(async (web) => {
+    await registerSecurityHeaders(web, config.secureCookies);
+    await web.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+    await web.register(cookie);
+    // JSON only: a text/plain body is refused (415) rather than parsed into a string.
+    web.removeContentTypeParser("text/plain");
+    registerCsrfProtection(web, config.publicUrl);
+
+    // The modules, in a readable list.
+    await web.register(healthRoutes);
+    await web.register(authRoutes);
+    await web.register(domainsRoutes);
+
+    await registerSpa(web, options.distDir ?? config.distDir ?? path.join(root, "dist"));
+  });
   return app;
 }
