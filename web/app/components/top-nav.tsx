@@ -1,30 +1,44 @@
 import type { SessionUser } from "@common/contract/auth";
-import { useLogout } from "@web/features/auth/use-auth";
+import { Logo } from "@web/components/ui/logo";
 import { NavLink } from "react-router";
+import { MobileMenu } from "./mobile-menu";
+import { NAV_ITEMS } from "./nav-items";
+import { UserMenu } from "./user-menu";
 
-const LINKS = [
-  { to: "/dashboard", label: "Dashboard" },
-  { to: "/link-pages", label: "Link Bio" },
-  { to: "/url-shortener", label: "Encurtar URL" },
-  { to: "/analytics", label: "Analytics" },
-];
-
+/** The signed-in top bar: logo, screen links and the profile menu; a hamburger menu below md. */
 export function TopNav({ user }: { user: SessionUser }) {
-  const logout = useLogout();
   return (
-    <header className="border-b bg-white">
-      <nav className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-        <span className="font-bold">Atalho</span>
-        {LINKS.map((link) => (
-          <NavLink key={link.to} to={link.to}>
-            {link.label}
-          </NavLink>
-        ))}
-        <span className="ml-auto">{user.first_name || user.email}</span>
-        <button type="button" onClick={() => void logout()}>
-          Sair
-        </button>
-      </nav>
+    <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
+      <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <Logo to="/dashboard" />
+        <nav aria-label="Navegação principal" className="hidden md:block lg:ml-4">
+          <ul className="flex items-center gap-1">
+            {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  className={({ isActive }) =>
+                    `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                      isActive
+                        ? "bg-brand-50 text-brand-700"
+                        : "text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+                    }`
+                  }
+                >
+                  <Icon className="h-4 w-4" aria-hidden />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto hidden md:block">
+          <UserMenu user={user} />
+        </div>
+        <div className="ml-auto md:hidden">
+          <MobileMenu user={user} />
+        </div>
+      </div>
     </header>
   );
 }

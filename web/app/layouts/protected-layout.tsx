@@ -7,12 +7,12 @@ import { TopNav } from "../components/top-nav";
 export function ProtectedLayout() {
   const { user, pending } = useAuth();
   const location = useLocation();
-  if (pending) return <Spinner />;
+  if (pending) return <Spinner label="Verificando sua sessão..." />;
   if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
   return (
-    <div className="min-h-screen bg-gray-50">
+    <div className="min-h-dvh bg-gray-50">
       <TopNav user={user} />
-      <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+      <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6 sm:py-8 lg:px-8">
         <Outlet />
       </main>
     </div>

@@ -1,34 +1,95 @@
-import { useQueryClient } from "@tanstack/react-query";
-import { login, meQuery } from "@web/features/auth/api";
-import { errorMessage } from "@web/lib/api-client";
-import { useState } from "react";
-import { useNavigate } from "react-router";
+// /auth: login and registration (spec 2). `?mode=register` opens the registration form, so links
+// such as the landing page's 'Começar Grátis' can point straight at it.
+import { Logo } from "@web/components/ui/logo";
+import { Spinner } from "@web/components/ui/spinner";
+import { AuthBrandPanel } from "@web/features/auth/components/auth-brand-panel";
+import { AuthForm, type AuthMode } from "@web/features/auth/components/auth-form";
+import { useAuth } from "@web/features/auth/use-auth";
+import { ArrowLeft } from "lucide-react";
+import { useEffect } from "react";
+import { Link, Navigate, useSearchParams } from "react-router";
+
+const COPY: Record<AuthMode, { title: string; subtitle: string; switchText: string; switchAction: string }> =
+  {
+    login: {
+      title: "Entre na sua conta",
+      subtitle: "Bem-vindo de volta! Acesse suas Link Bios, URLs e estatísticas.",
+      switchText: "Não tem uma conta?",
+      switchAction: "Cadastre-se grátis",
+    },
+    register: {
+      title: "Crie sua conta gratuita",
+      subtitle: "Comece em menos de um minuto. Não é preciso cartão de crédito.",
+      switchText: "Já tem uma conta?",
+      switchAction: "Entrar",
+    },
+  };
 
 export function Component() {
-  const [error, setError] = useState("");
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { user, pending } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const mode: AuthMode = params.get("mode") === "register" ? "register" : "login";
+  const copy = COPY[mode];
+
+  useEffect(() => {
+    document.title = `${copy.title} · Atalho`;
+    return () => {
+      document.title = "Atalho";
+    };
+  }, [copy.title]);
+
+  if (pending) return <Spinner />;
+  if (user) return <Navigate to="/dashboard" replace />;
+
+  const switchMode = () =>
+    setParams(mode === "login" ? { mode: "register" } : {}, { replace: true, preventScrollReset: true });
+
   return (
-    <form
-      onSubmit={async (event) => {
-        event.preventDefault();
-        const data = new FormData(event.currentTarget);
-        try {
-          const result = await login({
-            email: String(data.get("email")),
-            password: String(data.get("password")),
-          });
-          queryClient.setQueryData(meQuery.queryKey, result.user ?? null);
-          navigate("/dashboard");
-        } catch (e) {
-          setError(errorMessage(e));
-        }
-      }}
-    >
-      <input name="email" type="email" />
-      <input name="password" type="password" />
-      {error && <p>{error}</p>}
-      <button type="submit">Entrar</button>
-    </form>
+    <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <AuthBrandPanel />
+      <main className="flex flex-col bg-gray-50 px-4 py-6 sm:px-8 lg:py-10">
+        <div className="flex items-center justify-between">
+          <Logo to="/" className="lg:invisible" />
+          <Link
+            to="/"
+            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Voltar ao início
+          </Link>
+        </div>
+
+        <div className="flex flex-1 items-center justify-center py-8">
+          <div className="w-full max-w-md">
+            <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+              <h1 className="text-2xl font-bold tracking-tight text-gray-900">{copy.title}</h1>
+              <p className="mt-1.5 mb-7 text-sm text-gray-600">{copy.subtitle}</p>
+              <AuthForm key={mode} mode={mode} />
+              <p className="mt-6 text-center text-sm text-gray-600">
+                {copy.switchText}{" "}
+                <button
+                  type="button"
+                  onClick={switchMode}
+                  className="font-semibold text-brand-600 hover:text-brand-700 hover:underline"
+                >
+                  {copy.switchAction}
+                </button>
+              </p>
+            </div>
+            <p className="mt-6 px-4 text-center text-xs leading-relaxed text-gray-500">
+              Ao continuar, você concorda com os{" "}
+              <Link to="/terms" className="font-medium text-gray-700 underline-offset-2 hover:underline">
+                Termos de Uso
+              </Link>{" "}
+              e a{" "}
+              <Link to="/privacy" className="font-medium text-gray-700 underline-offset-2 hover:underline">
+                Política de Privacidade
+              </Link>
+              .
+            </p>
+          </div>
+        </div>
+      </main>
+    </div>
   );
 }

@@ -1,10 +1,15 @@
+// /dashboard: the greeting; the stats and lists of spec 2 sit below it.
+import { PageHeader } from "@web/components/ui/page-header";
 import { useAuth } from "@web/features/auth/use-auth";
 
 export function Component() {
   const { user } = useAuth();
   return (
-    <div className="space-y-6">
-      <h1 className="text-2xl font-bold text-gray-900">Olá, {user?.first_name || user?.email}!</h1>
+    <div className="space-y-8">
+      <PageHeader
+        title={`Olá, ${user?.first_name || user?.email}!`}
+        description="Aqui está um resumo das suas Link Bios, URLs encurtadas e cliques."
+      />
     </div>
   );
 }

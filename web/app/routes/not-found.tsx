@@ -1,13 +1,42 @@
+import { Logo } from "@web/components/ui/logo";
+import { useAuth } from "@web/features/auth/use-auth";
+import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 
+/** Any address the app does not know. */
 export function NotFound() {
+  const { user } = useAuth();
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center gap-3 px-4 text-center">
-      <p className="text-5xl font-bold text-brand-600">404</p>
-      <h1 className="text-xl font-semibold">Página não encontrada</h1>
-      <Link to="/" className="text-brand-600 hover:underline">
-        Voltar ao início
-      </Link>
+    <div className="flex min-h-dvh flex-col bg-gray-50 px-4 py-6 sm:px-8">
+      <Logo to={user ? "/dashboard" : "/"} />
+      <main className="flex flex-1 flex-col items-center justify-center py-12 text-center">
+        <p className="bg-gradient-to-br from-brand-500 to-indigo-700 bg-clip-text text-7xl font-extrabold tracking-tight text-transparent sm:text-8xl">
+          404
+        </p>
+        <h1 className="mt-4 text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
+          Página não encontrada
+        </h1>
+        <p className="mt-2 max-w-sm text-gray-600">
+          O endereço que você abriu não existe ou foi removido. Confira o link e tente de novo.
+        </p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link
+            to="/"
+            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Voltar ao início
+          </Link>
+          {user && (
+            <Link
+              to="/dashboard"
+              className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
+            >
+              Ir ao Dashboard
+            </Link>
+          )}
+        </div>
+      </main>
     </div>
   );
 }

@@ -1,16 +1,28 @@
-import { Construction } from "lucide-react";
+import { useAuth } from "@web/features/auth/use-auth";
+import { ArrowLeft, Hammer } from "lucide-react";
 import { Link } from "react-router";
 
 /** Screens that later issues build (billing, admin, blog, landing…) show this until then. */
 export function UnderConstruction({ title }: { title: string }) {
+  const { user } = useAuth();
+  const back = user ? { to: "/dashboard", label: "Ir ao Dashboard" } : { to: "/", label: "Voltar ao início" };
   return (
-    <div className="mx-auto flex min-h-[60vh] max-w-md flex-col items-center justify-center gap-4 px-4 text-center">
-      <Construction className="h-12 w-12 text-amber-500" aria-hidden />
-      <h1 className="text-2xl font-semibold text-gray-900">{title}</h1>
-      <p className="text-gray-600">Esta página está em construção. Volte em breve!</p>
-      <Link to="/" className="text-brand-600 hover:underline">
-        Voltar ao início
-      </Link>
+    <div className="flex min-h-[60vh] items-center justify-center px-4 py-12">
+      <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm sm:p-10">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-2xl bg-amber-50 text-amber-600 ring-1 ring-amber-100">
+          <Hammer className="h-7 w-7" aria-hidden />
+        </span>
+        <p className="mt-5 text-xs font-semibold tracking-wider text-amber-600 uppercase">Em construção</p>
+        <h1 className="mt-1 text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
+        <p className="mt-2 text-gray-600">Esta página está em construção. Volte em breve!</p>
+        <Link
+          to={back.to}
+          className="mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <ArrowLeft className="h-4 w-4" aria-hidden />
+          {back.label}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,12 +1,28 @@
-import type { SessionUser } from "@common/contract/auth";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import type { LoginBody, RegisterBody, SessionUser } from "@common/contract/auth";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { logout, meQuery } from "./api";
+import { login, logout, meQuery, register } from "./api";
+import { AuthFailure } from "./auth-error";
 
 /** The signed-in user (null when signed out) and whether the first session check is pending. */
 export function useAuth(): { user: SessionUser | null; pending: boolean } {
   const { data, isPending } = useQuery(meQuery);
   return { user: data ?? null, pending: isPending };
+}
+
+export type SignInInput = { mode: "login"; body: LoginBody } | { mode: "register"; body: RegisterBody };
+
+/** Logs in or registers; on success the session user is cached, so protected screens open at once. */
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SignInInput): Promise<SessionUser> => {
+      const result = input.mode === "login" ? await login(input.body) : await register(input.body);
+      if (!result?.success || !result.user) throw new AuthFailure(result?.message ?? "");
+      return result.user;
+    },
+    onSuccess: (user) => queryClient.setQueryData(meQuery.queryKey, user),
+  });
 }
 
 /** Logs out, clears every cached query and goes to /, even when the call fails (spec 4). */

@@ -1,0 +1,60 @@
+import type { SessionUser } from "@common/contract/auth";
+import { useLogout } from "@web/features/auth/use-auth";
+import { CreditCard, LogOut, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+
+const ITEM =
+  "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** The profile menu's entries (spec 2), shared by the desktop dropdown and the mobile menu. */
+export function AccountMenuItems({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+  const logout = useLogout();
+  return (
+    <ul className="space-y-0.5">
+      {user.is_admin && (
+        <li>
+          <Link to="/admin" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
+            <ShieldCheck className="h-4 w-4 text-gray-400" aria-hidden />
+            Painel Admin
+          </Link>
+        </li>
+      )}
+      <li>
+        <Link to="/subscription" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
+          <CreditCard className="h-4 w-4 text-gray-400" aria-hidden />
+          Gerenciar Assinatura
+        </Link>
+      </li>
+      <li className="mt-1 border-t border-gray-100 pt-1">
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate();
+            void logout();
+          }}
+          className={`${ITEM} text-red-600 hover:bg-red-50`}
+        >
+          <LogOut className="h-4 w-4" aria-hidden />
+          Sair
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+/** Name, email and, for the administrator, the 'Administrador' label. */
+export function AccountSummary({ user }: { user: SessionUser }) {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(" ");
+  return (
+    <div className="min-w-0">
+      {name && <p className="truncate text-sm font-semibold text-gray-900">{name}</p>}
+      <p className="truncate text-sm text-gray-500">{user.email}</p>
+      {user.is_admin && (
+        <span className="mt-1.5 inline-flex items-center gap-1 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-100 ring-inset">
+          <ShieldCheck className="h-3 w-3" aria-hidden />
+          Administrador
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { SessionUser } from "@common/contract/auth";
+
+/** "Maria Silva", else the email. */
+export function displayName(user: SessionUser): string {
+  return [user.first_name, user.last_name].filter(Boolean).join(" ") || user.email;
+}
+
+/** Up to two letters: first and last name, else the first letter of the email. */
+export function initials(user: SessionUser): string {
+  const letters = [user.first_name, user.last_name].map((name) => name.trim().charAt(0)).join("");
+  return (letters || user.email.charAt(0)).toUpperCase();
+}
+
+/** The profile picture when there is one, else the initials on the brand colour. */
+export function UserAvatar({
+  user,
+  className = "h-8 w-8 text-sm",
+}: {
+  user: SessionUser;
+  className?: string;
+}) {
+  if (user.profile_picture_url) {
+    return <img src={user.profile_picture_url} alt="" className={`${className} rounded-full object-cover`} />;
+  }
+  return (
+    <span
+      aria-hidden
+      className={`${className} inline-flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 font-semibold text-white`}
+    >
+      {initials(user)}
+    </span>
+  );
+}

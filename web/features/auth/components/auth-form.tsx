@@ -1,0 +1,158 @@
+import { AUTH_MESSAGES, loginBodySchema, PASSWORD_HINT, registerBodySchema } from "@common/contract/auth";
+import { Button } from "@web/components/ui/button";
+import { PasswordField } from "@web/components/ui/password-field";
+import { TextField } from "@web/components/ui/text-field";
+import { AlertCircle } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { authErrorMessage, authFieldErrors } from "../auth-error";
+import { type SignInInput, useSignIn } from "../use-auth";
+
+export type AuthMode = "login" | "register";
+
+const EMPTY = { first_name: "", last_name: "", email: "", password: "" };
+type Field = keyof typeof EMPTY;
+
+type FieldErrors = Partial<Record<Field, string>>;
+
+/** The form's values checked by the API's own schema: the body to send, or one message per field. */
+function parseAuthForm(
+  mode: AuthMode,
+  values: typeof EMPTY,
+): { input: SignInInput } | { errors: FieldErrors } {
+  const firstPerField = (issues: { path: PropertyKey[]; message: string }[]) => {
+    const errors: FieldErrors = {};
+    for (const issue of issues) errors[issue.path[0] as Field] ??= issue.message;
+    return { errors };
+  };
+  if (mode === "register") {
+    const result = registerBodySchema.safeParse(values);
+    return result.success ? { input: { mode, body: result.data } } : firstPerField(result.error.issues);
+  }
+  const result = loginBodySchema.safeParse(values);
+  return result.success ? { input: { mode, body: result.data } } : firstPerField(result.error.issues);
+}
+
+/**
+ * Login or registration, validated with the same zod schemas as the API. The parent remounts it
+ * (key = mode) when the mode switches, which clears the fields and the error (spec 2).
+ */
+export function AuthForm({ mode }: { mode: AuthMode }) {
+  const [values, setValues] = useState(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  const signIn = useSignIn();
+  const navigate = useNavigate();
+  const isRegister = mode === "register";
+
+  const setValue = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    setFieldErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>("[aria-invalid]")?.focus());
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signIn.isPending) return;
+    setFormError("");
+    const parsed = parseAuthForm(mode, values);
+    if ("errors" in parsed) {
+      setFieldErrors(parsed.errors);
+      focusFirstInvalid();
+      return;
+    }
+    setFieldErrors({});
+    signIn.mutate(parsed.input, {
+      onSuccess: () => navigate("/dashboard", { replace: true }),
+      onError: (error) => {
+        setFormError(authErrorMessage(error));
+        setFieldErrors(authFieldErrors(error));
+      },
+    });
+  };
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+      {formError && (
+        <div
+          role="alert"
+          className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-700"
+        >
+          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{formError}</span>
+        </div>
+      )}
+
+      {isRegister && (
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Nome"
+            name="first_name"
+            autoComplete="given-name"
+            placeholder="Maria"
+            value={values.first_name}
+            onChange={setValue("first_name")}
+            error={fieldErrors.first_name}
+          />
+          <TextField
+            label="Sobrenome"
+            name="last_name"
+            autoComplete="family-name"
+            placeholder="Silva"
+            labelAside={<span className="text-xs text-gray-400">Opcional</span>}
+            value={values.last_name}
+            onChange={setValue("last_name")}
+            error={fieldErrors.last_name}
+          />
+        </div>
+      )}
+
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="voce@exemplo.com"
+        value={values.email}
+        onChange={setValue("email")}
+        error={fieldErrors.email}
+      />
+
+      <PasswordField
+        label="Senha"
+        name="password"
+        autoComplete={isRegister ? "new-password" : "current-password"}
+        placeholder={isRegister ? "Crie uma senha" : "Sua senha"}
+        hint={isRegister ? PASSWORD_HINT : undefined}
+        value={values.password}
+        onChange={setValue("password")}
+        error={fieldErrors.password}
+        labelAside={
+          !isRegister && (
+            <button
+              type="button"
+              onClick={() => window.alert(AUTH_MESSAGES.forgotPassword)}
+              className="text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
+            >
+              Esqueceu sua senha?
+            </button>
+          )
+        }
+      />
+
+      <Button type="submit" loading={signIn.isPending} className="w-full py-3">
+        {signIn.isPending
+          ? isRegister
+            ? "Criando conta..."
+            : "Entrando..."
+          : isRegister
+            ? "Criar conta"
+            : "Entrar"}
+      </Button>
+    </form>
+  );
+}
