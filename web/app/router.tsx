@@ -1,3 +1,4 @@
+import { UnavailableLinkNotice } from "@web/features/shortened-urls/components/unavailable-link-notice";
 import { createBrowserRouter } from "react-router";
 import { ProtectedLayout } from "./layouts/protected-layout";
 import { NotFound } from "./routes/not-found";
@@ -6,7 +7,15 @@ import { UnderConstruction } from "./routes/under-construction";
 // Every route of spec section 2. Screens load lazily (one chunk each); /p/ and /s/ are answered by
 // the server and never reach the SPA.
 export const router = createBrowserRouter([
-  { path: "/", element: <UnderConstruction title="Atalho" /> },
+  {
+    path: "/",
+    element: (
+      <>
+        <UnavailableLinkNotice />
+        <UnderConstruction title="Atalho" />
+      </>
+    ),
+  },
   { path: "/auth", lazy: () => import("./routes/auth") },
   { path: "/pricing", element: <UnderConstruction title="Planos" /> },
   { path: "/blog", element: <UnderConstruction title="Blog" /> },
@@ -19,8 +28,9 @@ export const router = createBrowserRouter([
       { path: "/dashboard", lazy: () => import("./routes/dashboard") },
       { path: "/link-pages", element: <UnderConstruction title="Link Bio" /> },
       { path: "/link-pages/:id/edit", element: <UnderConstruction title="Editor de Link Bio" /> },
-      { path: "/url-shortener", element: <UnderConstruction title="Encurtar URL" /> },
-      { path: "/analytics", element: <UnderConstruction title="Analytics" /> },
+      { path: "/url-shortener", lazy: () => import("./routes/url-shortener") },
+      { path: "/analytics", lazy: () => import("./routes/analytics") },
+      { path: "/analytics/:kind/:id", lazy: () => import("./routes/analytics-detail") },
       { path: "/subscription", element: <UnderConstruction title="Minha Assinatura" /> },
       { path: "/admin", element: <UnderConstruction title="Painel Admin" /> },
       { path: "/admin/blog", element: <UnderConstruction title="Gerenciar Blog" /> },

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { deviceLabel, referrerLabel } from "./click-dimensions";
+import { countryFlag, countryName } from "./country";
+import { dailySeries } from "./daily-series";
+import { formatChange, percentChange } from "./percent-change";
+
+describe("analytics labels", () => {
+  it("names countries in pt-BR with their flag", () => {
+    expect(countryName("BR")).toBe("Brasil");
+    expect(countryName("us")).toBe("Estados Unidos");
+    expect(countryName(null)).toBe("Desconhecido");
+    expect(countryFlag("BR")).toBe("🇧🇷");
+    expect(countryFlag("")).toBe("🌐");
+  });
+
+  it("computes the real change, and none without a previous figure", () => {
+    expect(percentChange(12, 10)).toBe(20);
+    expect(percentChange(5, 10)).toBe(-50);
+    expect(percentChange(5, 0)).toBeNull();
+    expect(formatChange(12, "vs ontem")).toBe("+12% vs ontem");
+    expect(formatChange(-5, "vs ontem")).toBe("-5% vs ontem");
+  });
+
+  it("fills the days the API left out, ending today", () => {
+    const points = dailySeries([{ date: "2026-11-20", clicks: 3 }], 3, "2026-11-22");
+    expect(points).toEqual([
+      { date: "2026-11-20", label: "20/11", clicks: 3 },
+      { date: "2026-11-21", label: "21/11", clicks: 0 },
+      { date: "2026-11-22", label: "22/11", clicks: 0 },
+    ]);
+  });
+
+  it("labels devices and referrers in pt-BR", () => {
+    expect(deviceLabel("mobile")).toBe("Celular");
+    expect(deviceLabel("desktop")).toBe("Desktop");
+    expect(deviceLabel("tablet")).toBe("Tablet");
+    expect(deviceLabel("smart-tv")).toBe("Outro");
+    expect(referrerLabel("")).toBe("Direto");
+    expect(referrerLabel("instagram.com")).toBe("instagram.com");
+  });
+});

@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { TargetAnalytics } from "./target-analytics";
+
+function renderTarget(status: number, body: unknown) {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(JSON.stringify(body), { status })),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <TargetAnalytics kind="shortened-urls" id="7" heading={<h1>Promo</h1>} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("TargetAnalytics", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("ranks clicks by country, origin, device, browser and OS in pt-BR", async () => {
+    renderTarget(200, {
+      total_clicks: 6,
+      daily_clicks: [],
+      countries: [{ value: "BR", clicks: 6 }],
+      referrers: [
+        { value: "", clicks: 4 },
+        { value: "instagram.com", clicks: 2 },
+      ],
+      devices: [
+        { value: "mobile", clicks: 5 },
+        { value: "desktop", clicks: 1 },
+      ],
+      browsers: [{ value: "Chrome", clicks: 6 }],
+      os: [{ value: "", clicks: 6 }],
+    });
+    expect(await screen.findByText("Brasil")).toBeTruthy();
+    expect(screen.getByText("Direto")).toBeTruthy();
+    expect(screen.getByText("instagram.com")).toBeTruthy();
+    expect(screen.getByText("Celular")).toBeTruthy();
+    expect(screen.getByText("Chrome")).toBeTruthy();
+    expect(screen.getByText("Desconhecido")).toBeTruthy();
+  });
+
+  it("says the link was not found on a 404, with a way back", async () => {
+    renderTarget(404, { error: "URL não encontrada" });
+    expect(await screen.findByRole("heading", { name: "URL não encontrada" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Voltar para Encurtar URL" }).getAttribute("href")).toBe(
+      "/url-shortener",
+    );
+  });
+});

@@ -1,0 +1,67 @@
+import { CONNECTION_ERROR, GENERIC_ERROR } from "@common/contract/errors";
+import type { ShortenedUrl } from "@common/contract/shortened-urls";
+import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
+import { ApiError } from "@web/lib/api-client";
+
+export const SHORTENED_URLS_PAGE_SIZE = 20;
+
+export type ShortenedUrlPage = { items: ShortenedUrl[]; total: number };
+type PageParams = { q?: string; limit?: number; offset?: number };
+
+export const shortenedUrlKeys = {
+  all: ["shortened-urls"] as const,
+  list: (q: string) => ["shortened-urls", "list", q] as const,
+};
+
+/**
+ * GET /api/shortened-urls, newest first. NOTE: api() returns only the body, and the total lives in
+ * the X-Total-Count header, so this one call does its own fetch (same errors as api()).
+ */
+export async function fetchShortenedUrls(
+  { q = "", limit = SHORTENED_URLS_PAGE_SIZE, offset = 0 }: PageParams,
+  signal?: AbortSignal,
+): Promise<ShortenedUrlPage> {
+  const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
+  if (q.trim()) params.set("q", q.trim());
+  let response: Response;
+  try {
+    response = await fetch(`/api/shortened-urls?${params}`, {
+      credentials: "same-origin",
+      headers: { accept: "application/json" },
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === "AbortError") throw error;
+    throw new ApiError(0, CONNECTION_ERROR, null);
+  }
+  const body = await response.json().catch(() => null);
+  if (!response.ok) {
+    throw new ApiError(response.status, (body?.error as string) || GENERIC_ERROR, body);
+  }
+  const items = (Array.isArray(body) ? body : []) as ShortenedUrl[];
+  const header = Number(response.headers.get("x-total-count"));
+  return { items, total: Number.isFinite(header) && header >= offset ? header : offset + items.length };
+}
+
+/** One page of the user's short links, e.g. the dashboard's recent ones and their total. */
+export const shortenedUrlsQuery = ({
+  q = "",
+  limit = SHORTENED_URLS_PAGE_SIZE,
+  offset = 0,
+}: PageParams = {}) =>
+  queryOptions({
+    queryKey: [...shortenedUrlKeys.all, "page", { q, limit, offset }] as const,
+    queryFn: ({ signal }) => fetchShortenedUrls({ q, limit, offset }, signal),
+  });
+
+/** The shortener's list: pages of 20 fetched by offset ("Carregar mais"), filtered by q on the server. */
+export const shortenedUrlsInfiniteQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: shortenedUrlKeys.list(q),
+    queryFn: ({ pageParam, signal }) => fetchShortenedUrls({ q, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+    },
+  });

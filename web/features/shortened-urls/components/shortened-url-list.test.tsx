@@ -1,0 +1,114 @@
+import type { ShortenedUrl } from "@common/contract/shortened-urls";
+import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, renderWithProviders } from "./fake-api.test-helper";
+import { ShortenedUrlList } from "./shortened-url-list";
+
+const url = (id: number, over: Partial<ShortenedUrl> = {}): ShortenedUrl => ({
+  id,
+  original_url: `https://exemplo.com.br/${id}`,
+  title: `Link ${id}`,
+  short_code: `code${id}`,
+  custom_domain_id: 1,
+  click_count: id,
+  created_at: "2026-11-20T15:00:00.000Z",
+  expires_at: null,
+  ...over,
+});
+const domains = [
+  {
+    id: 1,
+    domain: "localhost",
+    display_name: "Atalho",
+    is_active: true,
+    is_default: true,
+    is_premium: false,
+  },
+];
+
+describe("ShortenedUrlList", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows the total, the rows and loads the next page by offset", async () => {
+    const all = Array.from({ length: 25 }, (_, i) => url(25 - i));
+    const calls = fakeApi({
+      "GET /api/user/available-domains": () => ({ body: domains }),
+      "GET /api/shortened-urls": ({ url: u }) => {
+        const params = new URL(u, "http://x").searchParams;
+        const offset = Number(params.get("offset"));
+        const limit = Number(params.get("limit"));
+        return { body: all.slice(offset, offset + limit), headers: { "x-total-count": "25" } };
+      },
+    });
+    renderWithProviders(<ShortenedUrlList />);
+    expect(await screen.findByRole("heading", { name: "Suas URLs (25)" })).toBeTruthy();
+    expect(screen.getAllByRole("listitem")).toHaveLength(20);
+    fireEvent.click(screen.getByRole("button", { name: "Carregar mais" }));
+    await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(25));
+    expect(calls.some((c) => c.url.includes("offset=20"))).toBe(true);
+    expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
+  });
+
+  it("searches on the server and says when nothing matches", async () => {
+    const calls = fakeApi({
+      "GET /api/user/available-domains": () => ({ body: domains }),
+      "GET /api/shortened-urls": ({ url: u }) =>
+        u.includes("q=")
+          ? { body: [], headers: { "x-total-count": "0" } }
+          : { body: [url(1)], headers: { "x-total-count": "1" } },
+    });
+    renderWithProviders(<ShortenedUrlList />);
+    await screen.findByText("Link 1");
+    fireEvent.change(screen.getByLabelText("Buscar URLs"), { target: { value: "natal" } });
+    expect(await screen.findByText("Nenhuma URL encontrada")).toBeTruthy();
+    expect(calls.some((c) => c.url.includes("q=natal"))).toBe(true);
+  });
+
+  it("marks expired links and dates them in pt-BR", async () => {
+    fakeApi({
+      "GET /api/user/available-domains": () => ({ body: domains }),
+      "GET /api/shortened-urls": () => ({
+        body: [url(1, { expires_at: "2020-01-02T15:00:00.000Z" })],
+        headers: { "x-total-count": "1" },
+      }),
+    });
+    renderWithProviders(<ShortenedUrlList />);
+    expect(await screen.findByText("Expirado")).toBeTruthy();
+    expect(screen.getByText("Criada em 20/11/2026")).toBeTruthy();
+    expect(screen.getByText("Expirou em 02/01/2020")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Estatísticas" }).getAttribute("href")).toBe(
+      "/analytics/shortened-urls/1",
+    );
+  });
+
+  it("deletes only after the confirmation, and keeps the row when the server refuses", async () => {
+    let deleted = false;
+    const calls = fakeApi({
+      "GET /api/user/available-domains": () => ({ body: domains }),
+      "GET /api/shortened-urls": () =>
+        deleted
+          ? { body: [], headers: { "x-total-count": "0" } }
+          : { body: [url(1)], headers: { "x-total-count": "1" } },
+      "DELETE /api/shortened-urls/1": () => (deleted ? { status: 204 } : { status: 500, body: {} }),
+    });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    renderWithProviders(<ShortenedUrlList />);
+    const row = (await screen.findByText("Link 1")).closest("li")!;
+    fireEvent.click(within(row).getByRole("button", { name: "Excluir" }));
+    expect(confirm).toHaveBeenCalledWith(SHORT_URL_MESSAGES.confirmDelete);
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(within(row).getByRole("button", { name: "Excluir" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1));
+    expect(screen.getByText("Link 1")).toBeTruthy();
+
+    deleted = true;
+    fireEvent.click(within(row).getByRole("button", { name: "Excluir" }));
+    expect(await screen.findByText("Você ainda não encurtou nenhuma URL")).toBeTruthy();
+  });
+});

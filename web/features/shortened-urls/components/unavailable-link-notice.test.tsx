@@ -1,0 +1,32 @@
+import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { UnavailableLinkNotice } from "./unavailable-link-notice";
+
+function Search() {
+  return <output data-testid="search">{useLocation().search}</output>;
+}
+
+const renderAt = (route: string) =>
+  render(
+    <MemoryRouter initialEntries={[route]}>
+      <UnavailableLinkNotice />
+      <Search />
+    </MemoryRouter>,
+  );
+
+describe("UnavailableLinkNotice", () => {
+  it("says the link is unavailable, drops the parameter and can be dismissed", async () => {
+    renderAt("/?aviso=link-indisponivel&utm=x");
+    expect((await screen.findByRole("alert")).textContent).toContain(SHORT_URL_MESSAGES.linkUnavailable);
+    expect(screen.getByTestId("search").textContent).toBe("?utm=x");
+    fireEvent.click(screen.getByRole("button", { name: "Fechar aviso" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("stays hidden without the parameter", () => {
+    renderAt("/?aviso=outra-coisa");
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+});
