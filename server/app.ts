@@ -17,6 +17,10 @@ import { ClickQueue } from "./modules/clicks/click-queue";
 import { DomainRegistry } from "./modules/domains/domain-registry";
 import { domainsRoutes } from "./modules/domains/domains.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
+import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
+import { publicPageRoutes } from "./modules/public-pages/public-page.routes";
+import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { registerCsrfProtection } from "./plugins/csrf";
 import { registerErrorHandling } from "./plugins/errors";
 import { registerSecurityHeaders } from "./plugins/security";
@@ -118,6 +122,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Hot paths, at the root: no cookie parsing, CSP building, compression plugin or CSRF hook runs
   // for them. Each sets the few headers it needs itself.
   // (registered by their modules: /s/{code} redirects, /p/{slug} public pages)
+  await app.register(publicPageRoutes);
+  await app.register(uploadsRoutes);
 
   // Everything else: the JSON API and the SPA, with the cross-cutting plugins.
   await app.register(async (web) => {
@@ -132,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(healthRoutes);
     await web.register(authRoutes);
     await web.register(domainsRoutes);
+    await web.register(linkPagesRoutes);
+    await web.register(publicApiRoutes);
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(root, "dist"));
   });

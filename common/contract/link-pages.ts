@@ -104,10 +104,18 @@ export const linkBodySchema = z.object({
 });
 export type LinkBody = z.input<typeof linkBodySchema>;
 
-/** PUT /api/links/{id}: the modal sends only custom_style; the form sends all three. */
-export const linkUpdateBodySchema = linkBodySchema
-  .partial()
-  .refine((body) => Object.keys(body).length > 0, "Nada para atualizar");
+/**
+ * PUT /api/links/{id}: the modal sends only custom_style; the form sends all three. A field that is
+ * absent stays as it is (no default here: a title-only update must not wipe the style).
+ */
+export const linkUpdateBodySchema = z
+  .object({
+    title: linkBodySchema.shape.title.optional(),
+    url: httpUrlSchema.optional(),
+    custom_style: buttonStyleOverridesSchema.optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), "Nada para atualizar");
+export type LinkUpdateBody = z.input<typeof linkUpdateBodySchema>;
 
 /** PUT /api/link-pages/{id}/links/order: the page's link ids in their new order. */
 export const linkOrderBodySchema = z.object({

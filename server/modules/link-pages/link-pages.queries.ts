@@ -1,0 +1,169 @@
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { clickDaily, clickEvents, linkPages, links } from "../../../db/schema";
+
+export type LinkPageRow = typeof linkPages.$inferSelect;
+export type LinkRow = typeof links.$inferSelect;
+export type NewLinkPage = Omit<typeof linkPages.$inferInsert, "id" | "clickCount" | "createdAt">;
+export type LinkValues = Pick<typeof links.$inferInsert, "title" | "url" | "customStyle">;
+
+/** The list screen shows every page of a user; bounded all the same. */
+export const PAGE_LIST_LIMIT = 200;
+
+// Written out: Drizzle leaves columns unqualified inside a select's sql, which would compare links to itself.
+const linksCount = sql<number>`(select count(*)::int from links as l where l.link_page_id = link_pages.id)`;
+
+export async function listOwnPages(db: Db, userId: number) {
+  return db
+    .select({ page: linkPages, linksCount })
+    .from(linkPages)
+    .where(eq(linkPages.userId, userId))
+    .orderBy(desc(linkPages.createdAt), desc(linkPages.id))
+    .limit(PAGE_LIST_LIMIT);
+}
+
+/** The user's page with this id, or null (another user's page is as good as missing). */
+export async function findOwnPage(db: Db, userId: number, id: number): Promise<LinkPageRow | null> {
+  const [row] = await db
+    .select()
+    .from(linkPages)
+    .where(and(eq(linkPages.id, id), eq(linkPages.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function slugTaken(db: Db, domainId: number, slug: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: linkPages.id })
+    .from(linkPages)
+    .where(and(eq(linkPages.domainId, domainId), eq(linkPages.slug, slug)))
+    .limit(1);
+  return !!row && row.id !== exceptId;
+}
+
+export async function insertPage(db: Db, values: NewLinkPage): Promise<LinkPageRow> {
+  const [row] = await db.insert(linkPages).values(values).returning();
+  return row!;
+}
+
+export async function updatePage(db: Db, id: number, values: Partial<NewLinkPage>): Promise<LinkPageRow> {
+  const [row] = await db
+    .update(linkPages)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(linkPages.id, id))
+    .returning();
+  return row!;
+}
+
+/** The page, its links (foreign key cascade) and every click row of both, in one transaction. */
+export async function deletePageWithClicks(db: Db, pageId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const linkIds = tx.select({ id: links.id }).from(links).where(eq(links.linkPageId, pageId));
+    await tx
+      .delete(clickEvents)
+      .where(
+        or(
+          eq(clickEvents.linkPageId, pageId),
+          and(eq(clickEvents.targetType, "link"), inArray(clickEvents.targetId, linkIds)),
+        ),
+      );
+    await tx
+      .delete(clickDaily)
+      .where(
+        or(
+          eq(clickDaily.linkPageId, pageId),
+          and(eq(clickDaily.targetType, "link"), inArray(clickDaily.targetId, linkIds)),
+        ),
+      );
+    await tx.delete(linkPages).where(eq(linkPages.id, pageId));
+  });
+}
+
+export async function listLinks(db: Db, pageId: number): Promise<LinkRow[]> {
+  return db
+    .select()
+    .from(links)
+    .where(eq(links.linkPageId, pageId))
+    .orderBy(asc(links.position), asc(links.id));
+}
+
+/** The user's link with this id and the page it is on, or null. */
+export async function findOwnLink(db: Db, userId: number, linkId: number) {
+  const [row] = await db
+    .select({ link: links, page: linkPages })
+    .from(links)
+    .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
+    .where(and(eq(links.id, linkId), eq(linkPages.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Appends a link at the end of the page, or answers null when the page already holds `cap` links.
+ * The page row is locked so that two concurrent adds get distinct positions and respect the cap.
+ */
+export async function insertLinkAtEnd(
+  db: Db,
+  pageId: number,
+  values: LinkValues,
+  cap: number,
+): Promise<LinkRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: linkPages.id }).from(linkPages).where(eq(linkPages.id, pageId)).for("update");
+    const [stats] = await tx
+      .select({ n: count(), last: sql<number | null>`max(${links.position})` })
+      .from(links)
+      .where(eq(links.linkPageId, pageId));
+    if ((stats?.n ?? 0) >= cap) return null;
+    const position = stats?.last === null || stats?.last === undefined ? 0 : Number(stats.last) + 1;
+    const [row] = await tx
+      .insert(links)
+      .values({ ...values, linkPageId: pageId, position })
+      .returning();
+    await touchPage(tx, pageId);
+    return row!;
+  });
+}
+
+export async function updateLink(db: Db, link: LinkRow, values: Partial<LinkValues>): Promise<LinkRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(links).set(values).where(eq(links.id, link.id)).returning();
+    await touchPage(tx, link.linkPageId);
+    return row!;
+  });
+}
+
+/** The link and its click rows, in one transaction. */
+export async function deleteLinkWithClicks(db: Db, link: LinkRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(clickEvents)
+      .where(and(eq(clickEvents.targetType, "link"), eq(clickEvents.targetId, link.id)));
+    await tx
+      .delete(clickDaily)
+      .where(and(eq(clickDaily.targetType, "link"), eq(clickDaily.targetId, link.id)));
+    await tx.delete(links).where(eq(links.id, link.id));
+    await touchPage(tx, link.linkPageId);
+  });
+}
+
+/** Positions 0..n-1 in the order given; the caller has checked that ids are exactly the page's. */
+export async function setLinkOrder(db: Db, pageId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const values = sql.join(
+    ids.map((id, position) => sql`(${id}::int, ${position}::int)`),
+    sql`, `,
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      update ${links} set position = v.position
+      from (values ${values}) as v(id, position)
+      where ${links.id} = v.id and ${links.linkPageId} = ${pageId}`);
+    await touchPage(tx, pageId);
+  });
+}
+
+/** A link change is a change of the page: updated_at moves. */
+async function touchPage(tx: Pick<Db, "update">, pageId: number): Promise<void> {
+  await tx.update(linkPages).set({ updatedAt: new Date() }).where(eq(linkPages.id, pageId));
+}

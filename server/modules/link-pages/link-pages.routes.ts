@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  idParamsSchema,
+  LINK_PAGE_MESSAGES,
+  linkBodySchema,
+  linkOrderBodySchema,
+  linkPageBodySchema,
+  linkUpdateBodySchema,
+} from "../../../common/contract/link-pages";
+import { notFound } from "../../lib/http-error";
+import { requireUser } from "../auth/session";
+import { findOwnLink, findOwnPage, listLinks, listOwnPages } from "./link-pages.queries";
+import {
+  createLink,
+  createLinkPage,
+  deleteLink,
+  deleteLinkPage,
+  editLink,
+  reorderLinks,
+  updateLinkPage,
+} from "./link-pages.service";
+import { toLink, toLinkPage } from "./link-pages.wire";
+
+/** The signed-in user's page, else 404: another user's page is as good as missing. */
+async function requireOwnPage(app: FastifyInstance, userId: number, id: number) {
+  const page = await findOwnPage(app.db, userId, id);
+  if (!page) throw notFound(LINK_PAGE_MESSAGES.notFound);
+  return page;
+}
+
+async function requireOwnLink(app: FastifyInstance, userId: number, id: number) {
+  const found = await findOwnLink(app.db, userId, id);
+  if (!found) throw notFound(LINK_PAGE_MESSAGES.linkNotFound);
+  return found;
+}
+
+// Link Bio pages and their links (spec 7, "Link pages and links"): owners only.
+export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireUser);
+
+  app.get("/api/link-pages", async (request) => {
+    const rows = await listOwnPages(app.db, request.user!.id);
+    return rows.map(({ page, linksCount }) => toLinkPage(page, Number(linksCount)));
+  });
+
+  app.post("/api/link-pages", { schema: { body: linkPageBodySchema } }, async (request, reply) => {
+    const page = await createLinkPage(app, request.user!.id, request.body);
+    return reply.code(201).send(toLinkPage(page, 0));
+  });
+
+  app.get("/api/link-pages/:id", { schema: { params: idParamsSchema } }, async (request) => {
+    return toLinkPage(await requireOwnPage(app, request.user!.id, request.params.id));
+  });
+
+  app.put(
+    "/api/link-pages/:id",
+    { schema: { params: idParamsSchema, body: linkPageBodySchema } },
+    async (request) => {
+      const page = await requireOwnPage(app, request.user!.id, request.params.id);
+      return toLinkPage(await updateLinkPage(app, page, request.body));
+    },
+  );
+
+  app.delete("/api/link-pages/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const page = await requireOwnPage(app, request.user!.id, request.params.id);
+    await deleteLinkPage(app, page);
+    return reply.code(204).send();
+  });
+
+  app.get("/api/link-pages/:id/links", { schema: { params: idParamsSchema } }, async (request) => {
+    const page = await requireOwnPage(app, request.user!.id, request.params.id);
+    return (await listLinks(app.db, page.id)).map(toLink);
+  });
+
+  app.post(
+    "/api/link-pages/:id/links",
+    { schema: { params: idParamsSchema, body: linkBodySchema } },
+    async (request, reply) => {
+      const page = await requireOwnPage(app, request.user!.id, request.params.id);
+      return reply.code(201).send(toLink(await createLink(app, page, request.body)));
+    },
+  );
+
+  app.put(
+    "/api/link-pages/:id/links/order",
+    { schema: { params: idParamsSchema, body: linkOrderBodySchema } },
+    async (request) => {
+      const page = await requireOwnPage(app, request.user!.id, request.params.id);
+      return (await reorderLinks(app, page, request.body.link_ids)).map(toLink);
+    },
+  );
+
+  app.put(
+    "/api/links/:id",
+    { schema: { params: idParamsSchema, body: linkUpdateBodySchema } },
+    async (request) => {
+      const { link, page } = await requireOwnLink(app, request.user!.id, request.params.id);
+      return toLink(await editLink(app, page, link, request.body));
+    },
+  );
+
+  app.delete("/api/links/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const { link, page } = await requireOwnLink(app, request.user!.id, request.params.id);
+    await deleteLink(app, page, link);
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from "fastify";
+import {
+  LINK_PAGE_MESSAGES,
+  type LinkPageInput,
+  type linkBodySchema,
+  type linkUpdateBodySchema,
+} from "../../../common/contract/link-pages";
+import type { z } from "../../../common/zod";
+import { badRequest, conflict } from "../../lib/http-error";
+import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
+import { linkPageChanged } from "./link-page-events";
+import {
+  deleteLinkWithClicks,
+  deletePageWithClicks,
+  insertLinkAtEnd,
+  insertPage,
+  type LinkPageRow,
+  type LinkRow,
+  listLinks,
+  setLinkOrder,
+  slugTaken,
+  updateLink,
+  updatePage,
+} from "./link-pages.queries";
+
+type App = Pick<FastifyInstance, "db" | "config" | "domains" | "bus">;
+
+export const MAX_LINKS_PER_PAGE = 100;
+export const LINK_LIMIT_MESSAGE = `Uma página pode ter no máximo ${MAX_LINKS_PER_PAGE} links.`;
+const IMAGE_URL_MESSAGE = "Imagem de perfil: informe uma URL válida ou envie um arquivo";
+
+export async function createLinkPage(app: App, userId: number, input: LinkPageInput): Promise<LinkPageRow> {
+  const domainId = chooseDomain(app, userId, input.custom_domain_id, null);
+  if (await slugTaken(app.db, domainId, input.slug)) throw slugConflict();
+  const image = await storeProfileImage(app, input.profile_image_url, null);
+  try {
+    const row = await insertPage(app.db, {
+      ...columnsOf(input),
+      profileImageUrl: image,
+      userId,
+      domainId,
+      isActive: input.is_active ?? true,
+    });
+    // A visitor may have asked for this address before it existed: its cached 404 must go.
+    linkPageChanged(app.bus, row);
+    return row;
+  } catch (error) {
+    if (image !== input.profile_image_url) await deleteUpload(app.config.dataDir, image);
+    throw isUniqueViolation(error) ? slugConflict() : error;
+  }
+}
+
+export async function updateLinkPage(
+  app: App,
+  page: LinkPageRow,
+  input: LinkPageInput,
+): Promise<LinkPageRow> {
+  const domainId = chooseDomain(app, page.userId, input.custom_domain_id, page);
+  if (await slugTaken(app.db, domainId, input.slug, page.id)) throw slugConflict();
+  const image = await storeProfileImage(app, input.profile_image_url, page.profileImageUrl);
+  let row: LinkPageRow;
+  try {
+    row = await updatePage(app.db, page.id, {
+      ...columnsOf(input),
+      profileImageUrl: image,
+      domainId,
+      isActive: input.is_active ?? page.isActive,
+    });
+  } catch (error) {
+    if (image !== page.profileImageUrl) await deleteUpload(app.config.dataDir, image);
+    throw isUniqueViolation(error) ? slugConflict() : error;
+  }
+  if (page.profileImageUrl !== row.profileImageUrl)
+    await deleteUpload(app.config.dataDir, page.profileImageUrl);
+  linkPageChanged(app.bus, page, row);
+  return row;
+}
+
+export async function deleteLinkPage(app: App, page: LinkPageRow): Promise<void> {
+  await deletePageWithClicks(app.db, page.id);
+  await deleteUpload(app.config.dataDir, page.profileImageUrl);
+  linkPageChanged(app.bus, page);
+}
+
+export async function createLink(
+  app: App,
+  page: LinkPageRow,
+  input: z.output<typeof linkBodySchema>,
+): Promise<LinkRow> {
+  const row = await insertLinkAtEnd(
+    app.db,
+    page.id,
+    { title: input.title, url: input.url, customStyle: input.custom_style },
+    MAX_LINKS_PER_PAGE,
+  );
+  if (!row) throw badRequest(LINK_LIMIT_MESSAGE);
+  linkPageChanged(app.bus, page);
+  return row;
+}
+
+export async function editLink(
+  app: App,
+  page: LinkPageRow,
+  link: LinkRow,
+  input: z.output<typeof linkUpdateBodySchema>,
+): Promise<LinkRow> {
+  const row = await updateLink(app.db, link, {
+    ...(input.title === undefined ? {} : { title: input.title }),
+    ...(input.url === undefined ? {} : { url: input.url }),
+    ...(input.custom_style === undefined ? {} : { customStyle: input.custom_style }),
+  });
+  linkPageChanged(app.bus, page);
+  return row;
+}
+
+export async function deleteLink(app: App, page: LinkPageRow, link: LinkRow): Promise<void> {
+  await deleteLinkWithClicks(app.db, link);
+  linkPageChanged(app.bus, page);
+}
+
+/** The new order must name every link of the page exactly once. */
+export async function reorderLinks(app: App, page: LinkPageRow, ids: number[]): Promise<LinkRow[]> {
+  const current = await listLinks(app.db, page.id);
+  const known = new Set(current.map((link) => link.id));
+  const given = new Set(ids);
+  if (ids.length !== current.length || given.size !== ids.length || ids.some((id) => !known.has(id))) {
+    throw badRequest("A nova ordem deve conter exatamente os links desta página.");
+  }
+  await setLinkOrder(app.db, page.id, ids);
+  linkPageChanged(app.bus, page);
+  return listLinks(app.db, page.id);
+}
+
+function columnsOf(input: LinkPageInput) {
+  return {
+    slug: input.slug,
+    title: input.title,
+    description: input.description,
+    backgroundColor: input.background_color,
+    textColor: input.text_color,
+    buttonStyle: input.button_style,
+    buttonFont: input.button_font,
+    buttonSize: input.button_size,
+  };
+}
+
+/**
+ * null means the default domain. On update, an absent field keeps the page's domain, and the
+ * page's own domain stays allowed even if it is no longer offered (editing a title must not fail).
+ */
+function chooseDomain(
+  app: App,
+  userId: number,
+  requested: number | null | undefined,
+  page: LinkPageRow | null,
+): number {
+  if (requested === undefined && page) return page.domainId;
+  if (requested === null || requested === undefined) return app.domains.default.id;
+  if (page && requested === page.domainId) return requested;
+  if (!app.domains.isSelectable(userId, requested)) throw badRequest(LINK_PAGE_MESSAGES.domainUnavailable);
+  return requested;
+}
+
+/**
+ * What profile_image_url stores: a data URL becomes a file of ours; an /uploads/ path is kept only
+ * if it is already this page's (so a page can never claim, and later delete, another's file).
+ */
+async function storeProfileImage(app: App, value: string | null, current: string | null) {
+  if (!value) return null;
+  if (value.startsWith("data:")) return saveImageDataUrl(app.config.dataDir, value);
+  if (value.startsWith("/")) {
+    if (value !== current) throw badRequest(IMAGE_URL_MESSAGE, { profile_image_url: IMAGE_URL_MESSAGE });
+    return value;
+  }
+  return value;
+}
+
+function slugConflict() {
+  return conflict(LINK_PAGE_MESSAGES.slugTaken, { slug: LINK_PAGE_MESSAGES.slugTaken });
+}
+
+/** Postgres unique_violation, through node-postgres, PGlite or a Drizzle wrapper. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; cause?: { code?: string } } | null;
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { LINK_PAGE_MESSAGES, trackLinkClickBodySchema } from "../../../common/contract/link-pages";
+import { z } from "../../../common/zod";
+import { notFound } from "../../lib/http-error";
+import { rateLimited } from "../../lib/rate-limits";
+import { describeClick } from "../clicks/click-info";
+import { findPublicPage, findTrackableLink } from "./public-pages.queries";
+
+const slugParamsSchema = z.object({
+  slug: z
+    .string()
+    .max(100)
+    .transform((s) => s.toLowerCase()),
+});
+
+// The public Link Bio API (spec 7, "Public"), on the domain the request's Host names.
+export const publicApiRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  async function requirePublicPage(host: string | undefined, slug: string) {
+    const found = await findPublicPage(app.db, app.domains.resolve(host).id, slug);
+    if (!found) throw notFound(LINK_PAGE_MESSAGES.notFound);
+    return found;
+  }
+
+  app.get("/api/public/link-pages/:slug", { schema: { params: slugParamsSchema } }, async (request) => {
+    const { page } = await requirePublicPage(request.headers.host, request.params.slug);
+    return {
+      title: page.title,
+      description: page.description,
+      profile_image_url: page.profileImageUrl,
+      background_color: page.backgroundColor,
+      text_color: page.textColor,
+      button_style: JSON.stringify(page.buttonStyle ?? {}),
+      button_font: page.buttonFont,
+    };
+  });
+
+  app.get("/api/public/link-pages/:slug/links", { schema: { params: slugParamsSchema } }, async (request) => {
+    const { links } = await requirePublicPage(request.headers.host, request.params.slug);
+    return links.map((link) => ({
+      id: link.id,
+      title: link.title,
+      url: link.url,
+      custom_style: JSON.stringify(link.customStyle ?? {}),
+    }));
+  });
+
+  // A click on a Link Bio button, sent by the public page's beacon: recorded after the answer.
+  app.post(
+    "/api/track-link-click",
+    {
+      schema: { body: trackLinkClickBodySchema },
+      preHandler: rateLimited(app, [
+        { name: "track-link-click", max: 120, windowMs: 60_000, key: (request) => request.ip },
+      ]),
+    },
+    async (request, reply) => {
+      const link = await findTrackableLink(app.db, request.body.link_id);
+      if (!link) throw notFound(LINK_PAGE_MESSAGES.linkNotFound);
+      app.clicks.push({
+        ...describeClick(request.headers, request.ip),
+        userId: link.userId,
+        targetType: "link",
+        targetId: link.linkId,
+        linkPageId: link.linkPageId,
+        occurredAt: new Date(),
+      });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { LRUCache } from "lru-cache";
+
+/** One encoding of a response: the bytes and every header they are sent with. */
+export type Variant = { body: Buffer; headers: Record<string, string> };
+
+/** A rendered answer, encoded once: a cache hit is one lookup and one write. */
+export type CachedResponse = {
+  status: number;
+  etag: string | null;
+  identity: Variant;
+  gzip: Variant;
+  br: Variant;
+};
+
+export function encodeResponse(
+  status: number,
+  html: string,
+  baseHeaders: Record<string, string>,
+): CachedResponse {
+  const identity = Buffer.from(html);
+  const etag = status === 200 ? `"${createHash("sha1").update(identity).digest("base64url")}"` : null;
+  const headers = { ...baseHeaders, vary: "Accept-Encoding", ...(etag ? { etag } : {}) };
+  return {
+    status,
+    etag,
+    identity: { body: identity, headers },
+    gzip: { body: gzipSync(identity, { level: 9 }), headers: { ...headers, "content-encoding": "gzip" } },
+    br: {
+      body: brotliCompressSync(identity, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+      headers: { ...headers, "content-encoding": "br" },
+    },
+  };
+}
+
+/**
+ * Rendered public pages per (domain, slug), bounded by count and bytes. Concurrent misses of one
+ * key share one render. A render that raced with an invalidation is answered but not kept, so an
+ * edit is never hidden behind a page read just before it.
+ */
+export class PublicPageCache {
+  private readonly entries = new LRUCache<string, CachedResponse>({
+    max: 5000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (e) => e.identity.body.length + e.gzip.body.length + e.br.body.length + 200,
+  });
+  private readonly inflight = new Map<string, Promise<CachedResponse>>();
+  private generation = 0;
+
+  get(key: string): CachedResponse | undefined {
+    return this.entries.get(key);
+  }
+
+  /** The cached answer, or the one `render` makes (kept unless the key changed meanwhile). */
+  load(key: string, render: () => Promise<CachedResponse>): Promise<CachedResponse> {
+    const hit = this.entries.get(key);
+    if (hit) return Promise.resolve(hit);
+    let pending = this.inflight.get(key);
+    if (!pending) {
+      const generation = this.generation;
+      const settled: Promise<CachedResponse> = render()
+        .then((response) => {
+          if (generation === this.generation) this.entries.set(key, response);
+          return response;
+        })
+        .finally(() => {
+          if (this.inflight.get(key) === settled) this.inflight.delete(key);
+        });
+      pending = settled;
+      this.inflight.set(key, pending);
+    }
+    return pending;
+  }
+
+  delete(key: string): void {
+    this.generation++;
+    this.entries.delete(key);
+    // A render in flight for this key started before the change: the next request renders anew.
+    this.inflight.delete(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+    this.inflight.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import { readButtonStyle, resolveButtonStyle } from "../../../common/button-style";
+import type { LinkBioView } from "../../../common/contract/link-pages";
+import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
+import { escapeHtml } from "../../../common/link-bio/escape-html";
+import { GOOGLE_FONTS_ORIGINS, googleFontsUrl } from "../../../common/link-bio/fonts";
+import { LINK_BIO_CSS, renderLinkBioHtml } from "../../../common/link-bio/render";
+import type { PublicPage } from "./public-pages.queries";
+
+/**
+ * The whole /p/{slug} document: real <title>, Open Graph and canonical for previews and search
+ * engines, the shared renderer's markup, and one tiny script that reports clicks with a beacon.
+ * Without JavaScript the buttons are plain links.
+ */
+
+// Reports the click and lets the navigation happen (target=_blank opens the link).
+const BEACON_SCRIPT =
+  '(function(){function t(e){var a=e.target&&e.target.closest&&e.target.closest("a[data-link-id]");' +
+  'if(!a||!navigator.sendBeacon)return;try{navigator.sendBeacon("/api/track-link-click",' +
+  'new Blob([JSON.stringify({link_id:+a.getAttribute("data-link-id")})],{type:"application/json"}))}catch(_){}}' +
+  'document.addEventListener("click",t);document.addEventListener("auxclick",function(e){if(e.button===1)t(e)})})();';
+
+const SCRIPT_HASH = `sha256-${createHash("sha256").update(BEACON_SCRIPT).digest("base64")}`;
+
+const CSP_COMMON = [
+  "default-src 'none'",
+  "img-src https: data: 'self'",
+  `style-src 'unsafe-inline' ${GOOGLE_FONTS_ORIGINS.style}`,
+  `font-src ${GOOGLE_FONTS_ORIGINS.font}`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+];
+export const PAGE_CSP = [...CSP_COMMON, `script-src '${SCRIPT_HASH}'`, "connect-src 'self'"].join("; ");
+export const ERROR_CSP = [...CSP_COMMON, "script-src 'none'"].join("; ");
+
+export type DocumentContext = {
+  /** The canonical origin of the page's domain, without a trailing slash. */
+  origin: string;
+  /** Where "Feito com Atalho" points: the product's home. */
+  homeUrl: string;
+  appName: string;
+};
+
+export function toLinkBioView({ page, links }: PublicPage): LinkBioView {
+  return {
+    title: page.title,
+    description: page.description,
+    profileImageUrl: page.profileImageUrl,
+    backgroundColor: page.backgroundColor,
+    textColor: page.textColor,
+    buttonStyle: readButtonStyle(page.buttonStyle),
+    links: links.map((link) => ({
+      id: link.id,
+      title: link.title,
+      url: link.url,
+      style: readButtonStyle(link.customStyle),
+    })),
+  };
+}
+
+export function renderPublicPageDocument(data: PublicPage, context: DocumentContext): string {
+  const view = toLinkBioView(data);
+  const url = `${context.origin}/p/${encodeURIComponent(data.page.slug)}`;
+  const description = data.page.description?.trim() || `Links de ${data.page.title}`;
+  const image = absoluteImage(view.profileImageUrl, context.origin);
+  const fonts = googleFontsUrl(
+    [view.buttonStyle, ...view.links.map((link) => link.style)].map(
+      (style) => resolveButtonStyle(view.buttonStyle, style).fontFamily,
+    ),
+  );
+  const e = escapeHtml;
+  const meta = [
+    `<title>${e(data.page.title)}</title>`,
+    `<meta name="description" content="${e(description)}">`,
+    `<link rel="canonical" href="${e(url)}">`,
+    `<meta property="og:type" content="profile">`,
+    `<meta property="og:site_name" content="${e(context.appName)}">`,
+    `<meta property="og:locale" content="pt_BR">`,
+    `<meta property="og:title" content="${e(data.page.title)}">`,
+    `<meta property="og:description" content="${e(description)}">`,
+    `<meta property="og:url" content="${e(url)}">`,
+    image ? `<meta property="og:image" content="${e(image)}">` : "",
+    `<meta name="twitter:card" content="summary">`,
+    `<meta name="twitter:title" content="${e(data.page.title)}">`,
+    `<meta name="twitter:description" content="${e(description)}">`,
+    image ? `<meta name="twitter:image" content="${e(image)}">` : "",
+    `<meta name="theme-color" content="${e(data.page.backgroundColor)}">`,
+  ];
+  const fontLinks = fonts
+    ? `<link rel="preconnect" href="${GOOGLE_FONTS_ORIGINS.font}" crossorigin><link rel="stylesheet" href="${e(fonts)}">`
+    : "";
+  const footer = `<a href="${e(context.homeUrl)}">Feito com ${e(context.appName)}</a>`;
+  return (
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    meta.join("") +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">${fontLinks}` +
+    `<style>html,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}\n${LINK_BIO_CSS}</style>` +
+    `</head><body>${renderLinkBioHtml(view, { footerHtml: footer })}<script>${BEACON_SCRIPT}</script></body></html>`
+  );
+}
+
+/** A small page in the product's look for 404 and 500 (spec 8: public link page errors). */
+export function renderErrorDocument(status: 404 | 500, homeUrl: string, appName: string): string {
+  const message = status === 404 ? LINK_PAGE_MESSAGES.notFound : LINK_PAGE_MESSAGES.loadFailed;
+  const hint =
+    status === 404
+      ? "O endereço pode estar errado, ou a página foi removida ou desativada."
+      : "Tente novamente em alguns instantes.";
+  return (
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<meta name="robots" content="noindex"><title>${message}</title>` +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>` +
+    `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a;` +
+    `font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;text-align:center;padding:24px;box-sizing:border-box}` +
+    `main{max-width:420px}.code{font-size:56px;font-weight:800;color:#3b82f6;margin:0;line-height:1}` +
+    `h1{font-size:22px;margin:16px 0 8px}p{margin:0 0 24px;color:#475569;line-height:1.5}` +
+    `a{display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:12px 20px;border-radius:12px;font-weight:600}` +
+    `a:hover{background:#2563eb}</style></head><body><main>` +
+    `<p class="code">${status}</p><h1>${message}</h1><p>${hint}</p>` +
+    `<a href="${escapeHtml(homeUrl)}">Ir para o ${escapeHtml(appName)}</a></main></body></html>`
+  );
+}
+
+function absoluteImage(url: string | null, origin: string): string | null {
+  if (!url || url.startsWith("data:")) return null;
+  return url.startsWith("/") ? `${origin}${url}` : url;
+}
