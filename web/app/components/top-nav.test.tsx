@@ -1,0 +1,79 @@
+import type { SessionUser } from "@common/contract/auth";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { TopNav } from "./top-nav";
+
+const member: SessionUser = {
+  id: 1,
+  email: "maria@exemplo.com",
+  first_name: "Maria",
+  last_name: "Silva",
+  profile_picture_url: null,
+  is_admin: false,
+  google_user_data: { given_name: "Maria", family_name: "Silva", picture: null },
+};
+const admin: SessionUser = { ...member, id: 2, email: "admin@exemplo.com", is_admin: true };
+
+function renderNav(user: SessionUser, path = "/dashboard") {
+  const router = createMemoryRouter([{ path: "*", element: <TopNav user={user} /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const profileButton = () => screen.getByRole("button", { name: "Menu do perfil: Maria Silva" });
+
+describe("TopNav profile menu", () => {
+  it("offers the subscription and logout, and no admin entries to a member", () => {
+    renderNav(member);
+    expect(screen.queryByRole("link", { name: "Gerenciar Assinatura" })).toBeNull();
+    fireEvent.click(profileButton());
+    expect(profileButton().getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getAllByRole("link", { name: "Gerenciar Assinatura" })[0]!.getAttribute("href")).toBe(
+      "/subscription",
+    );
+    expect(screen.getAllByRole("button", { name: "Sair" }).length).toBeGreaterThan(0);
+    expect(screen.queryByText("Painel Admin")).toBeNull();
+    expect(screen.queryByText("Administrador")).toBeNull();
+  });
+
+  it("shows 'Painel Admin' and the 'Administrador' label to the administrator", () => {
+    renderNav(admin);
+    fireEvent.click(profileButton());
+    expect(screen.getByRole("link", { name: "Painel Admin" }).getAttribute("href")).toBe("/admin");
+    expect(screen.getByText("Administrador")).toBeTruthy();
+  });
+
+  it("closes on Escape, returning focus to its button, and on a press outside", () => {
+    renderNav(member);
+    fireEvent.click(profileButton());
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("link", { name: "Gerenciar Assinatura" })).toBeNull();
+    expect(document.activeElement).toBe(profileButton());
+
+    fireEvent.click(profileButton());
+    fireEvent.pointerDown(screen.getByRole("link", { name: "Atalho" }));
+    expect(screen.queryByRole("link", { name: "Gerenciar Assinatura" })).toBeNull();
+  });
+
+  it("stays open for presses inside it", () => {
+    renderNav(member);
+    fireEvent.click(profileButton());
+    fireEvent.pointerDown(screen.getByText("maria@exemplo.com"));
+    expect(screen.getByRole("link", { name: "Gerenciar Assinatura" })).toBeTruthy();
+  });
+
+  it("marks the current screen, including its sub-pages", () => {
+    renderNav(member, "/link-pages/7/edit");
+    const [desktopLinkBio] = screen.getAllByRole("link", { name: "Link Bio" });
+    expect(desktopLinkBio!.getAttribute("aria-current")).toBe("page");
+    expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+  });
+});
