@@ -26,8 +26,8 @@ export const router = createBrowserRouter([
     element: <ProtectedLayout />,
     children: [
       { path: "/dashboard", lazy: () => import("./routes/dashboard") },
-      { path: "/link-pages", element: <UnderConstruction title="Link Bio" /> },
-      { path: "/link-pages/:id/edit", element: <UnderConstruction title="Editor de Link Bio" /> },
+      { path: "/link-pages", lazy: () => import("./routes/link-pages") },
+      { path: "/link-pages/:id/edit", lazy: () => import("./routes/link-page-edit") },
       { path: "/url-shortener", lazy: () => import("./routes/url-shortener") },
       { path: "/analytics", lazy: () => import("./routes/analytics") },
       { path: "/analytics/:kind/:id", lazy: () => import("./routes/analytics-detail") },

@@ -1,0 +1,10 @@
+import type { Link } from "@common/contract/link-pages";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
+
+/** A page's links in their saved order (GET /api/link-pages/{id}/links). */
+export const linksQuery = (pageId: number) =>
+  queryOptions({
+    queryKey: ["link-pages", pageId, "links"],
+    queryFn: ({ signal }) => api<Link[]>(`/api/link-pages/${pageId}/links`, { signal }),
+  });

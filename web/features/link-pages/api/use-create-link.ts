@@ -1,0 +1,17 @@
+import type { Link, LinkBody } from "@common/contract/link-pages";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
+import { linkPagesQuery } from "./link-pages-query";
+import { linksQuery } from "./links-query";
+
+export function useCreateLink(pageId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LinkBody) => api<Link>(`/api/link-pages/${pageId}/links`, { method: "POST", body }),
+    onSuccess: (link) => {
+      queryClient.setQueryData(linksQuery(pageId).queryKey, (links) => [...(links ?? []), link]);
+      // links_count on the list cards.
+      return queryClient.invalidateQueries({ queryKey: linkPagesQuery.queryKey, exact: true });
+    },
+  });
+}

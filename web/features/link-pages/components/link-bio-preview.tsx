@@ -1,0 +1,32 @@
+import type { LinkBioView } from "@common/contract/link-pages";
+import { googleFontsUrl } from "@common/link-bio/fonts";
+import { LINK_BIO_CSS, renderLinkBioHtml } from "@common/link-bio/render";
+import { useMemo } from "react";
+
+/**
+ * The live preview: the public page's own renderer and CSS inside a phone frame, fed with the
+ * unsaved form, so what the user sees here is what visitors get.
+ */
+export function LinkBioPreview({ view, fonts }: { view: LinkBioView; fonts: string[] }) {
+  const html = useMemo(() => renderLinkBioHtml(view), [view]);
+  const fontsUrl = googleFontsUrl(fonts);
+  return (
+    <div className="mx-auto w-full max-w-[320px]">
+      {fontsUrl && <link rel="stylesheet" href={fontsUrl} />}
+      <style>{LINK_BIO_CSS}</style>
+      <div className="rounded-[2.5rem] border-[10px] border-gray-900 bg-gray-900 shadow-2xl">
+        <div className="relative h-[600px] overflow-hidden rounded-[1.9rem] bg-white">
+          <div
+            className="absolute left-1/2 top-2 z-10 h-5 w-24 -translate-x-1/2 rounded-full bg-gray-900"
+            aria-hidden
+          />
+          <div
+            data-testid="link-bio-preview"
+            className="h-full overflow-y-auto [&_.lb]:min-h-full"
+            dangerouslySetInnerHTML={{ __html: html }}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

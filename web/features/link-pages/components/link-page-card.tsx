@@ -1,0 +1,92 @@
+import type { LinkPage } from "@common/contract/link-pages";
+import { formatDateBR } from "@common/time";
+import { QrCodeButton } from "@web/components/ui/qr-code-button";
+import { BarChart3, Calendar, ExternalLink, Link2, MousePointerClick, Pencil, Trash2 } from "lucide-react";
+import { Link } from "react-router";
+import { CopyUrlButton } from "./copy-url-button";
+
+/** One card of /link-pages. Edit and delete appear on hover on desktop, always on touch screens. */
+export function LinkPageCard({
+  page,
+  publicUrl,
+  onDelete,
+  deleting,
+}: {
+  page: LinkPage;
+  publicUrl: string;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
+  return (
+    <article className="group relative flex flex-col rounded-xl border border-gray-200 bg-white p-5 shadow-sm transition hover:shadow-md">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h2 className="truncate text-lg font-semibold text-gray-900">{page.title}</h2>
+          <p className="truncate text-sm text-brand-600">/p/{page.slug}</p>
+        </div>
+        <div className="flex shrink-0 gap-1 transition-opacity focus-within:opacity-100 md:opacity-0 md:group-hover:opacity-100">
+          <Link
+            to={`/link-pages/${page.id}/edit`}
+            className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900"
+            aria-label={`Editar ${page.title}`}
+            title="Editar"
+          >
+            <Pencil className="h-4 w-4" aria-hidden />
+          </Link>
+          <button
+            type="button"
+            onClick={onDelete}
+            disabled={deleting}
+            className="rounded-lg p-2 text-gray-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
+            aria-label={`Excluir ${page.title}`}
+            title="Excluir"
+          >
+            <Trash2 className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      </div>
+      {page.description && <p className="mt-2 line-clamp-2 text-sm text-gray-600">{page.description}</p>}
+      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-500">
+        <span
+          className={`rounded-full px-2 py-0.5 text-xs font-medium ${
+            page.is_active ? "bg-green-100 text-green-700" : "bg-gray-100 text-gray-600"
+          }`}
+        >
+          {page.is_active ? "Ativa" : "Inativa"}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Calendar className="h-4 w-4" aria-hidden />
+          {formatDateBR(page.created_at)}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <Link2 className="h-4 w-4" aria-hidden />
+          {page.links_count ?? 0} {(page.links_count ?? 0) === 1 ? "link" : "links"}
+        </span>
+        <span className="inline-flex items-center gap-1">
+          <MousePointerClick className="h-4 w-4" aria-hidden />
+          {page.click_count} {page.click_count === 1 ? "clique" : "cliques"}
+        </span>
+      </div>
+      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-4">
+        <a
+          href={publicUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          <ExternalLink className="h-4 w-4" aria-hidden />
+          Visualizar
+        </a>
+        <CopyUrlButton url={publicUrl} />
+        <QrCodeButton url={publicUrl} fileName={`qrcode-${page.slug}`} />
+        <Link
+          to={`/analytics/link-pages/${page.id}`}
+          className="ml-auto inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700"
+        >
+          <BarChart3 className="h-4 w-4" aria-hidden />
+          Ver estatísticas
+        </Link>
+      </div>
+    </article>
+  );
+}

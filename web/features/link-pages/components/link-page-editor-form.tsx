@@ -1,0 +1,327 @@
+import {
+  LINK_PAGE_MESSAGES,
+  type Link,
+  type LinkPage,
+  linkPageBodySchema,
+} from "@common/contract/link-pages";
+import { normalizeSlug } from "@common/slug";
+import { useQuery } from "@tanstack/react-query";
+import { ApiError, errorMessage } from "@web/lib/api-client";
+import { ArrowLeft, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
+import { Link as RouterLink, useNavigate } from "react-router";
+import { toast } from "sonner";
+import { availableDomainsQuery } from "../api/available-domains-query";
+import { useSaveLinkPage } from "../api/use-save-link-page";
+import { formToBody, formToView, type PageForm, pageToForm, viewFonts } from "../page-form";
+import { publicPageUrl } from "../public-url";
+import { ButtonStyleEditor } from "./button-style-editor";
+import { ColorField } from "./color-field";
+import { CopyUrlButton } from "./copy-url-button";
+import { DomainSelect } from "./domain-select";
+import { LinkBioPreview } from "./link-bio-preview";
+import { LinksEditor } from "./links-editor";
+import { ProfileImageField } from "./profile-image-field";
+import { TextField } from "./text-field";
+import { useUnsavedChangesWarning } from "./use-unsaved-changes-warning";
+
+type FieldErrors = Partial<Record<string, string>>;
+const FIELDS = [
+  "title",
+  "slug",
+  "description",
+  "profile_image_url",
+  "background_color",
+  "text_color",
+] as const;
+
+/** The Link Bio editor for a new page (page null) or a saved one, with its live preview. */
+export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; links: Link[] }) {
+  const navigate = useNavigate();
+  const save = useSaveLinkPage();
+  const domains = useQuery(availableDomainsQuery);
+  const [form, setForm] = useState<PageForm>(() => pageToForm(page));
+  const [baseline, setBaseline] = useState<PageForm>(form);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [styleOpen, setStyleOpen] = useState(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
+  const { allowNextNavigation } = useUnsavedChangesWarning(dirty);
+
+  // The default domain is pre-selected when none is set (spec 7), without counting as a change.
+  const defaultDomainId = domains.data?.find((d) => d.is_default)?.id ?? domains.data?.[0]?.id;
+  useEffect(() => {
+    if (defaultDomainId === undefined) return;
+    const pick = (f: PageForm) => (f.domainId === null ? { ...f, domainId: defaultDomainId } : f);
+    setForm(pick);
+    setBaseline(pick);
+  }, [defaultDomainId]);
+
+  const set = <K extends keyof PageForm>(key: K, value: PageForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
+  const view = useMemo(() => formToView(form, links), [form, links]);
+  const savedUrl = page ? publicPageUrl(page.slug, page.custom_domain_id, domains.data) : null;
+  const canSave = form.title.trim() !== "" && form.slug !== "" && !save.isPending;
+
+  const submit = async () => {
+    const body = formToBody(form);
+    const parsed = linkPageBodySchema.safeParse(body);
+    if (!parsed.success) {
+      const next: FieldErrors = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? "form")] ??= issue.message;
+      setErrors(next);
+      toast.error(Object.values(next)[0] ?? LINK_PAGE_MESSAGES.saveFailed);
+      return;
+    }
+    setErrors({});
+    try {
+      const saved = await save.mutateAsync({ id: page?.id ?? null, body });
+      const savedForm = pageToForm(saved);
+      setForm(savedForm);
+      setBaseline(savedForm);
+      if (page) {
+        toast.success("Link Bio salva!");
+        return;
+      }
+      const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains.data);
+      allowNextNavigation();
+      navigate(`/link-pages/${saved.id}/edit`, { replace: true });
+      try {
+        await navigator.clipboard.writeText(url);
+        toast.success("Link Bio criada! URL copiada para a área de transferência.", { description: url });
+      } catch {
+        toast.success("Link Bio criada!", { description: url });
+      }
+    } catch (error) {
+      const next: FieldErrors = {};
+      if (error instanceof ApiError) for (const f of FIELDS) next[f] = error.field(f);
+      setErrors(next);
+      toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveFailed));
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSave) void submit();
+      }}
+      className="space-y-6"
+    >
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div>
+          <RouterLink
+            to="/link-pages"
+            className="mb-1 inline-flex items-center gap-1 text-sm text-gray-500 hover:text-gray-900"
+          >
+            <ArrowLeft className="h-4 w-4" aria-hidden />
+            Link Bios
+          </RouterLink>
+          <h1 className="text-2xl font-bold text-gray-900">{page ? "Editar Link Bio" : "Nova Link Bio"}</h1>
+          {dirty && <p className="text-sm text-amber-600">Alterações não salvas</p>}
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          {savedUrl && (
+            <>
+              <a
+                href={savedUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 shadow-sm hover:bg-gray-50"
+              >
+                <ExternalLink className="h-4 w-4" aria-hidden />
+                Visualizar
+              </a>
+              <CopyUrlButton
+                url={savedUrl}
+                label="Copiar URL"
+                className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 shadow-sm hover:bg-gray-50"
+              />
+            </>
+          )}
+          <button
+            type="submit"
+            disabled={!canSave}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            {save.isPending ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
+            ) : (
+              <Save className="h-4 w-4" aria-hidden />
+            )}
+            {save.isPending ? "Salvando..." : "Salvar Link Bio"}
+          </button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
+        <div className="space-y-6">
+          <Card title="Informações">
+            <TextField
+              label="Título"
+              required
+              value={form.title}
+              onChange={(v) => set("title", v)}
+              error={errors.title}
+              maxLength={100}
+              placeholder="Ex.: Maria Silva"
+            />
+            <TextField
+              label="Slug da URL"
+              required
+              prefix="/p/"
+              value={form.slug}
+              onChange={(v) => set("slug", normalizeSlug(v))}
+              error={errors.slug}
+              maxLength={50}
+              placeholder="maria-silva"
+              hint="Apenas letras minúsculas, números, - e _"
+            />
+            <TextField
+              label="Descrição"
+              multiline
+              value={form.description}
+              onChange={(v) => set("description", v)}
+              error={errors.description}
+              maxLength={500}
+              placeholder="Conte em uma frase quem você é"
+            />
+            <ProfileImageField
+              value={form.profileImageUrl}
+              onChange={(v) => set("profileImageUrl", v)}
+              error={errors.profile_image_url}
+            />
+          </Card>
+
+          <Card title="Aparência">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <ColorField
+                label="Cor de Fundo"
+                value={form.backgroundColor}
+                onChange={(v) => set("backgroundColor", v)}
+                error={errors.background_color}
+              />
+              <ColorField
+                label="Cor do Texto"
+                value={form.textColor}
+                onChange={(v) => set("textColor", v)}
+                error={errors.text_color}
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
+              {domains.data && (
+                <DomainSelect
+                  domains={domains.data}
+                  value={form.domainId}
+                  onChange={(v) => set("domainId", v)}
+                  error={errors.custom_domain_id}
+                />
+              )}
+              <ActiveToggle checked={form.isActive} onChange={(v) => set("isActive", v)} />
+            </div>
+          </Card>
+
+          <Card
+            title="Estilo dos botões"
+            action={
+              <button
+                type="button"
+                aria-expanded={styleOpen}
+                onClick={() => setStyleOpen((open) => !open)}
+                className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
+              >
+                <Palette className="h-4 w-4" aria-hidden />
+                {styleOpen ? "Fechar" : "Personalizar"}
+              </button>
+            }
+          >
+            {styleOpen ? (
+              <ButtonStyleEditor
+                style={form.buttonStyle}
+                onChange={(patch) => setForm((f) => ({ ...f, buttonStyle: { ...f.buttonStyle, ...patch } }))}
+              />
+            ) : (
+              <p className="text-sm text-gray-600">
+                Cores, fonte, formato e efeitos de todos os botões. Cada link pode ter o seu próprio estilo.
+              </p>
+            )}
+          </Card>
+
+          <Card title={`Links${links.length ? ` (${links.length})` : ""}`}>
+            {page ? (
+              <LinksEditor pageId={page.id} links={links} pageStyle={form.buttonStyle} />
+            ) : (
+              <p className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-700">
+                Salve a Link Bio primeiro para adicionar links. Depois de salvar, você continua nesta tela e
+                já pode incluir, ordenar e personalizar seus links.
+              </p>
+            )}
+          </Card>
+        </div>
+
+        <aside className="lg:sticky lg:top-6 lg:self-start">
+          <button
+            type="button"
+            onClick={() => setPreviewOpen((open) => !open)}
+            aria-expanded={previewOpen}
+            className="flex w-full items-center justify-center gap-2 rounded-lg border border-gray-200 bg-white px-4 py-2.5 text-sm font-medium text-gray-700 shadow-sm lg:hidden"
+          >
+            {previewOpen ? (
+              <EyeOff className="h-4 w-4" aria-hidden />
+            ) : (
+              <Eye className="h-4 w-4" aria-hidden />
+            )}
+            {previewOpen ? "Ocultar prévia" : "Mostrar prévia"}
+          </button>
+          <div className={`${previewOpen ? "mt-4 block" : "hidden"} lg:mt-0 lg:block`}>
+            <p className="mb-3 hidden text-center text-sm font-medium text-gray-500 lg:block">
+              Prévia ao vivo
+            </p>
+            <LinkBioPreview view={view} fonts={viewFonts(view)} />
+          </div>
+        </aside>
+      </div>
+    </form>
+  );
+}
+
+function Card({
+  title,
+  action,
+  children,
+}: {
+  title: string;
+  action?: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
+      <div className="mb-4 flex items-center justify-between gap-3">
+        <h2 className="text-base font-semibold text-gray-900">{title}</h2>
+        {action}
+      </div>
+      <div className="space-y-4">{children}</div>
+    </section>
+  );
+}
+
+function ActiveToggle({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
+  return (
+    <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-gray-200 px-3 py-2">
+      <span className="text-sm font-medium text-gray-700">Página ativa</span>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-label="Página ativa"
+        onClick={() => onChange(!checked)}
+        className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition ${checked ? "bg-brand-600" : "bg-gray-300"}`}
+      >
+        <span
+          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${checked ? "left-[22px]" : "left-0.5"}`}
+        />
+      </button>
+    </label>
+  );
+}

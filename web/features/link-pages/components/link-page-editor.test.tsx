@@ -1,0 +1,223 @@
+import { BUTTON_STYLE_OPTIONS } from "@common/button-style";
+import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useParams } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { LinkPageEditor } from "./link-page-editor";
+import { readImageFile } from "./profile-image-field";
+
+function EditorRoute({ id }: { id: string }) {
+  return <LinkPageEditor key={id} idParam={id} />;
+}
+const routes = [
+  { path: "/link-pages/new/edit", element: <EditorRoute id="new" /> },
+  { path: "/link-pages/:id/edit", element: <RouteParam /> },
+  { path: "/dashboard", element: <p>Painel</p> },
+  { path: "/link-pages", element: <p>Lista</p> },
+];
+function RouteParam() {
+  const { id } = useParams();
+  return <EditorRoute id={id!} />;
+}
+
+beforeEach(() => {
+  Object.defineProperty(navigator, "clipboard", {
+    configurable: true,
+    value: { writeText: vi.fn().mockResolvedValue(undefined) },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const title = () => screen.getByLabelText(/^Título/);
+const slug = () => screen.getByLabelText(/^Slug da URL/);
+const saveButton = () => screen.getByRole("button", { name: /Salvar Link Bio/ });
+
+describe("LinkPageEditor, new page", () => {
+  it("forces the slug while typing and enables save only with title and slug", async () => {
+    fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
+    renderRoutes(routes, "/link-pages/new/edit");
+    expect(saveButton()).toHaveProperty("disabled", true);
+    fireEvent.change(title(), { target: { value: "Minha Loja" } });
+    expect(saveButton()).toHaveProperty("disabled", true);
+    fireEvent.change(slug(), { target: { value: "Minha Loja!_2026-Ok" } });
+    expect((slug() as HTMLInputElement).value).toBe("minhaloja_2026-ok");
+    expect(saveButton()).toHaveProperty("disabled", false);
+    expect(screen.getByText(/Salve a Link Bio primeiro para adicionar links/)).toBeTruthy();
+  });
+
+  it("creates the page, moves to its editor and copies the public URL", async () => {
+    const created = makePage({ id: 42, title: "Minha Loja", slug: "minha-loja" });
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": { status: 201, body: created },
+      "GET /api/link-pages/42": { body: created },
+      "GET /api/link-pages/42/links": { body: [] },
+    });
+    const { router } = renderRoutes(routes, "/link-pages/new/edit");
+    await screen.findByLabelText("Domínio");
+    fireEvent.change(title(), { target: { value: "Minha Loja" } });
+    fireEvent.change(slug(), { target: { value: "minha-loja" } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/link-pages/42/edit"));
+    const post = calls.find((c) => c.method === "POST")!;
+    expect(post.body).toMatchObject({
+      title: "Minha Loja",
+      slug: "minha-loja",
+      background_color: "#ffffff",
+      text_color: "#000000",
+      custom_domain_id: 1,
+      is_active: true,
+    });
+    expect(navigator.clipboard.writeText).toHaveBeenCalledWith(`${window.location.origin}/p/minha-loja`);
+    expect(await screen.findByRole("heading", { name: "Editar Link Bio" }, { timeout: 4000 })).toBeTruthy();
+  });
+
+  it("shows the server's field error under the field and keeps the user on the form", async () => {
+    fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": {
+        status: 409,
+        body: { error: LINK_PAGE_MESSAGES.slugTaken, details: { slug: LINK_PAGE_MESSAGES.slugTaken } },
+      },
+    });
+    const { router } = renderRoutes(routes, "/link-pages/new/edit");
+    fireEvent.change(title(), { target: { value: "Loja" } });
+    fireEvent.change(slug(), { target: { value: "loja" } });
+    fireEvent.click(saveButton());
+    // Once under the slug field, once in the toast.
+    await waitFor(() => expect(screen.getAllByText(LINK_PAGE_MESSAGES.slugTaken)).toHaveLength(2));
+    expect(slug().getAttribute("aria-invalid")).toBe("true");
+    expect(router.state.location.pathname).toBe("/link-pages/new/edit");
+  });
+
+  it("refuses a too short slug before calling the server", async () => {
+    const calls = fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
+    renderRoutes(routes, "/link-pages/new/edit");
+    fireEvent.change(title(), { target: { value: "Loja" } });
+    fireEvent.change(slug(), { target: { value: "a" } });
+    fireEvent.click(saveButton());
+    expect(await screen.findAllByText("O slug deve ter pelo menos 2 caracteres")).not.toHaveLength(0);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("asks before leaving with unsaved changes", async () => {
+    fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { router } = renderRoutes(routes, "/link-pages/new/edit");
+    fireEvent.change(title(), { target: { value: "Rascunho" } });
+    fireEvent.click(screen.getByRole("link", { name: /Link Bios/ }));
+    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    expect(router.state.location.pathname).toBe("/link-pages/new/edit");
+    fireEvent.click(screen.getByRole("link", { name: /Link Bios/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/link-pages"));
+  });
+
+  it("offers exactly the option lists of the button style in four tabs", async () => {
+    fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
+    renderRoutes(routes, "/link-pages/new/edit");
+    fireEvent.click(screen.getByRole("button", { name: "Personalizar" }));
+    const options = (label: string) =>
+      within(screen.getByLabelText(label))
+        .getAllByRole("option")
+        .map((o) => (o as HTMLOptionElement).value);
+    expect(options("Tipo de fundo")).toEqual([...BUTTON_STYLE_OPTIONS.backgroundType]);
+    fireEvent.click(screen.getByRole("tab", { name: "Texto" }));
+    expect(options("Fonte")).toEqual([...BUTTON_STYLE_OPTIONS.fontFamily]);
+    expect(options("Tamanho da fonte")).toEqual([...BUTTON_STYLE_OPTIONS.fontSize]);
+    expect(options("Peso da fonte")).toEqual([...BUTTON_STYLE_OPTIONS.fontWeight]);
+    expect(options("Alinhamento")).toEqual([...BUTTON_STYLE_OPTIONS.textAlign]);
+    fireEvent.click(screen.getByRole("tab", { name: "Layout" }));
+    expect(options("Largura")).toEqual([...BUTTON_STYLE_OPTIONS.width]);
+    expect(options("Arredondamento")).toEqual([...BUTTON_STYLE_OPTIONS.borderRadius]);
+    expect(options("Espessura da borda")).toEqual([...BUTTON_STYLE_OPTIONS.borderWidth]);
+    fireEvent.click(screen.getByRole("tab", { name: "Efeitos" }));
+    expect(options("Efeito ao passar o mouse")).toEqual([...BUTTON_STYLE_OPTIONS.hoverEffect]);
+    fireEvent.change(screen.getByLabelText("Animação"), { target: { value: "bounce" } });
+    expect(screen.getByTestId("button-style-preview").innerHTML).toContain("lb-anim-bounce");
+    expect(screen.getByRole("button", { name: "Fechar" })).toBeTruthy();
+  });
+
+  it("draws the unsaved form in the live preview", async () => {
+    fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
+    renderRoutes(routes, "/link-pages/new/edit");
+    fireEvent.change(title(), { target: { value: "Café <Central>" } });
+    fireEvent.change(screen.getByLabelText("Cor de Fundo"), { target: { value: "#112233" } });
+    const preview = screen.getByTestId("link-bio-preview");
+    expect(preview.querySelector("h1")?.textContent).toBe("Café <Central>");
+    expect(preview.querySelector(".lb")?.getAttribute("style")).toContain("background:#112233");
+  });
+});
+
+describe("LinkPageEditor, saved page", () => {
+  it("sends the user to /dashboard when the page does not exist", async () => {
+    fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-pages/9": { status: 404, body: { error: LINK_PAGE_MESSAGES.notFound } },
+      "GET /api/link-pages/9/links": { status: 404, body: { error: LINK_PAGE_MESSAGES.notFound } },
+    });
+    const { router } = renderRoutes(routes, "/link-pages/9/edit");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
+  });
+
+  it("deletes a link only after the confirm and reports a failure", async () => {
+    const page = makePage({ id: 7 });
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-pages/7": { body: page },
+      "GET /api/link-pages/7/links": {
+        body: [
+          {
+            id: 3,
+            title: "Instagram",
+            url: "https://instagram.com/x",
+            custom_style: "{}",
+            position: 0,
+            click_count: 0,
+          },
+        ],
+      },
+      "DELETE /api/links/3": { status: 500, body: { error: "x" } },
+    });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderRoutes(routes, "/link-pages/7/edit");
+    const remove = await screen.findByRole("button", { name: "Excluir Instagram" });
+    fireEvent.click(remove);
+    expect(confirm).toHaveBeenCalledWith(LINK_PAGE_MESSAGES.confirmDeleteLink);
+    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+    fireEvent.click(remove);
+    expect(await screen.findByText(LINK_PAGE_MESSAGES.deleteLinkFailed)).toBeTruthy();
+  });
+
+  it("validates a new link's title and URL before sending it", async () => {
+    const page = makePage({ id: 8 });
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-pages/8": { body: page },
+      "GET /api/link-pages/8/links": { body: [] },
+    });
+    renderRoutes(routes, "/link-pages/8/edit");
+    fireEvent.click(await screen.findByRole("button", { name: "Adicionar link" }));
+    expect(await screen.findByText("Título é obrigatório")).toBeTruthy();
+    expect(screen.getByText("URL é obrigatória")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("URL"), { target: { value: "javascript:alert(1)" } });
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar link" }));
+    expect(await screen.findByText("Informe uma URL válida começando com http:// ou https://")).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+});
+
+describe("readImageFile", () => {
+  it("refuses files that are not images and images over 5MB", async () => {
+    await expect(readImageFile(new File(["x"], "a.txt", { type: "text/plain" }))).rejects.toThrow(
+      LINK_PAGE_MESSAGES.imageInvalid,
+    );
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "a.png", { type: "image/png" });
+    await expect(readImageFile(big)).rejects.toThrow(LINK_PAGE_MESSAGES.imageTooLarge);
+    const small = new File([new Uint8Array([137, 80, 78, 71])], "a.png", { type: "image/png" });
+    await expect(readImageFile(small)).resolves.toMatch(/^data:image\/png;base64,/);
+  });
+});

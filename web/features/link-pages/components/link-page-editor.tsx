@@ -1,0 +1,59 @@
+import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
+import { useQuery } from "@tanstack/react-query";
+import { Spinner } from "@web/components/ui/spinner";
+import { ApiError, errorMessage } from "@web/lib/api-client";
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+import { linkPageQuery } from "../api/link-page-query";
+import { linksQuery } from "../api/links-query";
+import { LinkPageEditorForm } from "./link-page-editor-form";
+
+/** Parses the route's :id: "new" is the create mode (null), anything else must be a positive id. */
+export function parsePageId(param: string | undefined): number | null | "invalid" {
+  if (param === "new") return null;
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 && id <= 2147483647 ? id : "invalid";
+}
+
+/** /link-pages/{id}/edit: loads the page and its links; a missing page sends the user to /dashboard. */
+export function LinkPageEditor({ idParam }: { idParam: string | undefined }) {
+  const id = parsePageId(idParam);
+  if (id === null) return <LinkPageEditorForm key="new" page={null} links={[]} />;
+  if (id === "invalid") return <NotFoundRedirect />;
+  return <SavedPageEditor key={id} id={id} />;
+}
+
+function SavedPageEditor({ id }: { id: number }) {
+  const page = useQuery(linkPageQuery(id));
+  const links = useQuery(linksQuery(id));
+  if (page.error instanceof ApiError && page.error.status === 404) return <NotFoundRedirect />;
+  if (page.isError || links.isError) {
+    return (
+      <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-700">
+        {errorMessage(page.error ?? links.error, LINK_PAGE_MESSAGES.loadFailed)}
+        <button
+          type="button"
+          className="ml-2 font-medium underline"
+          onClick={() => {
+            void page.refetch();
+            void links.refetch();
+          }}
+        >
+          Tentar novamente
+        </button>
+      </div>
+    );
+  }
+  if (!page.data || !links.data) return <Spinner />;
+  return <LinkPageEditorForm page={page.data} links={links.data} />;
+}
+
+function NotFoundRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast.error(LINK_PAGE_MESSAGES.notFound, { id: "link-page-not-found" });
+    navigate("/dashboard", { replace: true });
+  }, [navigate]);
+  return <Spinner />;
+}

@@ -1,0 +1,78 @@
+// Test support for this feature's component tests: the real providers and router, and a fake
+// network edge (fetch) answering by method and path.
+import type { LinkPage } from "@common/contract/link-pages";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
+import { Toaster } from "sonner";
+import { vi } from "vitest";
+
+type Reply = { status?: number; body?: unknown };
+type Handler = (body: unknown) => Reply;
+
+/** Replaces fetch; `routes` maps "METHOD /path" to a reply. Unknown calls answer 500. */
+export function fakeApi(routes: Record<string, Handler | Reply>) {
+  const calls: { method: string; path: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const method = init?.method ?? "GET";
+    const path = String(input);
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, path, body });
+    const route = routes[`${method} ${path}`];
+    const reply =
+      typeof route === "function" ? route(body) : (route ?? { status: 500, body: { error: "boom" } });
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status ?? 200,
+      headers: { "content-type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return calls;
+}
+
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...view, router, queryClient };
+}
+
+let nextId = 1;
+export function makePage(overrides: Partial<LinkPage> = {}): LinkPage {
+  const id = overrides.id ?? nextId++;
+  return {
+    id,
+    slug: `pagina-${id}`,
+    title: `Página ${id}`,
+    description: null,
+    profile_image_url: null,
+    background_color: "#ffffff",
+    text_color: "#000000",
+    button_style: "{}",
+    button_font: "Inter",
+    button_size: "medium",
+    custom_domain_id: 1,
+    is_active: true,
+    click_count: 0,
+    links_count: 0,
+    created_at: "2026-11-20T15:00:00.000Z",
+    updated_at: "2026-11-20T15:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export const DEFAULT_DOMAINS = [
+  {
+    id: 1,
+    domain: "localhost",
+    display_name: "Atalho",
+    is_active: true,
+    is_default: true,
+    is_premium: false,
+  },
+];
