@@ -71,8 +71,13 @@ export function AnalyticsOverview() {
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
-        <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm lg:col-span-2">
-          <h2 className="text-base font-semibold text-gray-900">Tendência de Cliques</h2>
+        <section
+          aria-labelledby="tendencia-de-cliques"
+          className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm lg:col-span-2"
+        >
+          <h2 id="tendencia-de-cliques" className="text-base font-semibold text-gray-900">
+            Tendência de Cliques
+          </h2>
           <p className="mb-4 text-sm text-gray-500">Últimos 30 dias</p>
           {advanced.isPending ? (
             <div className="h-64 animate-pulse rounded-lg bg-gray-100" />
@@ -85,8 +90,14 @@ export function AnalyticsOverview() {
           )}
         </section>
 
-        <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-          <h2 className="mb-4 flex items-center gap-2 text-base font-semibold text-gray-900">
+        <section
+          aria-labelledby="paises-principais"
+          className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+        >
+          <h2
+            id="paises-principais"
+            className="mb-4 flex items-center gap-2 text-base font-semibold text-gray-900"
+          >
             <Globe2 className="h-4 w-4 text-gray-400" aria-hidden />
             Países Principais
           </h2>

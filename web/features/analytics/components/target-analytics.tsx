@@ -2,7 +2,7 @@ import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
 import { useQuery } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { ArrowLeft, Compass, Globe2, Monitor, MousePointerClick, Share2, Smartphone } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { type AnalyticsRange, type AnalyticsTargetKind, targetAnalyticsQuery } from "../api/analytics";
 import { deviceLabel, nameOrUnknown, referrerLabel } from "./click-dimensions";
@@ -61,9 +61,14 @@ export function TargetAnalytics({ kind, id, heading }: Props) {
         </p>
       )}
 
-      <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <section
+        aria-labelledby="cliques-por-dia"
+        className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+      >
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 className="text-base font-semibold text-gray-900">Cliques por dia</h2>
+          <h2 id="cliques-por-dia" className="text-base font-semibold text-gray-900">
+            Cliques por dia
+          </h2>
           <p className="inline-flex items-center gap-1.5 text-sm text-gray-500">
             <MousePointerClick className="h-4 w-4" aria-hidden />
             {data ? (
@@ -139,9 +144,10 @@ function Breakdown({
   loading: boolean;
   children: ReactNode;
 }) {
+  const id = useId();
   return (
-    <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h2 className="mb-4 flex items-center gap-2 text-base font-semibold text-gray-900">
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h2 id={id} className="mb-4 flex items-center gap-2 text-base font-semibold text-gray-900">
         <span className="text-gray-400">{icon}</span>
         {title}
       </h2>

@@ -40,7 +40,11 @@ describe("ShortenedUrlForm", () => {
     fill(/Código Personalizado/, "com espaço");
     fireEvent.click(screen.getByRole("button", { name: "Encurtar URL" }));
     expect(await screen.findByText("Informe uma URL válida começando com http:// ou https://")).toBeTruthy();
-    expect(screen.getByText(SHORT_URL_MESSAGES.codeHint)).toBeTruthy();
+    const code = screen.getByLabelText(/Código Personalizado/);
+    expect(code.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(code.getAttribute("aria-describedby")!.split(" ")[0]!)?.textContent).toBe(
+      SHORT_URL_MESSAGES.codeHint,
+    );
     expect(calls.some((c) => c.method === "POST")).toBe(false);
   });
 

@@ -79,8 +79,7 @@ export function ShortenedUrlForm() {
         ? "border-red-400 focus:border-red-500 focus:ring-red-100"
         : "border-gray-300 focus:border-brand-500 focus:ring-brand-100"
     }`;
-  const describedBy = (field: Field, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : "", hint ?? ""].filter(Boolean).join(" ") || undefined;
+  const describedBy = (field: Field, hint?: string) => (errors[field] ? `${id}-${field}-error` : hint);
   const fieldError = (field: Field) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-600">

