@@ -58,7 +58,18 @@ test("a visitor registers, logs out and logs back in", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Olá, Joana!" })).toBeVisible();
 });
 
-test("protected screens send visitors to /auth", async ({ page }) => {
+test("protected screens show a spinner during the session check, then send visitors to /auth", async ({
+  page,
+}) => {
+  await page.route("**/api/auth/me", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto("/dashboard");
+  await expect(page.getByRole("status")).toHaveText("Verificando sua sessão...");
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.unroute("**/api/auth/me");
+
   for (const path of ["/dashboard", "/analytics", "/subscription"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/auth$/);

@@ -1,14 +1,13 @@
 import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/features/auth/use-auth";
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet } from "react-router";
 import { TopNav } from "../components/top-nav";
 
 /** Signed-in screens: the spinner while the session check is pending, then /auth for visitors. */
 export function ProtectedLayout() {
   const { user, pending } = useAuth();
-  const location = useLocation();
   if (pending) return <Spinner label="Verificando sua sessão..." />;
-  if (!user) return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+  if (!user) return <Navigate to="/auth" replace />;
   return (
     <div className="min-h-dvh bg-gray-50">
       <TopNav user={user} />
