@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "../db/client";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { connectRedis } from "./lib/redis";
+import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { ensureAdmin } from "./modules/auth/auth.service";
 import { ClickQueue } from "./modules/clicks/click-queue";
@@ -20,6 +21,8 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
 import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
 import { publicPageRoutes } from "./modules/public-pages/public-page.routes";
+import { redirectLookupRoutes, redirectRoutes } from "./modules/redirect/redirect.routes";
+import { shortenedUrlsRoutes } from "./modules/shortened-urls/shortened-urls.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { registerCsrfProtection } from "./plugins/csrf";
 import { registerErrorHandling } from "./plugins/errors";
@@ -122,6 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Hot paths, at the root: no cookie parsing, CSP building, compression plugin or CSRF hook runs
   // for them. Each sets the few headers it needs itself.
   // (registered by their modules: /s/{code} redirects, /p/{slug} public pages)
+  await app.register(redirectRoutes);
   await app.register(publicPageRoutes);
   await app.register(uploadsRoutes);
 
@@ -140,6 +144,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(domainsRoutes);
     await web.register(linkPagesRoutes);
     await web.register(publicApiRoutes);
+    await web.register(shortenedUrlsRoutes);
+    await web.register(redirectLookupRoutes);
+    await web.register(analyticsRoutes);
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(root, "dist"));
   });

@@ -1,0 +1,85 @@
+import type {
+  AdvancedAnalytics,
+  AnalyticsRange,
+  AnalyticsSummary,
+  TargetAnalytics,
+} from "../../../common/contract/analytics";
+import type { Db } from "../../../db/client";
+import {
+  type BreakdownDimension,
+  botClicks,
+  type ClickScope,
+  clicksPerDay,
+  summaryTotals,
+  topCountries,
+  topValues,
+} from "./analytics.queries";
+import { laterDay, rangeDays, summaryPeriods } from "./analytics-periods";
+import { analyticsFloorDay } from "./analytics-retention";
+
+export async function getSummary(db: Db, userId: number, now = Date.now()): Promise<AnalyticsSummary> {
+  const floor = await analyticsFloorDay(db, userId, now);
+  const [totals, countries] = await Promise.all([
+    summaryTotals(db, userId, summaryPeriods(now), floor),
+    topCountries(db, userId, floor),
+  ]);
+  return {
+    clicks_today: totals.today,
+    clicks_this_week: totals.week,
+    clicks_this_month: totals.month,
+    total_clicks: totals.total,
+    previous: {
+      clicks_yesterday: totals.yesterday,
+      clicks_last_week: totals.lastWeek,
+      clicks_last_month: totals.lastMonth,
+    },
+    top_countries: countries,
+    bot_clicks: totals.bots,
+  };
+}
+
+/** Clicks of every day of the range, zero-filled, oldest first. */
+async function dailyClicks(db: Db, scope: ClickScope, days: string[], from: string) {
+  const rows = await clicksPerDay(db, scope, from);
+  const byDay = new Map(rows.map((row) => [row.day, row.clicks]));
+  return days.map((date) => ({ date, clicks: byDay.get(date) ?? 0 }));
+}
+
+export async function getAdvanced(
+  db: Db,
+  userId: number,
+  range: AnalyticsRange,
+  now = Date.now(),
+): Promise<AdvancedAnalytics> {
+  const days = rangeDays(range, now);
+  const from = laterDay(days[0]!, await analyticsFloorDay(db, userId, now));
+  return { daily_clicks: await dailyClicks(db, { kind: "user", userId }, days, from) };
+}
+
+/** The drill-down of one short link or Link Bio page; the caller has checked the owner. */
+export async function getTargetAnalytics(
+  db: Db,
+  scope: Exclude<ClickScope, { kind: "user" }>,
+  range: AnalyticsRange,
+  now = Date.now(),
+): Promise<TargetAnalytics> {
+  const days = rangeDays(range, now);
+  const from = laterDay(days[0]!, await analyticsFloorDay(db, scope.userId, now));
+  const [daily, bots, values] = await Promise.all([
+    dailyClicks(db, scope, days, from),
+    botClicks(db, scope, from),
+    topValues(db, scope, from),
+  ]);
+  const list = (dimension: BreakdownDimension) =>
+    values.filter((row) => row.dimension === dimension).map(({ value, clicks }) => ({ value, clicks }));
+  return {
+    daily_clicks: daily,
+    total_clicks: daily.reduce((sum, day) => sum + day.clicks, 0),
+    bot_clicks: bots,
+    countries: list("country"),
+    referrers: list("referrer"),
+    devices: list("device"),
+    browsers: list("browser"),
+    os: list("os"),
+  };
+}

@@ -1,0 +1,269 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { LINK_UNAVAILABLE_PATH, type ShortenedUrl } from "../../../common/contract/shortened-urls";
+import { clickDaily, clickEvents, domains, type RollupDimension, shortenedUrls } from "../../../db/schema";
+import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { testDatabaseKind } from "../../../tests/test-database";
+import { buildApp } from "../../app";
+
+const t = setupTestApp();
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
+let ipCounter = 0;
+const fromNewIp = () => `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+async function shortLink(cookie: string, payload: object = {}) {
+  const response = await t.request({
+    method: "POST",
+    url: "/api/shortened-urls",
+    payload: { original_url: "https://exemplo.com.br/destino", ...payload },
+    cookie,
+    remoteAddress: fromNewIp(),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<ShortenedUrl>();
+}
+
+const visit = (code: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
+  t.request({ method, url: `/s/${code}`, headers: { "user-agent": BROWSER, ...headers } });
+
+async function clickCount(id: number) {
+  const [row] = await t.database.db
+    .select({ clicks: shortenedUrls.clickCount })
+    .from(shortenedUrls)
+    .where(eq(shortenedUrls.id, id));
+  return row?.clicks;
+}
+
+async function rollup(id: number, dimension: RollupDimension) {
+  const rows = await t.database.db
+    .select({ value: clickDaily.value, clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number) })
+    .from(clickDaily)
+    .where(
+      and(
+        eq(clickDaily.targetType, "short_url"),
+        eq(clickDaily.targetId, id),
+        eq(clickDaily.dimension, dimension),
+      ),
+    )
+    .groupBy(clickDaily.value);
+  return Object.fromEntries(rows.map((row) => [row.value, row.clicks]));
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe("GET /s/{code}", () => {
+  it("answers 302 to the original URL, not cacheable by shared caches, and counts the click", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie, { original_url: "https://exemplo.com.br/ação?q=1" });
+    const response = await visit(link.short_code);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("https://exemplo.com.br/a%C3%A7%C3%A3o?q=1");
+    expect(response.headers["cache-control"]).toBe("private, max-age=0");
+    expect(response.body).toBe("");
+    // The hot path skips the web context: no session cookie work, no CSP.
+    expect(response.headers["content-security-policy"]).toBeUndefined();
+    await t.app.clicks.flush();
+    expect(await clickCount(link.id)).toBe(1);
+  });
+
+  it("answers HEAD the same way without counting a click", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    const response = await visit(link.short_code, {}, "HEAD");
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("https://exemplo.com.br/destino");
+    await t.app.clicks.flush();
+    expect(await clickCount(link.id)).toBe(0);
+  });
+
+  it("sends unknown codes to the notice on the home page", async () => {
+    for (const code of ["nao-existe-xyz", "a".repeat(80), "%E2%9C%93"]) {
+      const response = await visit(code);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(LINK_UNAVAILABLE_PATH);
+      expect(response.headers["cache-control"]).toBe("private, max-age=0");
+    }
+  });
+
+  it("sends an expired code to the notice and counts nothing", async () => {
+    const { user } = await t.signIn();
+    const code = `exp${Date.now()}`;
+    const [row] = await t.database.db
+      .insert(shortenedUrls)
+      .values({
+        userId: user.id,
+        domainId: t.app.domains.default.id,
+        shortCode: code,
+        originalUrl: "https://exemplo.com.br",
+        expiresAt: new Date(Date.now() - 1000),
+      })
+      .returning();
+    const response = await visit(code);
+    expect(response.headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    await t.app.clicks.flush();
+    expect(await clickCount(row!.id)).toBe(0);
+  });
+
+  it("stops redirecting as soon as the link expires, even from the cache", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie, { expires_at: new Date(Date.now() + 60_000).toISOString() });
+    expect((await visit(link.short_code)).headers.location).toBe("https://exemplo.com.br/destino");
+    vi.spyOn(Date, "now").mockReturnValue(Date.now() + 61_000);
+    expect((await visit(link.short_code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+  });
+
+  it("answers a cached code without a database query", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    await visit(link.short_code);
+    const select = vi.spyOn(t.app.db, "select");
+    const response = await visit(link.short_code);
+    expect(response.headers.location).toBe("https://exemplo.com.br/destino");
+    expect(select).not.toHaveBeenCalled();
+  });
+
+  it("stops redirecting at once when the link is deleted", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    expect((await visit(link.short_code)).headers.location).toBe("https://exemplo.com.br/destino");
+    await t.request({ method: "DELETE", url: `/api/shortened-urls/${link.id}`, cookie });
+    expect((await visit(link.short_code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+  });
+
+  it("redirects at once a code created just after a visitor found it unknown", async () => {
+    const { cookie } = await t.signIn();
+    const code = `novo${Date.now()}`;
+    expect((await visit(code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    await shortLink(cookie, { custom_code: code, original_url: "https://exemplo.com.br/novo" });
+    expect((await visit(code)).headers.location).toBe("https://exemplo.com.br/novo");
+  });
+
+  it("answers a code on the domain the Host names", async () => {
+    const host = `curto-${Date.now()}.exemplo.com.br`;
+    const [domain] = await t.database.db
+      .insert(domains)
+      .values({ domain: host, displayName: host })
+      .returning();
+    await t.app.domains.reload();
+    const { cookie } = await t.signIn();
+    const code = `dom${Date.now()}`;
+    await shortLink(cookie, { custom_code: code, original_url: "https://padrao.com.br" });
+    await shortLink(cookie, {
+      custom_code: code,
+      original_url: "https://custom.com.br",
+      custom_domain_id: domain!.id,
+    });
+    expect((await visit(code)).headers.location).toBe("https://padrao.com.br/");
+    expect((await visit(code, { host: host.toUpperCase() })).headers.location).toBe("https://custom.com.br/");
+  });
+
+  it("counts every click of a burst exactly once", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    const responses = await Promise.all(Array.from({ length: 500 }, () => visit(link.short_code)));
+    expect(responses.every((r) => r.statusCode === 302)).toBe(true);
+    await t.app.clicks.flush();
+    expect(await clickCount(link.id)).toBe(500);
+    expect(await rollup(link.id, "total")).toEqual({ "": 500 });
+    expect(
+      await t.database.db.$count(
+        clickEvents,
+        and(eq(clickEvents.targetType, "short_url"), eq(clickEvents.targetId, link.id)),
+      ),
+    ).toBe(500);
+  });
+
+  it("counts bots apart, outside click_count and the totals", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    await visit(link.short_code, {
+      "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+    });
+    await visit(link.short_code, { "user-agent": "" });
+    await visit(link.short_code);
+    await t.app.clicks.flush();
+    expect(await clickCount(link.id)).toBe(1);
+    expect(await rollup(link.id, "bot")).toEqual({ "": 2 });
+    expect(await rollup(link.id, "total")).toEqual({ "": 1 });
+  });
+
+  it("keeps the country (CF-IPCountry, else GeoIP), the referrer host and the browser, never the IP", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    await visit(link.short_code, { "cf-ipcountry": "br", referer: "https://www.instagram.com/perfil?x=1" });
+    await t.request({
+      method: "GET",
+      url: `/s/${link.short_code}`,
+      headers: { "user-agent": BROWSER },
+      remoteAddress: "8.8.8.8",
+    });
+    await t.app.clicks.flush();
+    expect(await rollup(link.id, "country")).toEqual({ BR: 1, US: 1 });
+    expect(await rollup(link.id, "referrer")).toEqual({ "www.instagram.com": 1, "": 1 });
+    expect(await rollup(link.id, "browser")).toEqual({ Chrome: 2 });
+    const events = await t.database.db.select().from(clickEvents).where(eq(clickEvents.targetId, link.id));
+    expect(JSON.stringify(events)).not.toContain("8.8.8.8");
+  });
+});
+
+describe("GET /api/shortened-urls/redirect/{code}", () => {
+  it("answers the original URL and counts the visit", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    const response = await t.request({
+      method: "GET",
+      url: `/api/shortened-urls/redirect/${link.short_code}`,
+      headers: { "user-agent": BROWSER },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ original_url: "https://exemplo.com.br/destino" });
+    await t.app.clicks.flush();
+    expect(await clickCount(link.id)).toBe(1);
+  });
+
+  it("answers 404 with a pt-BR message for unknown and expired codes", async () => {
+    const { user } = await t.signIn();
+    const code = `exp${Date.now()}`;
+    await t.database.db.insert(shortenedUrls).values({
+      userId: user.id,
+      domainId: t.app.domains.default.id,
+      shortCode: code,
+      originalUrl: "https://exemplo.com.br",
+      expiresAt: new Date(Date.now() - 1000),
+    });
+    for (const c of [code, "nao-existe-abc"]) {
+      const response = await t.request({ method: "GET", url: `/api/shortened-urls/redirect/${c}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: "Este link curto não existe ou expirou." });
+    }
+  });
+});
+
+describe.runIf(testDatabaseKind === "postgres" && process.env.REDIS_URL)("across processes (Redis)", () => {
+  it("a delete in one process stops the redirect in another", async () => {
+    const other = await buildApp(
+      testConfig({ redisUrl: process.env.REDIS_URL, redisPrefix: t.app.config.redisPrefix }),
+      { database: t.database, distDir: "/nonexistent" },
+    );
+    try {
+      await other.ready();
+      const { cookie } = await t.signIn();
+      const link = await shortLink(cookie);
+      const visitOther = () => other.inject({ method: "GET", url: `/s/${link.short_code}` });
+      expect((await visitOther()).headers.location).toBe("https://exemplo.com.br/destino");
+      await t.request({ method: "DELETE", url: `/api/shortened-urls/${link.id}`, cookie });
+      await vi.waitFor(
+        async () => expect((await visitOther()).headers.location).toBe(LINK_UNAVAILABLE_PATH),
+        {
+          timeout: 2000,
+          interval: 20,
+        },
+      );
+    } finally {
+      await other.close();
+    }
+  });
+});

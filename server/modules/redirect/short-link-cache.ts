@@ -1,0 +1,116 @@
+import { LRUCache } from "lru-cache";
+import type { Db } from "../../../db/client";
+import type { InvalidationBus } from "../../lib/invalidation-bus";
+import { redirectCacheKey, SHORT_URL_TOPIC } from "../shortened-urls/short-url-invalidation";
+import { findRedirectTarget } from "../shortened-urls/shortened-urls.queries";
+
+/** What a redirect needs: who owns the link (for the click) and where it goes. */
+export type ShortLinkTarget = {
+  id: number;
+  userId: number;
+  /** The Location header: the stored URL as the URL parser serialises it (non-ASCII escaped). */
+  location: string;
+  /** Epoch ms, or null for never. */
+  expiresAt: number | null;
+};
+
+type Entry = { target: ShortLinkTarget | null; freshUntil: number };
+
+export type ShortLinkCacheOptions = {
+  maxEntries?: number;
+  maxMisses?: number;
+  /** A found code is kept this long at most, in case an invalidation message was lost. */
+  hitTtlMs?: number;
+  /** "Not found" is kept briefly: it absorbs floods of unknown codes and is dropped on create. */
+  missTtlMs?: number;
+};
+
+/**
+ * (domain, code) -> target, in memory, so that a redirect costs no database round trip. Misses live
+ * in their own smaller LRU so that a flood of made-up codes cannot evict the real links. Every
+ * change to a short link is published on the bus and drops the key here, in every process.
+ */
+export class ShortLinkCache {
+  private readonly hits: LRUCache<string, Entry>;
+  private readonly misses: LRUCache<string, Entry>;
+  private readonly loading = new Map<string, Promise<ShortLinkTarget | null>>();
+  // Bumped by every invalidation: a load that started before one must not cache its stale answer.
+  private generation = 0;
+  private readonly hitTtlMs: number;
+  private readonly missTtlMs: number;
+
+  constructor(
+    private readonly db: Db,
+    bus: InvalidationBus,
+    options: ShortLinkCacheOptions = {},
+  ) {
+    this.hits = new LRUCache({ max: options.maxEntries ?? 50_000 });
+    this.misses = new LRUCache({ max: options.maxMisses ?? 10_000 });
+    this.hitTtlMs = options.hitTtlMs ?? 5 * 60_000;
+    this.missTtlMs = options.missTtlMs ?? 5_000;
+    bus.on(SHORT_URL_TOPIC, (key) => this.invalidate(key));
+  }
+
+  /** The cached answer (a target, or null for "no such code"), or undefined when it must be loaded. */
+  get(key: string, now: number): ShortLinkTarget | null | undefined {
+    const entry = this.hits.get(key) ?? this.misses.get(key);
+    if (entry === undefined || entry.freshUntil < now) return undefined;
+    return entry.target;
+  }
+
+  /** One query for a key not in memory; concurrent misses on the same key share it. */
+  load(domainId: number, code: string): Promise<ShortLinkTarget | null> {
+    const key = redirectCacheKey(domainId, code);
+    const inFlight = this.loading.get(key);
+    if (inFlight) return inFlight;
+    const generation = this.generation;
+    const pending: Promise<ShortLinkTarget | null> = findRedirectTarget(this.db, domainId, code)
+      .then((row) => {
+        const target = row
+          ? {
+              id: row.id,
+              userId: row.userId,
+              location: new URL(row.originalUrl).href,
+              expiresAt: row.expiresAt?.getTime() ?? null,
+            }
+          : null;
+        if (generation === this.generation) {
+          const now = Date.now();
+          if (target) this.hits.set(key, { target, freshUntil: now + this.hitTtlMs });
+          else this.misses.set(key, { target, freshUntil: now + this.missTtlMs });
+        }
+        return target;
+      })
+      .finally(() => {
+        if (this.loading.get(key) === pending) this.loading.delete(key);
+      });
+    this.loading.set(key, pending);
+    return pending;
+  }
+
+  invalidate(key: string): void {
+    this.generation++;
+    // Requests after the change must not join a load that started before it.
+    if (key === "*") {
+      this.hits.clear();
+      this.misses.clear();
+      this.loading.clear();
+    } else {
+      this.hits.delete(key);
+      this.misses.delete(key);
+      this.loading.delete(key);
+    }
+  }
+}
+
+const caches = new WeakMap<InvalidationBus, ShortLinkCache>();
+
+/** The one cache of an app (its bus identifies it): the redirect and the lookup API share it. */
+export function shortLinkCacheOf(app: { db: Db; bus: InvalidationBus }): ShortLinkCache {
+  let cache = caches.get(app.bus);
+  if (!cache) {
+    cache = new ShortLinkCache(app.db, app.bus);
+    caches.set(app.bus, cache);
+  }
+  return cache;
+}

@@ -1,0 +1,117 @@
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { clickDaily, clickEvents, shortenedUrls } from "../../../db/schema";
+
+export type ShortenedUrlRow = typeof shortenedUrls.$inferSelect;
+export type NewShortenedUrl = typeof shortenedUrls.$inferInsert;
+
+/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+/** One page of a user's short links, newest first, and how many match in all. */
+export async function listShortenedUrls(
+  db: Db,
+  userId: number,
+  { q, limit, offset }: { q: string; limit: number; offset: number },
+): Promise<{ rows: ShortenedUrlRow[]; total: number }> {
+  const filters: SQL[] = [eq(shortenedUrls.userId, userId)];
+  if (q) {
+    const pattern = likePattern(q);
+    filters.push(
+      or(
+        ilike(shortenedUrls.title, pattern),
+        ilike(shortenedUrls.originalUrl, pattern),
+        ilike(shortenedUrls.shortCode, pattern),
+      )!,
+    );
+  }
+  const where = and(...filters);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(shortenedUrls)
+      .where(where)
+      .orderBy(desc(shortenedUrls.createdAt), desc(shortenedUrls.id))
+      .limit(limit)
+      .offset(offset),
+    db.$count(shortenedUrls, where),
+  ]);
+  return { rows, total };
+}
+
+/** Inserts with the given code; null when the code is already taken on that domain. */
+export async function insertUnlessCodeTaken(
+  db: Db,
+  values: NewShortenedUrl,
+): Promise<ShortenedUrlRow | null> {
+  const [row] = await db
+    .insert(shortenedUrls)
+    .values(values)
+    .onConflictDoNothing({ target: [shortenedUrls.domainId, shortenedUrls.shortCode] })
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a user's short link with its click events and rollups; null when it is not theirs. */
+export async function deleteShortenedUrl(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<ShortenedUrlRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(shortenedUrls)
+      .where(and(eq(shortenedUrls.id, id), eq(shortenedUrls.userId, userId)))
+      .returning();
+    if (!row) return null;
+    await tx
+      .delete(clickEvents)
+      .where(and(eq(clickEvents.targetType, "short_url"), eq(clickEvents.targetId, id)));
+    await tx
+      .delete(clickDaily)
+      .where(
+        and(
+          eq(clickDaily.userId, userId),
+          eq(clickDaily.targetType, "short_url"),
+          eq(clickDaily.targetId, id),
+        ),
+      );
+    return row;
+  });
+}
+
+export async function findOwnShortenedUrl(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<ShortenedUrlRow | null> {
+  const [row] = await db
+    .select()
+    .from(shortenedUrls)
+    .where(and(eq(shortenedUrls.id, id), eq(shortenedUrls.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the redirect needs of a code on a domain (the one query of a cache miss). */
+export async function findRedirectTarget(db: Db, domainId: number, code: string) {
+  const [row] = await db
+    .select({
+      id: shortenedUrls.id,
+      userId: shortenedUrls.userId,
+      originalUrl: shortenedUrls.originalUrl,
+      expiresAt: shortenedUrls.expiresAt,
+    })
+    .from(shortenedUrls)
+    .where(and(eq(shortenedUrls.domainId, domainId), eq(shortenedUrls.shortCode, code)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Postgres' unique_violation, whether the driver error is thrown bare or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
