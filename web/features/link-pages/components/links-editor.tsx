@@ -18,7 +18,7 @@ import {
 } from "@dnd-kit/sortable";
 import { errorMessage } from "@web/lib/api-client";
 import { ArrowDown, ArrowUp, GripVertical, Paintbrush, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { useCreateLink } from "../api/use-create-link";
 import { useDeleteLink } from "../api/use-delete-link";
@@ -41,6 +41,7 @@ export function LinksEditor({
   const updateLink = useUpdateLink(pageId);
   const deleteLink = useDeleteLink(pageId);
   const reorder = useReorderLinks(pageId);
+  const addTitleId = useId();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [stylingId, setStylingId] = useState<number | null>(null);
   const styling = links.find((link) => link.id === stylingId);
@@ -141,8 +142,12 @@ export function LinksEditor({
         </DndContext>
       )}
 
-      <div className="rounded-lg border border-gray-200 bg-gray-50 p-4">
-        <p className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
+      <div
+        role="group"
+        aria-labelledby={addTitleId}
+        className="rounded-lg border border-gray-200 bg-gray-50 p-4"
+      >
+        <p id={addTitleId} className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
           <Plus className="h-4 w-4" aria-hidden />
           Adicionar link
         </p>

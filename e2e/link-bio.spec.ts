@@ -1,0 +1,175 @@
+import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
+import { expect, type Page, test } from "@playwright/test";
+
+// The Link Bio journey: build a page with styled links in the editor, see the same page in public,
+// count a visitor's click, delete the page.
+
+const PASSWORD = "senha-segura-123";
+
+async function registerViaApi(page: Page, baseURL: string) {
+  const email = `bio-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
+  const response = await page.request.post("/api/auth/register", {
+    data: { email, password: PASSWORD, first_name: "Bia" },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function addLink(page: Page, title: string, url: string) {
+  const form = page.getByRole("group", { name: "Adicionar link" });
+  await form.getByLabel("Título do link").fill(title);
+  await form.getByLabel("URL").fill(url);
+  await form.getByRole("button", { name: "Adicionar link" }).click();
+  await expect(
+    page.getByRole("list", { name: "Links da página" }).getByText(title, { exact: true }),
+  ).toBeVisible();
+}
+
+const linkTitles = (page: Page) =>
+  page.getByRole("list", { name: "Links da página" }).locator("li p.font-medium").allTextContents();
+
+test("a user builds a styled Link Bio, visitors see it and their clicks count", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  // Link targets are answered locally: the test needs no internet.
+  await context.route("https://example.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>destino</h1>" }),
+  );
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await registerViaApi(page, baseURL!);
+  const slug = `bio-${Date.now().toString(36)}`;
+
+  await page.goto("/link-pages");
+  await expect(page.getByText("Nenhuma Link Bio ainda")).toBeVisible();
+  await page.getByRole("link", { name: "Nova Link Bio" }).click();
+  await expect(page.getByRole("heading", { name: "Nova Link Bio" })).toBeVisible();
+  await expect(page.getByText(/Salve a Link Bio primeiro para adicionar links/)).toBeVisible();
+
+  // Page fields; the slug is forced while typing.
+  const save = page.getByRole("button", { name: "Salvar Link Bio" });
+  await expect(save).toBeDisabled();
+  await page.getByRole("textbox", { name: "Título *" }).fill("Minha Página");
+  await page.getByLabel(/^Slug da URL/).fill(`Bio Ã!${slug}`);
+  await expect(page.getByLabel(/^Slug da URL/)).toHaveValue(`bio${slug}`);
+  await page.getByLabel(/^Slug da URL/).fill(slug);
+  await page.getByLabel("Descrição").fill("Todos os meus links");
+  await page.getByLabel("Cor de Fundo", { exact: true }).fill("#123456");
+  await page.getByLabel("Cor do Texto", { exact: true }).fill("#fafafa");
+
+  // Global button style: orange buttons, rounder.
+  await page.getByRole("button", { name: "Personalizar" }).click();
+  await page.getByLabel("Cor de fundo do botão", { exact: true }).fill("#ff5500");
+  await page.getByRole("tab", { name: "Layout" }).click();
+  await page.getByLabel("Arredondamento").selectOption("20px");
+  await expect(page.getByTestId("button-style-preview").locator(".lb-btn")).toHaveCSS(
+    "background-color",
+    "rgb(255, 85, 0)",
+  );
+  await page.getByRole("button", { name: "Fechar" }).click();
+
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByRole("heading", { name: "Editar Link Bio" })).toBeVisible();
+  await expect(page).toHaveURL(/\/link-pages\/\d+\/edit$/);
+  const pageId = Number(page.url().match(/link-pages\/(\d+)\/edit/)![1]);
+  const publicUrl = `${baseURL}/p/${slug}`;
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);
+
+  // Links: add three, then validation of an empty one.
+  await addLink(page, "Site", "https://example.com/site");
+  await addLink(page, "Blog", "https://example.com/blog");
+  await addLink(page, "Loja", "example.com/loja");
+  await page.getByRole("button", { name: "Adicionar link" }).click();
+  await expect(page.getByText("Título é obrigatório")).toBeVisible();
+  expect(await linkTitles(page)).toEqual(["Site", "Blog", "Loja"]);
+
+  // Edit the title and save.
+  await page.getByRole("textbox", { name: "Título *" }).fill("Minha Página Editada");
+  await expect(page.getByText("Alterações não salvas")).toBeVisible();
+  await save.click();
+  await expect(page.getByText("Link Bio salva!")).toBeVisible();
+  await expect(page.getByText("Alterações não salvas")).toBeHidden();
+
+  // Reorder with the arrows: Loja goes up one place.
+  await page.getByRole("button", { name: "Mover Loja para cima" }).click();
+  await expect.poll(() => linkTitles(page)).toEqual(["Site", "Loja", "Blog"]);
+
+  // The Blog button gets its own green style in the modal (saved on change).
+  await page.getByRole("button", { name: "Personalizar Blog" }).click();
+  const dialog = page.getByRole("dialog", { name: "Personalizar botão" });
+  await dialog.getByLabel("Cor de fundo do botão", { exact: true }).fill("#00aa00");
+  await expect(dialog.getByText("Salvo")).toBeVisible();
+  await dialog.getByRole("button", { name: "Concluído" }).click();
+  await expect(dialog).toBeHidden();
+
+  // Delete the Site link, after the confirm.
+  page.once("dialog", (d) => {
+    expect(d.message()).toBe(LINK_PAGE_MESSAGES.confirmDeleteLink);
+    void d.accept();
+  });
+  await page.getByRole("button", { name: "Excluir Site" }).click();
+  await expect.poll(() => linkTitles(page)).toEqual(["Loja", "Blog"]);
+
+  // Everything above survives a reload.
+  await page.reload();
+  await expect(page.getByRole("textbox", { name: "Título *" })).toHaveValue("Minha Página Editada");
+  expect(await linkTitles(page)).toEqual(["Loja", "Blog"]);
+  const preview = page.getByTestId("link-bio-preview");
+  await expect(preview.locator(".lb-btn")).toHaveText(["Loja", "Blog"]);
+  await expect(preview.locator(".lb-btn").nth(1)).toHaveCSS("background-color", "rgb(0, 170, 0)");
+
+  // The public page shows the same page as the preview.
+  const visitor = await context.newPage();
+  await visitor.goto(`/p/${slug}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Minha Página Editada");
+  await expect(visitor.getByText("Todos os meus links")).toBeVisible();
+  await expect(visitor.locator(".lb")).toHaveCSS("background-color", "rgb(18, 52, 86)");
+  await expect(visitor.locator(".lb")).toHaveCSS("color", "rgb(250, 250, 250)");
+  const buttons = visitor.locator(".lb-btn");
+  await expect(buttons).toHaveText(["Loja", "Blog"]);
+  await expect(buttons.nth(0)).toHaveCSS("background-color", "rgb(255, 85, 0)");
+  await expect(buttons.nth(0)).toHaveCSS("border-top-left-radius", "20px");
+  await expect(buttons.nth(1)).toHaveCSS("background-color", "rgb(0, 170, 0)");
+
+  // A visitor's click opens the link in a new tab and is counted.
+  const [target] = await Promise.all([context.waitForEvent("page"), buttons.nth(0).click()]);
+  await target.waitForLoadState();
+  expect(target.url()).toBe("https://example.com/loja");
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/link-pages/${pageId}`);
+        return (await response.json()).click_count;
+      },
+      { timeout: 10_000, intervals: [1_000] },
+    )
+    .toBe(1);
+
+  // The list shows the page with its numbers; deleting asks first.
+  await page.goto("/link-pages");
+  const card = page.locator("article", { hasText: "Minha Página Editada" });
+  await expect(card.getByText("Ativa")).toBeVisible();
+  await expect(card.getByText("2 links")).toBeVisible();
+  await expect(card.getByText("1 clique")).toBeVisible();
+  await expect(page.getByText("1 de 1 Link Bios")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Visualizar" })).toHaveAttribute("href", publicUrl);
+  page.once("dialog", (d) => {
+    expect(d.message()).toBe(LINK_PAGE_MESSAGES.confirmDeleteLinkBio);
+    void d.accept();
+  });
+  await card.hover();
+  await card.getByRole("button", { name: "Excluir Minha Página Editada" }).click();
+  await expect(page.getByText("Nenhuma Link Bio ainda")).toBeVisible();
+  expect((await page.request.get(`/api/link-pages/${pageId}`)).status()).toBe(404);
+  await expect((await visitor.goto(`/p/${slug}`))!.status()).toBe(404);
+});
+
+test("an unknown page id in the editor goes back to the dashboard", async ({ page, baseURL }) => {
+  await registerViaApi(page, baseURL!);
+  await page.goto("/link-pages/999999/edit");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(LINK_PAGE_MESSAGES.notFound)).toBeVisible();
+});
