@@ -50,6 +50,8 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      // Every journey registers from 127.0.0.1 against one server; the limits have API tests.
+      RATE_LIMITS: "off",
     },
   },
 });

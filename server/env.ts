@@ -1,5 +1,6 @@
 // The only reader of process.env: the configuration is parsed once, typed, and fails fast with the
 // name of the bad variable.
+import path from "node:path";
 import { z } from "zod";
 
 const bool = z
@@ -39,6 +40,8 @@ const envSchema = z.object({
   CLOUDFLARE_ZONE_ID: optional,
   CLOUDFLARE_API_BASE: z.url().optional(),
   TRUST_PROXY: bool,
+  // Browser tests register many accounts from one address; refused in production.
+  RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -83,6 +86,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment variable(s):\n  ADMIN_EMAIL: required when ADMIN_PASSWORD is set",
     );
   }
+  if (env.RATE_LIMITS === "off" && env.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  RATE_LIMITS: cannot be off when NODE_ENV=production",
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
   return {
     env: env.NODE_ENV,
@@ -90,7 +98,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     publicUrl,
     dataDir: env.DATA_DIR,
-    distDir: env.DIST_DIR,
+    distDir: env.DIST_DIR && path.resolve(env.DIST_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
     redisPrefix: "atalho:",
@@ -102,6 +110,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: publicUrl.startsWith("https://"),
     clickBatchSize: 500,
     clickFlushMs: 250,
-    rateLimits: true,
+    rateLimits: env.RATE_LIMITS === "on",
   };
 }

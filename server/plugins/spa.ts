@@ -17,7 +17,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
   const indexHtml = fs.readFileSync(indexPath);
   await app.register(fastifyStatic, {
-    root: distDir,
+    root: path.resolve(distDir),
     wildcard: false,
     index: false,
     setHeaders(reply, filePath) {
