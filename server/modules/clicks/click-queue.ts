@@ -149,6 +149,10 @@ export class ClickQueue {
           "click batch failed; requeued",
         );
         this.pending = batch.concat(this.pending);
+        if (this.pending.length > this.maxPending) {
+          this.dropped += this.pending.length - this.maxPending;
+          this.pending.length = this.maxPending;
+        }
         return;
       }
     }

@@ -1,0 +1,168 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { describe, expect, it, vi } from "vitest";
+import { clickDaily, clickEvents, shortenedUrls, users } from "../../../db/schema";
+import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { openTestDatabase } from "../../../tests/test-database";
+import { buildApp } from "../../app";
+import { type Click, ClickQueue } from "./click-queue";
+
+const t = setupTestApp();
+
+// A logger whose calls the tests read.
+const silentLog = () => {
+  const log = { error: vi.fn(), warn: vi.fn(), info: vi.fn(), debug: vi.fn() };
+  return log as typeof log & FastifyBaseLogger;
+};
+
+async function newShortUrl() {
+  const { user } = await t.signIn();
+  const [row] = await t.database.db
+    .insert(shortenedUrls)
+    .values({
+      userId: user.id,
+      domainId: t.app.domains.default.id,
+      shortCode: `q${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+      originalUrl: "https://exemplo.com.br",
+    })
+    .returning();
+  return row!;
+}
+
+const clickOn = (target: { id: number; userId: number }, overrides: Partial<Click> = {}): Click => ({
+  userId: target.userId,
+  targetType: "short_url",
+  targetId: target.id,
+  linkPageId: null,
+  occurredAt: new Date(),
+  country: "BR",
+  referrerHost: null,
+  device: "desktop",
+  browser: "Firefox",
+  os: "Linux",
+  isBot: false,
+  ...overrides,
+});
+
+async function countsOf(id: number) {
+  const db = t.database.db;
+  const [row] = await db
+    .select({ n: shortenedUrls.clickCount })
+    .from(shortenedUrls)
+    .where(eq(shortenedUrls.id, id));
+  const [total] = await db
+    .select({ n: sql<number>`coalesce(sum(${clickDaily.clicks}), 0)`.mapWith(Number) })
+    .from(clickDaily)
+    .where(
+      and(
+        eq(clickDaily.targetId, id),
+        eq(clickDaily.targetType, "short_url"),
+        eq(clickDaily.dimension, "total"),
+      ),
+    );
+  const events = await db.$count(
+    clickEvents,
+    and(eq(clickEvents.targetType, "short_url"), eq(clickEvents.targetId, id)),
+  );
+  return { clickCount: row?.n ?? null, rollup: total!.n, events };
+}
+
+describe("ClickQueue", () => {
+  it("writes events, rollups and click_count together, exactly, across several flushes", async () => {
+    const url = await newShortUrl();
+    const queue = new ClickQueue(t.database.db, silentLog(), 50, 10_000);
+    const flushes: Promise<void>[] = [];
+    for (let i = 0; i < 320; i++) {
+      queue.push(clickOn(url));
+      if (i % 37 === 0) flushes.push(queue.flush());
+    }
+    await Promise.all(flushes);
+    await queue.flush();
+    expect(queue.size).toBe(0);
+    expect(await countsOf(url.id)).toEqual({ clickCount: 320, rollup: 320, events: 320 });
+    await queue.close();
+  });
+
+  it("drops clicks on a link deleted meanwhile, and keeps the rest of the batch", async () => {
+    const kept = await newShortUrl();
+    const gone = await newShortUrl();
+    const queue = new ClickQueue(t.database.db, silentLog(), 1000, 10_000);
+    queue.push(clickOn(gone));
+    queue.push(clickOn(kept));
+    await t.database.db.delete(shortenedUrls).where(eq(shortenedUrls.id, gone.id));
+    await queue.flush();
+    expect(queue.size).toBe(0);
+    expect(await countsOf(kept.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 });
+    expect(await countsOf(gone.id)).toEqual({ clickCount: null, rollup: 0, events: 0 });
+    await queue.close();
+  });
+
+  it("drops clicks of a user deleted meanwhile instead of failing the batch forever", async () => {
+    const kept = await newShortUrl();
+    const victim = await newShortUrl();
+    const log = silentLog();
+    const queue = new ClickQueue(t.database.db, log, 1000, 10_000);
+    // A click that names a user who no longer exists (the target check alone would not catch it).
+    const [ghost] = await t.database.db
+      .insert(users)
+      .values({ email: `ghost-${Date.now()}@exemplo.com.br` })
+      .returning();
+    await t.database.db.delete(users).where(eq(users.id, ghost!.id));
+    queue.push(clickOn({ id: victim.id, userId: ghost!.id }));
+    queue.push(clickOn(kept));
+    await queue.flush();
+    expect(queue.size).toBe(0);
+    expect(await countsOf(kept.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 });
+    expect(await countsOf(victim.id)).toEqual({ clickCount: 0, rollup: 0, events: 0 });
+    expect(log.warn).toHaveBeenCalledWith({ dropped: 1 }, "clicks of deleted users dropped");
+    await queue.close();
+  });
+
+  it("refuses a malformed click at once", async () => {
+    const url = await newShortUrl();
+    const log = silentLog();
+    const queue = new ClickQueue(t.database.db, log, 1000, 10_000);
+    queue.push(clickOn(url, { occurredAt: new Date(Number.NaN) }));
+    queue.push(clickOn(url, { targetId: 1.5 }));
+    expect(queue.size).toBe(0);
+    expect(log.error).toHaveBeenCalledTimes(2);
+  });
+
+  it("keeps at most maxPending clicks while the database is down, and logs what it drops", async () => {
+    const down = await openTestDatabase();
+    await down.close();
+    const log = silentLog();
+    const queue = new ClickQueue(down.db, log, 10, 60_000, { maxPending: 100 });
+    const url = await newShortUrl();
+    for (let i = 0; i < 150; i++) queue.push(clickOn(url));
+    await queue.flush();
+    expect(queue.size).toBe(100);
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ dropped: expect.any(Number) }),
+      "click queue full; clicks dropped",
+    );
+    expect(log.error).toHaveBeenCalledWith(
+      expect.objectContaining({ clicks: 100, failures: expect.any(Number) }),
+      "click batch failed; requeued",
+    );
+    await queue.close();
+    expect(log.error).toHaveBeenCalledWith({ clicks: 100 }, "clicks not written at shutdown");
+  });
+
+  it("writes what is queued when it is closed", async () => {
+    const url = await newShortUrl();
+    const queue = new ClickQueue(t.database.db, silentLog(), 1000, 60_000);
+    for (let i = 0; i < 7; i++) queue.push(clickOn(url, { isBot: i === 0 }));
+    await queue.close();
+    expect(await countsOf(url.id)).toEqual({ clickCount: 6, rollup: 6, events: 7 });
+  });
+
+  it("flushes the app's queue when the app closes (SIGTERM calls app.close)", async () => {
+    const url = await newShortUrl();
+    const app = await buildApp(testConfig({ clickFlushMs: 60_000 }), { database: t.database, distDir: "/x" });
+    await app.ready();
+    for (let i = 0; i < 3; i++) app.clicks.push(clickOn(url));
+    await app.close();
+    expect(await countsOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+  });
+});
