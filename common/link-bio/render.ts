@@ -124,7 +124,7 @@ export const LINK_BIO_CSS = [
   `.lb{box-sizing:border-box;min-height:100%;display:flex;flex-direction:column;align-items:center;padding:48px 20px 24px;line-height:1.5;-webkit-font-smoothing:antialiased;text-rendering:optimizeLegibility}`,
   `.lb *,.lb *::before,.lb *::after{box-sizing:border-box}`,
   `.lb-main{width:100%;max-width:560px;display:flex;flex-direction:column;align-items:center;text-align:center;flex:1}`,
-  `.lb-avatar{width:96px;height:96px;border-radius:50%;object-fit:cover;display:block;margin:0 0 16px;box-shadow:0 4px 14px rgba(0,0,0,.12),0 0 0 4px rgba(255,255,255,.6)}`,
+  `.lb-avatar{width:96px;height:96px;border-radius:50%;object-fit:cover;display:block;margin:0 0 16px;box-shadow:0 4px 14px rgba(0,0,0,.12),0 0 0 4px rgba(255,255,255,.6);box-shadow:0 4px 14px rgba(0,0,0,.12),0 0 0 4px color-mix(in srgb,currentColor 14%,transparent)}`,
   `.lb-initial{display:flex;align-items:center;justify-content:center;font-size:40px;font-weight:600;user-select:none}`,
   `.lb-title{margin:0;font-size:24px;font-weight:700;line-height:1.25;letter-spacing:-.01em;overflow-wrap:anywhere}`,
   `.lb-desc{margin:8px 0 0;max-width:460px;font-size:15px;opacity:.8;white-space:pre-line;overflow-wrap:anywhere}`,

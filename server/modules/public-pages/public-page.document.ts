@@ -96,7 +96,8 @@ export function renderPublicPageDocument(data: PublicPage, context: DocumentCont
     `<meta name="viewport" content="width=device-width,initial-scale=1">` +
     meta.join("") +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">${fontLinks}` +
-    `<style>html,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}\n${LINK_BIO_CSS}</style>` +
+    // After the shared CSS: the page fills the screen, so the footer sits at the bottom.
+    `<style>${LINK_BIO_CSS}\nhtml,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}</style>` +
     `</head><body>${renderLinkBioHtml(view, { footerHtml: footer })}<script>${BEACON_SCRIPT}</script></body></html>`
   );
 }
