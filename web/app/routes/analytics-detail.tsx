@@ -1,5 +1,6 @@
 import { domainOrigin } from "@common/contract/domains";
-import { useQuery } from "@tanstack/react-query";
+import type { ShortenedUrl } from "@common/contract/shortened-urls";
+import { type InfiniteData, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type AnalyticsTarget,
   type AnalyticsTargetKind,
@@ -8,6 +9,7 @@ import {
 } from "@web/features/analytics/api/analytics";
 import { TargetAnalytics, TargetNotFound } from "@web/features/analytics/components/target-analytics";
 import { useAvailableDomains } from "@web/features/shortened-urls/api/available-domains";
+import { type ShortenedUrlPage, shortenedUrlKeys } from "@web/features/shortened-urls/api/shortened-urls";
 import { shortUrlOf } from "@web/features/shortened-urls/components/short-link";
 import { useParams } from "react-router";
 
@@ -23,7 +25,11 @@ export function Component() {
 }
 
 function TargetHeading({ kind, id }: { kind: AnalyticsTargetKind; id: string }) {
-  const target = useQuery(analyticsTargetQuery(kind, id));
+  const queryClient = useQueryClient();
+  const target = useQuery({
+    ...analyticsTargetQuery(kind, id),
+    initialData: () => (kind === "shortened-urls" ? cachedShortUrl(queryClient, Number(id)) : undefined),
+  });
   const domains = useAvailableDomains();
   const named = target.data ? describeTarget(target.data, domains) : null;
   return (
@@ -59,4 +65,16 @@ function describeTarget(target: AnalyticsTarget, domains: ReturnType<typeof useA
   const domain = domains?.find((d) => d.id === target.page.custom_domain_id);
   const origin = domain ? domainOrigin(domain, window.location.origin) : window.location.origin;
   return { title: target.page.title, href: `${origin}/p/${target.page.slug}` };
+}
+
+/** The link as the shortener's list already has it: the header shows at once when coming from there. */
+function cachedShortUrl(queryClient: QueryClient, id: number): AnalyticsTarget | undefined {
+  for (const [, data] of queryClient.getQueriesData<ShortenedUrlPage | InfiniteData<ShortenedUrlPage>>({
+    queryKey: shortenedUrlKeys.all,
+  })) {
+    const pages = !data ? [] : "pages" in data ? data.pages : [data];
+    const url = pages.flatMap((page) => page.items).find((u: ShortenedUrl) => u.id === id);
+    if (url) return { kind: "shortened-urls", url };
+  }
+  return undefined;
 }

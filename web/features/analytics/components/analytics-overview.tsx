@@ -46,7 +46,7 @@ export function AnalyticsOverview() {
         </p>
       )}
 
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
           label="Total de Cliques"
           value={chosen?.clicks}

@@ -42,6 +42,7 @@ export function ClicksChart({ points }: { points: DailyPoint[] }) {
           fill="url(#clicks-fill)"
           dot={false}
           activeDot={{ r: 4 }}
+          animationDuration={500}
         />
       </AreaChart>
     </ResponsiveContainer>

@@ -11,7 +11,11 @@ export function SegmentedControl<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <fieldset className="inline-flex min-w-0 w-full overflow-x-auto rounded-lg border border-gray-200 bg-white p-1 shadow-sm sm:w-auto">
+    <fieldset
+      className={`grid w-full min-w-0 gap-1 rounded-lg border border-gray-200 bg-white p-1 shadow-sm sm:inline-flex sm:w-auto ${
+        options.length > 3 ? "grid-cols-2" : "grid-cols-3"
+      }`}
+    >
       <legend className="sr-only">{label}</legend>
       {options.map((option) => (
         <button
@@ -19,7 +23,7 @@ export function SegmentedControl<T extends string>({
           type="button"
           aria-pressed={option.value === value}
           onClick={() => onChange(option.value)}
-          className={`flex-1 whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors sm:flex-none ${
+          className={`whitespace-nowrap rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${
             option.value === value ? "bg-brand-600 text-white shadow-sm" : "text-gray-600 hover:bg-gray-100"
           }`}
         >

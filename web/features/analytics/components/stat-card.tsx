@@ -21,10 +21,12 @@ const tones = {
 /** A figure card; a skeleton while the value is undefined. */
 export function StatCard({ label, value, icon: Icon, change, tone = "brand" }: Props) {
   return (
-    <div className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
+    <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <p className="text-sm font-medium text-gray-500">{label}</p>
-        <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${tones[tone]}`}>
+        <span
+          className={`hidden h-9 w-9 shrink-0 items-center sm:flex justify-center rounded-lg ${tones[tone]}`}
+        >
           <Icon className="h-5 w-5" aria-hidden />
         </span>
       </div>
@@ -33,7 +35,7 @@ export function StatCard({ label, value, icon: Icon, change, tone = "brand" }: P
           <span className="sr-only">Carregando</span>
         </div>
       ) : (
-        <p className="mt-1 text-3xl font-bold tracking-tight text-gray-900 tabular-nums">
+        <p className="mt-1 text-2xl font-bold tracking-tight text-gray-900 tabular-nums sm:text-3xl">
           {value.toLocaleString("pt-BR")}
         </p>
       )}

@@ -32,7 +32,7 @@ export function ShortenedUrlForm() {
   const domain =
     domains?.find((d) => d.id === chosenDomainId) ?? domains?.find((d) => d.is_default) ?? domains?.[0];
   const preview = domain
-    ? shortUrlOf({ short_code: values.custom_code.trim() || "…", custom_domain_id: domain.id }, domains)
+    ? shortUrlOf({ short_code: values.custom_code.trim(), custom_domain_id: domain.id }, domains)
     : "";
 
   const set = (name: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => {
@@ -225,6 +225,9 @@ export function ShortenedUrlForm() {
           <span className="break-all font-mono" data-testid="short-url-preview">
             {preview}
           </span>
+          {!values.custom_code.trim() && (
+            <span className="text-brand-500">(código gerado automaticamente)</span>
+          )}
         </p>
       )}
 

@@ -70,7 +70,7 @@ export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl
           )}
         </p>
       </div>
-      <div className="-ml-2 flex shrink-0 flex-wrap items-center gap-0.5 sm:ml-0">
+      <div className="-mx-2 flex shrink-0 items-center gap-0.5 sm:mx-0">
         <a
           href={url.original_url}
           target="_blank"
@@ -96,7 +96,7 @@ export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl
           type="button"
           onClick={onDelete}
           disabled={remove.isPending}
-          className="inline-flex items-center rounded-lg p-2 text-gray-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
+          className="ml-auto inline-flex items-center rounded-lg p-2 text-gray-500 hover:bg-red-50 sm:ml-0 hover:text-red-600 disabled:opacity-50"
           aria-label="Excluir"
           title="Excluir"
         >
