@@ -1,4 +1,5 @@
 import type { AdvancedAnalytics, AnalyticsSummary, TargetAnalytics } from "@common/contract/analytics";
+import type { LinkPage } from "@common/contract/link-pages";
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -41,6 +42,6 @@ export const analyticsTargetQuery = (kind: AnalyticsTargetKind, id: string) =>
       const path = `/api/${kind}/${encodeURIComponent(id)}`;
       return kind === "shortened-urls"
         ? { kind, url: await api<ShortenedUrl>(path, { signal }) }
-        : { kind, page: await api(path, { signal }) };
+        : { kind, page: await api<LinkPage>(path, { signal }) };
     },
   });
