@@ -1,0 +1,321 @@
+import { describe, expect, it } from "vitest";
+import type { AnalyticsSummary, TargetAnalytics } from "../../../common/contract/analytics";
+import { addDays, dayOf } from "../../../common/time";
+import {
+  type ClickTarget,
+  clickDaily,
+  linkPages,
+  links,
+  type RollupDimension,
+  shortenedUrls,
+} from "../../../db/schema";
+import { setupTestApp } from "../../../tests/test-app";
+import { summaryPeriods } from "./analytics-periods";
+
+const t = setupTestApp();
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0";
+
+type Seed = {
+  day: string;
+  clicks: number;
+  dimension?: RollupDimension;
+  value?: string;
+  targetType?: ClickTarget;
+  targetId?: number;
+  linkPageId?: number;
+};
+
+async function seed(userId: number, rows: Seed[]) {
+  await t.database.db.insert(clickDaily).values(
+    rows.map((row) => ({
+      userId,
+      day: row.day,
+      targetType: row.targetType ?? "short_url",
+      targetId: row.targetId ?? 1,
+      linkPageId: row.linkPageId ?? 0,
+      dimension: row.dimension ?? "total",
+      value: row.value ?? "",
+      clicks: row.clicks,
+    })),
+  );
+}
+
+async function newShortUrl(userId: number) {
+  const [row] = await t.database.db
+    .insert(shortenedUrls)
+    .values({
+      userId,
+      domainId: t.app.domains.default.id,
+      shortCode: `an${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+      originalUrl: "https://exemplo.com.br",
+    })
+    .returning();
+  return row!;
+}
+
+async function newLinkPage(userId: number) {
+  const [page] = await t.database.db
+    .insert(linkPages)
+    .values({
+      userId,
+      domainId: t.app.domains.default.id,
+      slug: `pg${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
+      title: "Minha página",
+    })
+    .returning();
+  const [link] = await t.database.db
+    .insert(links)
+    .values({ linkPageId: page!.id, title: "Loja", url: "https://loja.com.br" })
+    .returning();
+  return { page: page!, link: link! };
+}
+
+const get = (url: string, cookie: string) => t.request({ method: "GET", url, cookie });
+
+describe("GET /api/analytics", () => {
+  it("sums today, the last 7 days, this month, all time and the periods before, bots apart", async () => {
+    const { user, cookie } = await t.signIn();
+    const p = summaryPeriods();
+    const days = [0, 1, 2, 6, 7, 10, 13, 14, 20, 31, 45, 62, 400].map((n) => addDays(p.today, -n));
+    const rows: Seed[] = days.map((day, i) => ({
+      day,
+      clicks: i + 1,
+      targetType: i % 2 ? "link" : "short_url",
+    }));
+    await seed(user.id, [
+      ...rows,
+      { day: p.today, clicks: 4, dimension: "bot" },
+      { day: addDays(p.today, -40), clicks: 3, dimension: "bot" },
+    ]);
+    const sum = (from: string, to: string) =>
+      rows.filter((r) => r.day >= from && r.day <= to).reduce((total, r) => total + r.clicks, 0);
+
+    const response = await get("/api/analytics", cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("private, no-store");
+    expect(response.json<AnalyticsSummary>()).toEqual({
+      clicks_today: 1,
+      clicks_this_week: sum(p.weekStart, p.today),
+      clicks_this_month: sum(p.monthStart, p.today),
+      total_clicks: rows.reduce((total, r) => total + r.clicks, 0),
+      previous: {
+        clicks_yesterday: 2,
+        clicks_last_week: sum(p.lastWeekStart, p.lastWeekEnd),
+        clicks_last_month: sum(p.lastMonthStart, p.lastMonthEnd),
+      },
+      top_countries: [],
+      bot_clicks: 7,
+    });
+    expect(sum(p.weekStart, p.today)).toBe(1 + 2 + 3 + 4);
+    expect(sum(p.lastWeekStart, p.lastWeekEnd)).toBe(5 + 6 + 7);
+  });
+
+  it("ranks the top 10 countries over all time, leaving unknown out", async () => {
+    const { user, cookie } = await t.signIn();
+    const today = dayOf(new Date());
+    const countries = ["BR", "PT", "US", "AR", "AO", "MZ", "ES", "FR", "DE", "IT", "JP", "CL"];
+    await seed(user.id, [
+      ...countries.map((value, i) => ({ day: today, clicks: 100 - i, dimension: "country" as const, value })),
+      { day: addDays(today, -300), clicks: 50, dimension: "country", value: "CL" },
+      { day: today, clicks: 1000, dimension: "country", value: "" },
+    ]);
+    const body = (await get("/api/analytics", cookie)).json<AnalyticsSummary>();
+    expect(body.top_countries).toHaveLength(10);
+    expect(body.top_countries[0]).toEqual({ country: "CL", clicks: 139 });
+    expect(body.top_countries.slice(1, 4)).toEqual([
+      { country: "BR", clicks: 100 },
+      { country: "PT", clicks: 99 },
+      { country: "US", clicks: 98 },
+    ]);
+    expect(body.top_countries.map((c) => c.country)).not.toContain("");
+  });
+
+  it("shows only the user's own clicks, and zeros for a new user", async () => {
+    const ana = await t.signIn();
+    const bia = await t.signIn();
+    await seed(ana.user.id, [{ day: dayOf(new Date()), clicks: 9 }]);
+    expect((await get("/api/analytics", bia.cookie)).json()).toEqual({
+      clicks_today: 0,
+      clicks_this_week: 0,
+      clicks_this_month: 0,
+      total_clicks: 0,
+      previous: { clicks_yesterday: 0, clicks_last_week: 0, clicks_last_month: 0 },
+      top_countries: [],
+      bot_clicks: 0,
+    });
+  });
+
+  it("counts clicks that went through the redirect", async () => {
+    const { cookie } = await t.signIn();
+    const created = await t.request({
+      method: "POST",
+      url: "/api/shortened-urls",
+      payload: { original_url: "https://exemplo.com.br" },
+      cookie,
+      remoteAddress: "10.3.0.1",
+    });
+    const code = created.json().short_code;
+    for (const country of ["BR", "BR", "PT"]) {
+      await t.request({
+        method: "GET",
+        url: `/s/${code}`,
+        headers: { "user-agent": BROWSER, "cf-ipcountry": country },
+      });
+    }
+    await t.app.clicks.flush();
+    const body = (await get("/api/analytics", cookie)).json<AnalyticsSummary>();
+    expect(body).toMatchObject({
+      clicks_today: 3,
+      clicks_this_week: 3,
+      clicks_this_month: 3,
+      total_clicks: 3,
+    });
+    expect(body.top_countries).toEqual([
+      { country: "BR", clicks: 2 },
+      { country: "PT", clicks: 1 },
+    ]);
+  });
+
+  it("needs a session", async () => {
+    expect((await get("/api/analytics", "")).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/analytics/advanced", () => {
+  it("answers every day of the range, zero-filled, oldest first, ending today", async () => {
+    const { user, cookie } = await t.signIn();
+    const today = dayOf(new Date());
+    await seed(user.id, [
+      { day: today, clicks: 3 },
+      { day: today, clicks: 2, targetType: "link", targetId: 7 },
+      { day: addDays(today, -6), clicks: 5 },
+      { day: addDays(today, -7), clicks: 100 },
+      { day: today, clicks: 50, dimension: "bot" },
+      { day: today, clicks: 50, dimension: "country", value: "BR" },
+    ]);
+    const week = (await get("/api/analytics/advanced?range=7d", cookie)).json();
+    expect(week.daily_clicks).toEqual([
+      { date: addDays(today, -6), clicks: 5 },
+      ...[5, 4, 3, 2, 1].map((n) => ({ date: addDays(today, -n), clicks: 0 })),
+      { date: today, clicks: 5 },
+    ]);
+
+    const month = (await get("/api/analytics/advanced", cookie)).json();
+    expect(month.daily_clicks).toHaveLength(30);
+    expect(month.daily_clicks[0].date).toBe(addDays(today, -29));
+    expect(month.daily_clicks.reduce((n: number, d: { clicks: number }) => n + d.clicks, 0)).toBe(110);
+    expect((await get("/api/analytics/advanced?range=365d", cookie)).json().daily_clicks).toHaveLength(365);
+  });
+
+  it("refuses an unknown range", async () => {
+    const { cookie } = await t.signIn();
+    const response = await get("/api/analytics/advanced?range=2d", cookie);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe("Período inválido");
+  });
+});
+
+describe("analytics drill-down", () => {
+  it("breaks one short link's clicks down by day, country, referrer, device, browser and OS", async () => {
+    const { user, cookie } = await t.signIn();
+    const url = await newShortUrl(user.id);
+    const other = await newShortUrl(user.id);
+    const today = dayOf(new Date());
+    const on = (rows: Seed[]) => rows.map((row) => ({ targetId: url.id, ...row }));
+    await seed(user.id, [
+      ...on([
+        { day: today, clicks: 4 },
+        { day: addDays(today, -2), clicks: 6 },
+        { day: addDays(today, -40), clicks: 1000 },
+        { day: today, clicks: 2, dimension: "bot" },
+        { day: today, clicks: 7, dimension: "country", value: "BR" },
+        { day: addDays(today, -2), clicks: 3, dimension: "country", value: "PT" },
+        { day: today, clicks: 6, dimension: "referrer", value: "" },
+        { day: today, clicks: 4, dimension: "referrer", value: "t.co" },
+        { day: today, clicks: 10, dimension: "device", value: "mobile" },
+        { day: today, clicks: 10, dimension: "browser", value: "Chrome" },
+        { day: today, clicks: 10, dimension: "os", value: "Android" },
+      ]),
+      { day: today, clicks: 77, targetId: other.id },
+      ...Array.from({ length: 12 }, (_, i) => ({
+        day: today,
+        clicks: 1,
+        dimension: "referrer" as const,
+        value: `site${i}.com`,
+        targetId: url.id,
+      })),
+    ]);
+    const response = await get(`/api/analytics/shortened-urls/${url.id}?range=30d`, cookie);
+    expect(response.statusCode).toBe(200);
+    const body = response.json<TargetAnalytics>();
+    expect(body.daily_clicks).toHaveLength(30);
+    expect(body.daily_clicks.at(-1)).toEqual({ date: today, clicks: 4 });
+    expect(body.daily_clicks.at(-3)).toEqual({ date: addDays(today, -2), clicks: 6 });
+    expect(body.total_clicks).toBe(10);
+    expect(body.bot_clicks).toBe(2);
+    expect(body.countries).toEqual([
+      { value: "BR", clicks: 7 },
+      { value: "PT", clicks: 3 },
+    ]);
+    expect(body.referrers).toHaveLength(10);
+    expect(body.referrers.slice(0, 2)).toEqual([
+      { value: "", clicks: 6 },
+      { value: "t.co", clicks: 4 },
+    ]);
+    expect(body.devices).toEqual([{ value: "mobile", clicks: 10 }]);
+    expect(body.browsers).toEqual([{ value: "Chrome", clicks: 10 }]);
+    expect(body.os).toEqual([{ value: "Android", clicks: 10 }]);
+
+    const year = (
+      await get(`/api/analytics/shortened-urls/${url.id}?range=365d`, cookie)
+    ).json<TargetAnalytics>();
+    expect(year.total_clicks).toBe(1010);
+  });
+
+  it("sums a Link Bio page's link clicks", async () => {
+    const { user, cookie } = await t.signIn();
+    const { page, link } = await newLinkPage(user.id);
+    const today = dayOf(new Date());
+    await seed(user.id, [
+      { day: today, clicks: 5, targetType: "link", targetId: link.id, linkPageId: page.id },
+      {
+        day: today,
+        clicks: 5,
+        targetType: "link",
+        targetId: link.id,
+        linkPageId: page.id,
+        dimension: "country",
+        value: "BR",
+      },
+      { day: today, clicks: 9, targetType: "link", targetId: link.id + 1000, linkPageId: page.id + 1000 },
+    ]);
+    const body = (await get(`/api/analytics/link-pages/${page.id}`, cookie)).json<TargetAnalytics>();
+    expect(body.total_clicks).toBe(5);
+    expect(body.countries).toEqual([{ value: "BR", clicks: 5 }]);
+  });
+
+  it("answers 404 for another user's short link or page, and for ones that do not exist", async () => {
+    const ana = await t.signIn();
+    const bia = await t.signIn();
+    const url = await newShortUrl(ana.user.id);
+    const { page } = await newLinkPage(ana.user.id);
+    for (const [path, message] of [
+      [`/api/analytics/shortened-urls/${url.id}`, "URL não encontrada"],
+      ["/api/analytics/shortened-urls/99999999", "URL não encontrada"],
+      [`/api/analytics/link-pages/${page.id}`, "Página não encontrada"],
+    ] as const) {
+      const response = await get(path, bia.cookie);
+      expect(response.statusCode).toBe(404);
+      expect(response.json().error).toBe(message);
+    }
+    expect((await get(`/api/analytics/shortened-urls/${url.id}`, ana.cookie)).statusCode).toBe(200);
+  });
+
+  it("refuses a bad id or range", async () => {
+    const { cookie } = await t.signIn();
+    expect((await get("/api/analytics/shortened-urls/abc", cookie)).json().error).toBe("Id inválido");
+    const badRange = await get("/api/analytics/link-pages/1?range=1y", cookie);
+    expect(badRange.statusCode).toBe(400);
+    expect(badRange.json().error).toBe("Período inválido");
+  });
+});
