@@ -228,6 +228,15 @@ describe("link pages: validation", () => {
     expect((await call("GET", `/api/link-pages/${mine.id}`, cookie)).json().slug).toBe(mine.slug);
   });
 
+  it("answers 409, not 500, when two creates race for one slug", async () => {
+    const { cookie } = await t.signIn();
+    const slug = uniqueSlug("corrida");
+    const responses = await Promise.all(
+      [1, 2, 3].map(() => call("POST", "/api/link-pages", cookie, { slug, title: "Ana" })),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
+  });
+
   it("refuses a domain the user may not use", async () => {
     const { cookie } = await t.signIn();
     const [inactive] = await t.database.db
