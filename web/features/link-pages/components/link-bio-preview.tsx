@@ -11,11 +11,11 @@ export function LinkBioPreview({ view, fonts }: { view: LinkBioView; fonts: stri
   const html = useMemo(() => renderLinkBioHtml(view), [view]);
   const fontsUrl = googleFontsUrl(fonts);
   return (
-    <div className="mx-auto w-full max-w-[320px]">
+    <div className="mx-auto w-full max-w-[380px]">
       {fontsUrl && <link rel="stylesheet" href={fontsUrl} />}
       <style>{LINK_BIO_CSS}</style>
       <div className="rounded-[2.5rem] border-[10px] border-gray-900 bg-gray-900 shadow-2xl">
-        <div className="relative h-[600px] overflow-hidden rounded-[1.9rem] bg-white">
+        <div className="relative h-[640px] max-h-[calc(100vh-10rem)] min-h-[480px] overflow-hidden rounded-[1.9rem] bg-white">
           <div
             className="absolute left-1/2 top-2 z-10 h-5 w-24 -translate-x-1/2 rounded-full bg-gray-900"
             aria-hidden

@@ -46,7 +46,7 @@ export function LinkPageCard({
         </div>
       </div>
       {page.description && <p className="mt-2 line-clamp-2 text-sm text-gray-600">{page.description}</p>}
-      <div className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-500">
+      <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-gray-500">
         <span
           className={`rounded-full px-2 py-0.5 text-xs font-medium ${
             page.is_active ? "bg-green-100 text-green-700" : "bg-gray-100 text-gray-600"
@@ -67,21 +67,23 @@ export function LinkPageCard({
           {page.click_count} {page.click_count === 1 ? "clique" : "cliques"}
         </span>
       </div>
-      <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-gray-100 pt-4">
-        <a
-          href={publicUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          <ExternalLink className="h-4 w-4" aria-hidden />
-          Visualizar
-        </a>
-        <CopyUrlButton url={publicUrl} />
-        <QrCodeButton url={publicUrl} fileName={`qrcode-${page.slug}`} />
+      <div className="mt-auto pt-4">
+        <div className="flex flex-wrap items-center gap-2 border-t border-gray-100 pt-4">
+          <a
+            href={publicUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            <ExternalLink className="h-4 w-4" aria-hidden />
+            Visualizar
+          </a>
+          <CopyUrlButton url={publicUrl} />
+          <QrCodeButton url={publicUrl} fileName={`qrcode-${page.slug}`} />
+        </div>
         <Link
           to={`/analytics/link-pages/${page.id}`}
-          className="ml-auto inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700"
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-600 hover:text-brand-700"
         >
           <BarChart3 className="h-4 w-4" aria-hidden />
           Ver estatísticas

@@ -59,7 +59,11 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
 
   const set = <K extends keyof PageForm>(key: K, value: PageForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
-  const view = useMemo(() => formToView(form, links), [form, links]);
+  // An untitled page cannot be saved; until then the preview shows a placeholder title, not a blank.
+  const view = useMemo(
+    () => formToView({ ...form, title: form.title.trim() || "Título da sua página" }, links),
+    [form, links],
+  );
   const savedUrl = page ? publicPageUrl(page.slug, page.custom_domain_id, domains.data) : null;
   const canSave = form.title.trim() !== "" && form.slug !== "" && !save.isPending;
 
@@ -155,8 +159,8 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_340px]">
-        <div className="space-y-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
+        <div className="min-w-0 space-y-6">
           <Card title="Informações">
             <TextField
               label="Título"
@@ -260,7 +264,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
           </Card>
         </div>
 
-        <aside className="lg:sticky lg:top-6 lg:self-start">
+        <aside className="min-w-0 lg:sticky lg:top-24 lg:self-start">
           <button
             type="button"
             onClick={() => setPreviewOpen((open) => !open)}

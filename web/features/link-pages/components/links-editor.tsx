@@ -18,7 +18,7 @@ import {
 } from "@dnd-kit/sortable";
 import { errorMessage } from "@web/lib/api-client";
 import { ArrowDown, ArrowUp, GripVertical, Paintbrush, Pencil, Plus, Trash2 } from "lucide-react";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { useCreateLink } from "../api/use-create-link";
 import { useDeleteLink } from "../api/use-delete-link";
@@ -41,7 +41,6 @@ export function LinksEditor({
   const updateLink = useUpdateLink(pageId);
   const deleteLink = useDeleteLink(pageId);
   const reorder = useReorderLinks(pageId);
-  const addTitleId = useId();
   const [editingId, setEditingId] = useState<number | null>(null);
   const [stylingId, setStylingId] = useState<number | null>(null);
   const styling = links.find((link) => link.id === stylingId);
@@ -95,12 +94,12 @@ export function LinksEditor({
                       />
                     </div>
                   ) : (
-                    <>
-                      <div className="min-w-0 flex-1">
+                    <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center">
+                      <div className="min-w-0 flex-1 py-1 sm:py-0">
                         <p className="truncate text-sm font-medium text-gray-900">{link.title}</p>
                         <p className="truncate text-xs text-gray-500">{link.url}</p>
                       </div>
-                      <div className="flex shrink-0 items-center">
+                      <div className="-ml-2 flex shrink-0 items-center sm:ml-0">
                         <IconButton
                           label={`Mover ${link.title} para cima`}
                           disabled={index === 0 || reorder.isPending}
@@ -133,7 +132,7 @@ export function LinksEditor({
                           <Trash2 className="h-4 w-4" aria-hidden />
                         </IconButton>
                       </div>
-                    </>
+                    </div>
                   )}
                 </SortableLinkRow>
               ))}
@@ -142,12 +141,9 @@ export function LinksEditor({
         </DndContext>
       )}
 
-      <div
-        role="group"
-        aria-labelledby={addTitleId}
-        className="rounded-lg border border-gray-200 bg-gray-50 p-4"
-      >
-        <p id={addTitleId} className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
+      <fieldset className="min-w-0 rounded-lg border border-gray-200 bg-gray-50 p-4">
+        <legend className="sr-only">Adicionar link</legend>
+        <p aria-hidden className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
           <Plus className="h-4 w-4" aria-hidden />
           Adicionar link
         </p>
@@ -155,7 +151,7 @@ export function LinksEditor({
           submitLabel="Adicionar link"
           onSubmit={(body) => createLink.mutateAsync({ ...body, custom_style: {} })}
         />
-      </div>
+      </fieldset>
 
       {styling && (
         <LinkStyleModal

@@ -1,0 +1,56 @@
+import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
+import { act, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { LinkPagesDashboardList } from "./link-pages-dashboard-list";
+
+const routes = [{ path: "/dashboard", element: <LinkPagesDashboardList /> }];
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe("LinkPagesDashboardList", () => {
+  it("copies the public URL and says 'Copiado!' for 2 seconds", async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    fakeApi({
+      "GET /api/link-pages": { body: [makePage({ id: 1, title: "Loja", slug: "loja" })] },
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+    });
+    renderRoutes(routes, "/dashboard");
+    const copy = await screen.findByRole("button", { name: "Copiar" });
+    vi.useFakeTimers();
+    await act(async () => fireEvent.click(copy));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/p/loja`);
+    expect(screen.getByText("Copiado!")).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(2000));
+    expect(screen.queryByText("Copiado!")).toBeNull();
+  });
+
+  it("asks before deleting and reports a failed delete", async () => {
+    fakeApi({
+      "GET /api/link-pages": { body: [makePage({ id: 1, title: "Loja" })] },
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "DELETE /api/link-pages/1": { status: 500, body: { error: "x" } },
+    });
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+    renderRoutes(routes, "/dashboard");
+    fireEvent.click(await screen.findByRole("button", { name: "Excluir Loja" }));
+    expect(confirm).toHaveBeenCalledWith(LINK_PAGE_MESSAGES.confirmDeletePage);
+    expect(await screen.findByText(LINK_PAGE_MESSAGES.deletePageFailed)).toBeTruthy();
+  });
+
+  it("offers to create the first page when there is none", async () => {
+    fakeApi({
+      "GET /api/link-pages": { body: [] },
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+    });
+    renderRoutes(routes, "/dashboard");
+    expect((await screen.findByRole("link", { name: /Criar Link Bio/ })).getAttribute("href")).toBe(
+      "/link-pages/new/edit",
+    );
+  });
+});
