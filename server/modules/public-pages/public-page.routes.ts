@@ -41,6 +41,11 @@ export const publicPageRoutes: FastifyPluginAsync = async (app) => {
     return encodeResponse(200, html, headersFor(PAGE_CSP));
   }
 
+  // A shared link with a trailing slash still reaches the page.
+  app.get<{ Params: { slug: string } }>("/p/:slug/", (request, reply) =>
+    reply.redirect(`/p/${encodeURIComponent(request.params.slug)}`, 301),
+  );
+
   app.get<{ Params: { slug: string } }>("/p/:slug", async (request, reply) => {
     const slug = request.params.slug.toLowerCase();
     if (!SLUG.test(slug)) return send(request, reply, notFound, 404);

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { clickEvents, domains, linkPages, links } from "../../../db/schema";
 import { setupTestApp } from "../../../tests/test-app";
 
@@ -189,6 +189,29 @@ describe("GET /p/{slug}", () => {
     const gz = await getPage(page.slug, { "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it("answers 500 'Erro ao carregar página' when the database fails, and does not keep it", async () => {
+    const { cookie } = await t.signIn();
+    const page = await createPage(cookie);
+    const spy = vi.spyOn(t.app.db, "select").mockImplementationOnce(() => {
+      throw new Error("database down");
+    });
+    try {
+      const failed = await getPage(page.slug);
+      expect(failed.statusCode).toBe(500);
+      expect(failed.body).toContain("<h1>Erro ao carregar página</h1>");
+      expect(failed.headers["cache-control"]).toBe("no-store");
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await getPage(page.slug)).statusCode).toBe(200);
+  });
+
+  it("redirects a trailing slash to the page", async () => {
+    const response = await getPage("ana-souza/");
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe("/p/ana-souza");
   });
 
   it("answers HEAD with the headers and no body", async () => {
