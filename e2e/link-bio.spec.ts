@@ -96,6 +96,15 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   // Reorder with the arrows: Loja goes up one place.
   await page.getByRole("button", { name: "Mover Loja para cima" }).click();
   await expect.poll(() => linkTitles(page)).toEqual(["Site", "Loja", "Blog"]);
+  // And by dragging with the keyboard (dnd-kit): pick Site up, one place down, drop.
+  await page.getByRole("button", { name: "Arrastar para reordenar" }).first().focus();
+  // NOTE: dnd-kit measures the rows after the pick-up and animates the move: give it a moment.
+  await page.keyboard.press("Space");
+  await page.waitForTimeout(300);
+  await page.keyboard.press("ArrowDown");
+  await page.waitForTimeout(300);
+  await page.keyboard.press("Space");
+  await expect.poll(() => linkTitles(page)).toEqual(["Loja", "Site", "Blog"]);
 
   // The Blog button gets its own green style in the modal (saved on change).
   await page.getByRole("button", { name: "Personalizar Blog" }).click();

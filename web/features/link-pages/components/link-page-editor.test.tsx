@@ -210,6 +210,55 @@ describe("LinkPageEditor, saved page", () => {
   });
 });
 
+describe("LinkStyleModal", () => {
+  const page = makePage({ id: 11 });
+  const link = {
+    id: 5,
+    title: "Instagram",
+    url: "https://instagram.com/x",
+    custom_style: "{}",
+    position: 0,
+    click_count: 0,
+  };
+
+  it("saves only custom_style shortly after a change and shows it in the preview", async () => {
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-pages/11": { body: page },
+      "GET /api/link-pages/11/links": { body: [link] },
+      "PUT /api/links/5": (body) => ({ body: { ...link, ...(body as object) } }),
+    });
+    renderRoutes(routes, "/link-pages/11/edit");
+    fireEvent.click(await screen.findByRole("button", { name: "Personalizar Instagram" }));
+    const dialog = screen.getByRole("dialog", { name: "Personalizar botão" });
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Efeitos" }));
+    fireEvent.change(within(dialog).getByLabelText("Animação"), { target: { value: "shake" } });
+    await waitFor(() => expect(screen.getByTestId("link-bio-preview").innerHTML).toContain("lb-anim-shake"));
+    await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
+    expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
+      custom_style: JSON.stringify({ animation: "shake" }),
+    });
+    expect(await within(dialog).findByText("Salvo")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Concluído" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("reports a style that could not be saved", async () => {
+    fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-pages/11": { body: page },
+      "GET /api/link-pages/11/links": { body: [link] },
+      "PUT /api/links/5": { status: 503, body: { error: "indisponível" } },
+    });
+    renderRoutes(routes, "/link-pages/11/edit");
+    fireEvent.click(await screen.findByRole("button", { name: "Personalizar Instagram" }));
+    const dialog = screen.getByRole("dialog", { name: "Personalizar botão" });
+    fireEvent.change(within(dialog).getByLabelText("Tipo de fundo"), { target: { value: "gradient" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Concluído" }));
+    expect(await screen.findByText(LINK_PAGE_MESSAGES.saveLinkFailed)).toBeTruthy();
+  });
+});
+
 describe("readImageFile", () => {
   it("refuses files that are not images and images over 5MB", async () => {
     await expect(readImageFile(new File(["x"], "a.txt", { type: "text/plain" }))).rejects.toThrow(

@@ -28,7 +28,7 @@ export function LinkStyleModal({
 }) {
   const titleId = useId();
   const queryClient = useQueryClient();
-  const update = useUpdateLink(pageId);
+  const { mutateAsync: saveLink } = useUpdateLink(pageId);
   const [overrides, setOverrides] = useState<Partial<ButtonStyle>>(() => readButtonStyle(link.custom_style));
   const [status, setStatus] = useState<"idle" | "pending" | "saved" | "error">("idle");
   const pending = useRef<Partial<ButtonStyle> | null>(null);
@@ -39,18 +39,17 @@ export function LinkStyleModal({
     const style = pending.current;
     if (!style) return;
     pending.current = null;
-    update.mutate(
-      { id: link.id, body: { custom_style: JSON.stringify(style) } },
-      {
-        onSuccess: () => setStatus((s) => (pending.current ? s : "saved")),
-        onError: (error) => {
-          setStatus("error");
-          toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveLinkFailed));
-          void queryClient.invalidateQueries({ queryKey: linksQuery(pageId).queryKey });
-        },
+    // A promise, not mutate() callbacks: "Concluído" closes the modal at once, and a failure of
+    // that last save must still be reported.
+    saveLink({ id: link.id, body: { custom_style: JSON.stringify(style) } }).then(
+      () => setStatus((s) => (pending.current ? s : "saved")),
+      (error) => {
+        setStatus("error");
+        toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveLinkFailed));
+        void queryClient.invalidateQueries({ queryKey: linksQuery(pageId).queryKey });
       },
     );
-  }, [update, link.id, pageId, queryClient]);
+  }, [saveLink, link.id, pageId, queryClient]);
 
   const apply = (next: Partial<ButtonStyle>) => {
     setOverrides(next);
