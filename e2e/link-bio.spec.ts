@@ -88,10 +88,10 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
 
   // Edit the title and save.
   await page.getByRole("textbox", { name: "Título *" }).fill("Minha Página Editada");
-  await expect(page.getByText("Alterações não salvas")).toBeVisible();
+  await expect(page.getByText("Alterações não salvas").first()).toBeVisible();
   await save.click();
   await expect(page.getByText("Link Bio salva!")).toBeVisible();
-  await expect(page.getByText("Alterações não salvas")).toBeHidden();
+  await expect(page.getByText("Alterações não salvas").first()).toBeHidden();
 
   // Reorder with the arrows: Loja goes up one place.
   await page.getByRole("button", { name: "Mover Loja para cima" }).click();

@@ -111,7 +111,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
         event.preventDefault();
         if (canSave) void submit();
       }}
-      className="space-y-6"
+      className={`space-y-6 ${dirty ? "pb-20 lg:pb-0" : ""}`}
     >
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div>
@@ -286,6 +286,20 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
           </div>
         </aside>
       </div>
+
+      {dirty && (
+        // Phones: the save button at the top is far away once the user scrolls down.
+        <div className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">
+          <span className="text-sm text-amber-600">Alterações não salvas</span>
+          <button
+            type="submit"
+            disabled={!canSave}
+            className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-50"
+          >
+            {save.isPending ? "Salvando..." : "Salvar alterações"}
+          </button>
+        </div>
+      )}
     </form>
   );
 }
