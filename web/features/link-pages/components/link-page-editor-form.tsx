@@ -5,13 +5,12 @@ import {
   linkPageBodySchema,
 } from "@common/contract/link-pages";
 import { normalizeSlug } from "@common/slug";
-import { useQuery } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { ArrowLeft, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { availableDomainsQuery } from "../api/available-domains-query";
+import { useAvailableDomains } from "../api/available-domains-query";
 import { useSaveLinkPage } from "../api/use-save-link-page";
 import { formToBody, formToView, type PageForm, pageToForm, viewFonts } from "../page-form";
 import { publicPageUrl } from "../public-url";
@@ -39,7 +38,7 @@ const FIELDS = [
 export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; links: Link[] }) {
   const navigate = useNavigate();
   const save = useSaveLinkPage();
-  const domains = useQuery(availableDomainsQuery);
+  const domains = useAvailableDomains();
   const [form, setForm] = useState<PageForm>(() => pageToForm(page));
   const [baseline, setBaseline] = useState<PageForm>(form);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -49,7 +48,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
   const { allowNextNavigation } = useUnsavedChangesWarning(dirty);
 
   // The default domain is pre-selected when none is set (spec 7), without counting as a change.
-  const defaultDomainId = domains.data?.find((d) => d.is_default)?.id ?? domains.data?.[0]?.id;
+  const defaultDomainId = domains?.find((d) => d.is_default)?.id ?? domains?.[0]?.id;
   useEffect(() => {
     if (defaultDomainId === undefined) return;
     const pick = (f: PageForm) => (f.domainId === null ? { ...f, domainId: defaultDomainId } : f);
@@ -64,7 +63,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
     () => formToView({ ...form, title: form.title.trim() || "Título da sua página" }, links),
     [form, links],
   );
-  const savedUrl = page ? publicPageUrl(page.slug, page.custom_domain_id, domains.data) : null;
+  const savedUrl = page ? publicPageUrl(page.slug, page.custom_domain_id, domains) : null;
   const canSave = form.title.trim() !== "" && form.slug !== "" && !save.isPending;
 
   const submit = async () => {
@@ -87,7 +86,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
         toast.success("Link Bio salva!");
         return;
       }
-      const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains.data);
+      const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains);
       allowNextNavigation();
       navigate(`/link-pages/${saved.id}/edit`, { replace: true });
       try {
@@ -214,9 +213,9 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               />
             </div>
             <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-              {domains.data && (
+              {domains && (
                 <DomainSelect
-                  domains={domains.data}
+                  domains={domains}
                   value={form.domainId}
                   onChange={(v) => set("domainId", v)}
                   error={errors.custom_domain_id}

@@ -76,6 +76,23 @@ describe("LinkPageEditor, new page", () => {
     expect(await screen.findByRole("heading", { name: "Editar Link Bio" }, { timeout: 4000 })).toBeTruthy();
   });
 
+  it("falls back to the current host when the domain list cannot be read", async () => {
+    const created = makePage({ id: 43, slug: "loja" });
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { status: 503, body: { error: "fora do ar" } },
+      "POST /api/link-pages": { status: 201, body: created },
+      "GET /api/link-pages/43/links": { body: [] },
+    });
+    const { router } = renderRoutes(routes, "/link-pages/new/edit");
+    const select = await screen.findByLabelText("Domínio");
+    expect(within(select).getByRole("option").textContent).toBe(`${window.location.host} (padrão)`);
+    fireEvent.change(title(), { target: { value: "Loja" } });
+    fireEvent.change(slug(), { target: { value: "loja" } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/link-pages/43/edit"));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ custom_domain_id: null });
+  });
+
   it("shows the server's field error under the field and keeps the user on the form", async () => {
     fakeApi({
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },

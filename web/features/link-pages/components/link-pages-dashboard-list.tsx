@@ -4,7 +4,7 @@ import { errorMessage } from "@web/lib/api-client";
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { availableDomainsQuery } from "../api/available-domains-query";
+import { useAvailableDomains } from "../api/available-domains-query";
 import { linkPagesQuery } from "../api/link-pages-query";
 import { useDeleteLinkPage } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";
@@ -16,7 +16,7 @@ const DASHBOARD_LIMIT = 5;
 /** The dashboard's Link Bio card: edit, delete, Visualizar and Copiar per page (spec 2, Dashboard). */
 export function LinkPagesDashboardList() {
   const pages = useQuery(linkPagesQuery);
-  const domains = useQuery(availableDomainsQuery);
+  const domains = useAvailableDomains();
   const deletePage = useDeleteLinkPage();
   const all = pages.data ?? [];
 
@@ -57,7 +57,7 @@ export function LinkPagesDashboardList() {
         <>
           <ul className="divide-y divide-gray-100">
             {all.slice(0, DASHBOARD_LIMIT).map((page) => {
-              const url = publicPageUrl(page.slug, page.custom_domain_id, domains.data);
+              const url = publicPageUrl(page.slug, page.custom_domain_id, domains);
               return (
                 <li key={page.id} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center">
                   <div className="min-w-0 flex-1">

@@ -6,7 +6,7 @@ import { Lightbulb, Plus, Search, Sparkles } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { availableDomainsQuery } from "../api/available-domains-query";
+import { useAvailableDomains } from "../api/available-domains-query";
 import { linkPagesQuery } from "../api/link-pages-query";
 import { useDeleteLinkPage } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";
@@ -28,7 +28,7 @@ export function matchesSearch(page: LinkPage, search: string): boolean {
 /** The /link-pages screen: search, counter, cards, tips and the empty state. */
 export function LinkPagesList() {
   const pages = useQuery(linkPagesQuery);
-  const domains = useQuery(availableDomainsQuery);
+  const domains = useAvailableDomains();
   const deletePage = useDeleteLinkPage();
   const [search, setSearch] = useState("");
   const all = pages.data ?? [];
@@ -97,7 +97,7 @@ export function LinkPagesList() {
                 <LinkPageCard
                   key={page.id}
                   page={page}
-                  publicUrl={publicPageUrl(page.slug, page.custom_domain_id, domains.data)}
+                  publicUrl={publicPageUrl(page.slug, page.custom_domain_id, domains)}
                   onDelete={() => remove(page)}
                   deleting={deletePage.isPending && deletePage.variables === page.id}
                 />
