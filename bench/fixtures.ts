@@ -1,0 +1,28 @@
+// What the seed puts in the database and the baselines serve: one definition, so both sides of a
+// comparison answer the same codes with the same targets.
+
+/** Short links owned by the load-test user (the memory figure touches all of them). */
+export const SHORT_LINK_COUNT = 100_000;
+/** Buttons on the benchmarked Link Bio page. */
+export const PAGE_LINK_COUNT = 10;
+export const PAGE_SLUG = "bench-page";
+/** Recorded clicks of the analytics user, seeded as daily rollups. */
+export const ANALYTICS_CLICKS = 1_000_000;
+export const ANALYTICS_DAYS = 365;
+
+/** The i-th short code (1-based): l000001 ... l100000. */
+export function codeFor(i: number): string {
+  return `l${String(i).padStart(6, "0")}`;
+}
+
+/** The i-th target URL. */
+export function targetFor(i: number): string {
+  return `https://exemplo.com.br/produtos/item-${i}?utm_source=atalho`;
+}
+
+/** The same two, as SQL expressions over an integer column `i` (seeding with generate_series). */
+export const CODE_SQL = "'l' || lpad(i::text, 6, '0')";
+export const TARGET_SQL = "'https://exemplo.com.br/produtos/item-' || i || '?utm_source=atalho'";
+
+/** The code hammered by the redirect throughput run (a cached hit after the warm-up). */
+export const HOT_CODE_INDEX = 4242;
