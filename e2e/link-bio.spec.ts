@@ -5,6 +5,8 @@ import { expect, type Page, test } from "@playwright/test";
 // count a visitor's click, delete the page.
 
 const PASSWORD = "senha-segura-123";
+const PNG_1PX =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 async function registerViaApi(page: Page, baseURL: string) {
   const email = `bio-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
@@ -56,6 +58,20 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await expect(page.getByLabel(/^Slug da URL/)).toHaveValue(`bio${slug}`);
   await page.getByLabel(/^Slug da URL/).fill(slug);
   await page.getByLabel("Descrição").fill("Todos os meus links");
+  // Profile image: a text file is refused, a PNG is taken (stored as a file by the server).
+  const upload = page.getByLabel("Enviar imagem");
+  await upload.setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("oi") });
+  await expect(page.getByText(LINK_PAGE_MESSAGES.imageInvalid)).toBeVisible();
+  await upload.setInputFiles({
+    name: "avatar.png",
+    mimeType: "image/png",
+    buffer: Buffer.from(PNG_1PX, "base64"),
+  });
+  await expect(page.getByText(LINK_PAGE_MESSAGES.imageInvalid)).toBeHidden();
+  await expect(page.getByTestId("link-bio-preview").locator("img.lb-avatar")).toHaveAttribute(
+    "src",
+    /^data:image\/png/,
+  );
   await page.getByLabel("Cor de Fundo", { exact: true }).fill("#123456");
   await page.getByLabel("Cor do Texto", { exact: true }).fill("#fafafa");
 
@@ -135,6 +151,10 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await visitor.goto(`/p/${slug}`);
   await expect(visitor.getByRole("heading", { level: 1 })).toHaveText("Minha Página Editada");
   await expect(visitor.getByText("Todos os meus links")).toBeVisible();
+  await expect(visitor.locator("img.lb-avatar")).toHaveAttribute("src", /^\/uploads\/[\w.-]+\.png$/);
+  await expect
+    .poll(() => visitor.locator("img.lb-avatar").evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(1);
   await expect(visitor.locator(".lb")).toHaveCSS("background-color", "rgb(18, 52, 86)");
   await expect(visitor.locator(".lb")).toHaveCSS("color", "rgb(250, 250, 250)");
   const buttons = visitor.locator(".lb-btn");

@@ -28,7 +28,8 @@ export function ProfileImageField({
   const urlId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState("");
-  const uploaded = value?.startsWith("data:") ?? false;
+  // A chosen file (data URL until saved, then a stored /uploads/ path) is not a URL to edit.
+  const uploaded = Boolean(value && (value.startsWith("data:") || value.startsWith("/uploads/")));
   const message = fileError || error;
 
   return (
