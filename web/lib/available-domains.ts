@@ -1,3 +1,5 @@
+// The domains the signed-in user may publish on: one read shared by the Link Bio editor and the
+// shortener (spec 7: cached 5 minutes, the current host as fallback when the list fails).
 import type { AvailableDomain } from "@common/contract/domains";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";

@@ -8,9 +8,9 @@ import {
   TARGET_KINDS,
 } from "@web/features/analytics/api/analytics";
 import { TargetAnalytics, TargetNotFound } from "@web/features/analytics/components/target-analytics";
-import { useAvailableDomains } from "@web/features/shortened-urls/api/available-domains";
 import { type ShortenedUrlPage, shortenedUrlKeys } from "@web/features/shortened-urls/api/shortened-urls";
 import { shortUrlOf } from "@web/features/shortened-urls/components/short-link";
+import { useAvailableDomains } from "@web/lib/available-domains";
 import { useParams } from "react-router";
 
 // /analytics/:kind/:id: the drill-down of one short link or Link Bio page. The route names the

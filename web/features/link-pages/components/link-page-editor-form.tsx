@@ -6,11 +6,11 @@ import {
 } from "@common/contract/link-pages";
 import { normalizeSlug } from "@common/slug";
 import { ApiError, errorMessage } from "@web/lib/api-client";
+import { useAvailableDomains } from "@web/lib/available-domains";
 import { ArrowLeft, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { useAvailableDomains } from "../api/available-domains-query";
 import { useSaveLinkPage } from "../api/use-save-link-page";
 import { formToBody, formToView, type PageForm, pageToForm, viewFonts } from "../page-form";
 import { publicPageUrl } from "../public-url";

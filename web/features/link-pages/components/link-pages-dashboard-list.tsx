@@ -1,10 +1,10 @@
 import { LINK_PAGE_MESSAGES, type LinkPage } from "@common/contract/link-pages";
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
+import { useAvailableDomains } from "@web/lib/available-domains";
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { useAvailableDomains } from "../api/available-domains-query";
 import { linkPagesQuery } from "../api/link-pages-query";
 import { useDeleteLinkPage } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
+import { useAvailableDomains } from "@web/lib/available-domains";
 import { ArrowRight, ExternalLink, Link2 } from "lucide-react";
 import { Link } from "react-router";
-import { useAvailableDomains } from "../api/available-domains";
 import { shortenedUrlsQuery } from "../api/shortened-urls";
 import { CopyButton } from "./copy-button";
 import { shortUrlOf } from "./short-link";

@@ -1,9 +1,9 @@
 import { SHORT_URL_MESSAGES, shortenedUrlBodySchema } from "@common/contract/shortened-urls";
 import { ApiError, errorMessage } from "@web/lib/api-client";
+import { FALLBACK_DOMAIN_ID, useAvailableDomains } from "@web/lib/available-domains";
 import { Link2, Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { FALLBACK_DOMAIN_ID, useAvailableDomains } from "../api/available-domains";
 import { useCreateShortenedUrl } from "../api/use-create-shortened-url";
 import { copyToClipboard } from "./copy-to-clipboard";
 import { shortUrlOf } from "./short-link";

@@ -1,8 +1,8 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
+import { useAvailableDomains } from "@web/lib/available-domains";
 import { Link2Off, Loader2, Search } from "lucide-react";
 import { useState } from "react";
-import { useAvailableDomains } from "../api/available-domains";
 import { shortenedUrlsInfiniteQuery } from "../api/shortened-urls";
 import { shortUrlOf } from "./short-link";
 import { ShortenedUrlRow } from "./shortened-url-row";
