@@ -1,3 +1,4 @@
+import { Spinner } from "@web/components/ui/spinner";
 import { UnavailableLinkNotice } from "@web/features/shortened-urls/components/unavailable-link-notice";
 import { createBrowserRouter } from "react-router";
 import { ProtectedLayout } from "./layouts/protected-layout";
@@ -8,35 +9,41 @@ import { UnderConstruction } from "./routes/under-construction";
 // the server and never reach the SPA.
 export const router = createBrowserRouter([
   {
-    path: "/",
-    element: (
-      <>
-        <UnavailableLinkNotice />
-        <UnderConstruction title="Atalho" />
-      </>
-    ),
-  },
-  { path: "/auth", lazy: () => import("./routes/auth") },
-  { path: "/pricing", element: <UnderConstruction title="Planos" /> },
-  { path: "/blog", element: <UnderConstruction title="Blog" /> },
-  { path: "/blog/:slug", element: <UnderConstruction title="Blog" /> },
-  { path: "/terms", element: <UnderConstruction title="Termos de Uso" /> },
-  { path: "/privacy", element: <UnderConstruction title="Política de Privacidade" /> },
-  {
-    element: <ProtectedLayout />,
+    // While the first screen's lazy chunk loads, a spinner instead of a blank page.
+    hydrateFallbackElement: <Spinner />,
     children: [
-      { path: "/dashboard", lazy: () => import("./routes/dashboard") },
-      { path: "/link-pages", lazy: () => import("./routes/link-pages") },
-      { path: "/link-pages/:id/edit", lazy: () => import("./routes/link-page-edit") },
-      { path: "/url-shortener", lazy: () => import("./routes/url-shortener") },
-      { path: "/analytics", lazy: () => import("./routes/analytics") },
-      { path: "/analytics/:kind/:id", lazy: () => import("./routes/analytics-detail") },
-      { path: "/subscription", element: <UnderConstruction title="Minha Assinatura" /> },
-      { path: "/admin", element: <UnderConstruction title="Painel Admin" /> },
-      { path: "/admin/blog", element: <UnderConstruction title="Gerenciar Blog" /> },
-      { path: "/admin/blog/posts/new", element: <UnderConstruction title="Novo Post" /> },
-      { path: "/admin/blog/posts/:id/edit", element: <UnderConstruction title="Editar Post" /> },
+      {
+        path: "/",
+        element: (
+          <>
+            <UnavailableLinkNotice />
+            <UnderConstruction title="Atalho" />
+          </>
+        ),
+      },
+      { path: "/auth", lazy: () => import("./routes/auth") },
+      { path: "/pricing", element: <UnderConstruction title="Planos" /> },
+      { path: "/blog", element: <UnderConstruction title="Blog" /> },
+      { path: "/blog/:slug", element: <UnderConstruction title="Blog" /> },
+      { path: "/terms", element: <UnderConstruction title="Termos de Uso" /> },
+      { path: "/privacy", element: <UnderConstruction title="Política de Privacidade" /> },
+      {
+        element: <ProtectedLayout />,
+        children: [
+          { path: "/dashboard", lazy: () => import("./routes/dashboard") },
+          { path: "/link-pages", lazy: () => import("./routes/link-pages") },
+          { path: "/link-pages/:id/edit", lazy: () => import("./routes/link-page-edit") },
+          { path: "/url-shortener", lazy: () => import("./routes/url-shortener") },
+          { path: "/analytics", lazy: () => import("./routes/analytics") },
+          { path: "/analytics/:kind/:id", lazy: () => import("./routes/analytics-detail") },
+          { path: "/subscription", element: <UnderConstruction title="Minha Assinatura" /> },
+          { path: "/admin", element: <UnderConstruction title="Painel Admin" /> },
+          { path: "/admin/blog", element: <UnderConstruction title="Gerenciar Blog" /> },
+          { path: "/admin/blog/posts/new", element: <UnderConstruction title="Novo Post" /> },
+          { path: "/admin/blog/posts/:id/edit", element: <UnderConstruction title="Editar Post" /> },
+        ],
+      },
+      { path: "*", element: <NotFound /> },
     ],
   },
-  { path: "*", element: <NotFound /> },
 ]);
