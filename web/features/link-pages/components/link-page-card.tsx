@@ -1,9 +1,9 @@
 import type { LinkPage } from "@common/contract/link-pages";
 import { formatDateBR } from "@common/time";
+import { CopyButton } from "@web/components/ui/copy-button";
 import { QrCodeButton } from "@web/components/ui/qr-code-button";
 import { BarChart3, Calendar, ExternalLink, Link2, MousePointerClick, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { CopyUrlButton } from "./copy-url-button";
 
 /** One card of /link-pages. Edit and delete appear on hover on desktop, always on touch screens. */
 export function LinkPageCard({
@@ -78,7 +78,7 @@ export function LinkPageCard({
             <ExternalLink className="h-4 w-4" aria-hidden />
             Visualizar
           </a>
-          <CopyUrlButton url={publicUrl} />
+          <CopyButton text={publicUrl} variant="outline" />
           <QrCodeButton url={publicUrl} fileName={`qrcode-${page.slug}`} />
         </div>
         <Link

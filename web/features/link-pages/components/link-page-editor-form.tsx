@@ -5,8 +5,10 @@ import {
   linkPageBodySchema,
 } from "@common/contract/link-pages";
 import { normalizeSlug } from "@common/slug";
+import { CopyButton } from "@web/components/ui/copy-button";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
+import { copyToClipboard } from "@web/lib/clipboard";
 import { ArrowLeft, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
@@ -16,7 +18,6 @@ import { formToBody, formToView, type PageForm, pageToForm, viewFonts } from "..
 import { publicPageUrl } from "../public-url";
 import { ButtonStyleEditor } from "./button-style-editor";
 import { ColorField } from "./color-field";
-import { CopyUrlButton } from "./copy-url-button";
 import { DomainSelect } from "./domain-select";
 import { LinkBioPreview } from "./link-bio-preview";
 import { LinksEditor } from "./links-editor";
@@ -89,12 +90,13 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
       const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains);
       allowNextNavigation();
       navigate(`/link-pages/${saved.id}/edit`, { replace: true });
-      try {
-        await navigator.clipboard.writeText(url);
-        toast.success("Link Bio criada! URL copiada para a área de transferência.", { description: url });
-      } catch {
-        toast.success("Link Bio criada!", { description: url });
-      }
+      const copied = await copyToClipboard(url);
+      toast.success(
+        copied ? "Link Bio criada! URL copiada para a área de transferência." : "Link Bio criada!",
+        {
+          description: url,
+        },
+      );
     } catch (error) {
       const next: FieldErrors = {};
       if (error instanceof ApiError) for (const f of FIELDS) next[f] = error.field(f);
@@ -136,8 +138,9 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
                 <ExternalLink className="h-4 w-4" aria-hidden />
                 Visualizar
               </a>
-              <CopyUrlButton
-                url={savedUrl}
+              <CopyButton
+                text={savedUrl}
+                variant="outline"
                 label="Copiar URL"
                 className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 shadow-sm hover:bg-gray-50"
               />

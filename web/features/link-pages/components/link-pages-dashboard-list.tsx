@@ -1,5 +1,6 @@
 import { LINK_PAGE_MESSAGES, type LinkPage } from "@common/contract/link-pages";
 import { useQuery } from "@tanstack/react-query";
+import { CopyButton } from "@web/components/ui/copy-button";
 import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
@@ -8,7 +9,6 @@ import { toast } from "sonner";
 import { linkPagesQuery } from "../api/link-pages-query";
 import { useDeleteLinkPage } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";
-import { CopyUrlButton } from "./copy-url-button";
 
 // The dashboard shows a short list; the full one (with search) is /link-pages.
 const DASHBOARD_LIMIT = 5;
@@ -76,7 +76,7 @@ export function LinkPagesDashboardList() {
                       <ExternalLink className="h-4 w-4" aria-hidden />
                       Visualizar
                     </a>
-                    <CopyUrlButton url={url} />
+                    <CopyButton text={url} variant="outline" />
                     <Link
                       to={`/link-pages/${page.id}/edit`}
                       className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900"

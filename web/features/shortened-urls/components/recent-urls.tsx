@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { CopyButton } from "@web/components/ui/copy-button";
 import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { ArrowRight, ExternalLink, Link2 } from "lucide-react";
 import { Link } from "react-router";
 import { shortenedUrlsQuery } from "../api/shortened-urls";
-import { CopyButton } from "./copy-button";
 import { shortUrlOf } from "./short-link";
 
 /** Spec 9: the dashboard shows the 5 newest. */

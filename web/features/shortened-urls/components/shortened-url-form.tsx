@@ -1,11 +1,11 @@
 import { SHORT_URL_MESSAGES, shortenedUrlBodySchema } from "@common/contract/shortened-urls";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { FALLBACK_DOMAIN_ID, useAvailableDomains } from "@web/lib/available-domains";
+import { copyToClipboard } from "@web/lib/clipboard";
 import { Link2, Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { useCreateShortenedUrl } from "../api/use-create-shortened-url";
-import { copyToClipboard } from "./copy-to-clipboard";
 import { shortUrlOf } from "./short-link";
 
 type Field = "original_url" | "title" | "custom_code" | "expires_at" | "custom_domain_id";

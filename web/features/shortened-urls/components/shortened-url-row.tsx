@@ -1,13 +1,13 @@
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { formatDateBR } from "@common/time";
+import { CopyButton } from "@web/components/ui/copy-button";
 import { QrCodeButton } from "@web/components/ui/qr-code-button";
 import { errorMessage } from "@web/lib/api-client";
 import { BarChart3, CalendarDays, ExternalLink, Loader2, MousePointerClick, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useDeleteShortenedUrl } from "../api/use-delete-shortened-url";
-import { CopyButton } from "./copy-button";
 import { isExpired } from "./short-link";
 
 const iconButton =
