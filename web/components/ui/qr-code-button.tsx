@@ -1,6 +1,7 @@
-import { QrCode, X } from "lucide-react";
+import { QrCode } from "lucide-react";
 import QRCode from "qrcode";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
+import { Modal } from "./modal";
 
 /** A QR code of a public URL, downloadable as PNG and SVG (made in the browser, no request). */
 export function QrCodeButton({ url, fileName }: { url: string; fileName: string }) {
@@ -24,7 +25,6 @@ export function QrCodeButton({ url, fileName }: { url: string; fileName: string 
 function QrCodeDialog({ url, fileName, onClose }: { url: string; fileName: string; onClose: () => void }) {
   const [png, setPng] = useState("");
   const [svg, setSvg] = useState("");
-  const titleId = useId();
 
   useEffect(() => {
     const options = { margin: 2, width: 512, errorCorrectionLevel: "M" as const };
@@ -32,61 +32,29 @@ function QrCodeDialog({ url, fileName, onClose }: { url: string; fileName: strin
     QRCode.toString(url, { ...options, type: "svg" }).then(setSvg, () => setSvg(""));
   }, [url]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
-
   const svgHref = svg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : "";
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center p-4">
-      <button
-        type="button"
-        aria-label="Fechar"
-        className="absolute inset-0 cursor-default bg-black/50"
-        onClick={onClose}
-      />
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="relative w-full max-w-sm rounded-2xl bg-white p-6 shadow-xl"
-      >
-        <div className="mb-4 flex items-center justify-between">
-          <h2 id={titleId} className="text-lg font-semibold text-gray-900">
-            QR Code
-          </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            className="rounded-md p-1 text-gray-500 hover:bg-gray-100"
-            aria-label="Fechar"
-          >
-            <X className="h-5 w-5" aria-hidden />
-          </button>
-        </div>
-        <div className="mx-auto aspect-square w-56 rounded-lg border bg-white p-2">
-          {png ? <img src={png} alt={`QR Code de ${url}`} className="h-full w-full" /> : null}
-        </div>
-        <p className="mt-3 break-all text-center text-sm text-gray-600">{url}</p>
-        <div className="mt-4 grid grid-cols-2 gap-2">
-          <a
-            href={png || undefined}
-            download={`${fileName}.png`}
-            className="rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
-          >
-            Baixar PNG
-          </a>
-          <a
-            href={svgHref || undefined}
-            download={`${fileName}.svg`}
-            className="rounded-lg border px-3 py-2 text-center text-sm font-medium text-gray-700 hover:bg-gray-50"
-          >
-            Baixar SVG
-          </a>
-        </div>
+    <Modal title="QR Code" onClose={onClose} width="max-w-sm">
+      <div className="mx-auto aspect-square w-56 rounded-lg border bg-white p-2">
+        {png ? <img src={png} alt={`QR Code de ${url}`} className="h-full w-full" /> : null}
       </div>
-    </div>
+      <p className="mt-3 break-all text-center text-sm text-gray-600">{url}</p>
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        <a
+          href={png || undefined}
+          download={`${fileName}.png`}
+          className="rounded-lg bg-brand-600 px-3 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Baixar PNG
+        </a>
+        <a
+          href={svgHref || undefined}
+          download={`${fileName}.svg`}
+          className="rounded-lg border px-3 py-2 text-center text-sm font-medium text-gray-700 hover:bg-gray-50"
+        >
+          Baixar SVG
+        </a>
+      </div>
+    </Modal>
   );
 }
