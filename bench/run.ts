@@ -161,6 +161,12 @@ async function main() {
   const dataDir = path.join(tmp, "data");
   const logFile = path.join(resultsDir, "server.log");
   fs.rmSync(logFile, { force: true });
+  const loadBefore = os.loadavg()[0]!;
+  if (loadBefore > 0.5 * os.cpus().length)
+    log(
+      `warning: the machine is busy (load average ${loadBefore.toFixed(1)} on ${os.cpus().length} cpus); ` +
+        "other processes share the pinned cores, so throughput and p99 figures (ours and baselines) are unreliable",
+    );
   const { port, seeded, reused } = await prepareDatabase(dataDir);
   const origin = `http://127.0.0.1:${port}`;
   const tool = defaultTool();
@@ -453,6 +459,17 @@ async function main() {
     closeAgent();
   }
 
+  const loadAfter = os.loadavg()[0]!;
+  rows.push({
+    metric: "machine load average (1 min), start / end",
+    ours: `${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)}`,
+    target: `info (${os.cpus().length} cpus)`,
+    verdict: "INFO",
+    note:
+      Math.max(loadBefore, loadAfter) > 0.5 * os.cpus().length
+        ? "other processes were running: the timed figures of both sides are disturbed, ratios less so"
+        : undefined,
+  });
   const table = renderTable(rows);
   console.log(`\n${table}\n`);
   const results = {

@@ -1,12 +1,13 @@
 // A keep-alive client loop over every seeded short code (run as a child, pinned to the load core):
 // GET /s/{code} for i = 1..count, `concurrency` requests in flight. Its counts are exact.
-// Usage: node --import tsx bench/touch-all.ts <origin> <count> <concurrency>
+// Usage: node --import tsx bench/touch-all.ts <origin> <count> <concurrency> [GET|HEAD]
 // Prints { "requests": n, "status": { "302": n, ... }, "errors": n, "seconds": s }.
 import http from "node:http";
 import { codeFor } from "./fixtures";
 import { BROWSER_USER_AGENT } from "./load";
 
-const [origin = "http://127.0.0.1:3000", countArg = "100000", concurrencyArg = "32"] = process.argv.slice(2);
+const [origin = "http://127.0.0.1:3000", countArg = "100000", concurrencyArg = "32", method = "GET"] =
+  process.argv.slice(2);
 const count = Number(countArg);
 const concurrency = Number(concurrencyArg);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -21,7 +22,7 @@ function get(path: string): Promise<void> {
   return new Promise((resolve) => {
     const request = http.get(
       `${origin}${path}`,
-      { agent, headers: { "user-agent": BROWSER_USER_AGENT } },
+      { agent, method, headers: { "user-agent": BROWSER_USER_AGENT } },
       (response) => {
         response.resume();
         response.on("end", () => {
