@@ -118,6 +118,24 @@ describe("ClickQueue", () => {
     await queue.close();
   });
 
+  it("sums clicks under their day in São Paulo, across midnight", async () => {
+    const url = await newShortUrl();
+    const queue = new ClickQueue(t.database.db, silentLog(), 1000, 60_000);
+    queue.push(clickOn(url, { occurredAt: new Date("2026-11-22T02:59:59.999Z") }));
+    queue.push(clickOn(url, { occurredAt: new Date("2026-11-22T03:00:00.000Z") }));
+    queue.push(clickOn(url, { occurredAt: new Date("2026-11-22T03:00:30.000Z") }));
+    await queue.close();
+    const rows = await t.database.db
+      .select({ day: clickDaily.day, clicks: clickDaily.clicks })
+      .from(clickDaily)
+      .where(and(eq(clickDaily.targetId, url.id), eq(clickDaily.dimension, "total")))
+      .orderBy(clickDaily.day);
+    expect(rows).toEqual([
+      { day: "2026-11-21", clicks: 1 },
+      { day: "2026-11-22", clicks: 2 },
+    ]);
+  });
+
   it("refuses a malformed click at once", async () => {
     const url = await newShortUrl();
     const log = silentLog();

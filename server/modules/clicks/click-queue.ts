@@ -2,14 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { dayOf } from "../../../common/time";
 import type { Db } from "../../../db/client";
-import {
-  type ClickTarget,
-  clickEvents,
-  links,
-  type RollupDimension,
-  shortenedUrls,
-  users,
-} from "../../../db/schema";
+import { type ClickTarget, links, type RollupDimension, shortenedUrls, users } from "../../../db/schema";
 import type { ClickInfo } from "./click-info";
 
 export type Click = ClickInfo & {
@@ -181,23 +174,28 @@ export class ClickQueue {
       const clicks = await keepLiveTargets(tx, batch);
       if (clicks.length === 0) return;
       const { rollups, counts } = summarise(clicks);
-      for (let i = 0; i < clicks.length; i += 1000) {
-        await tx.insert(clickEvents).values(clicks.slice(i, i + 1000));
-      }
-      for (let i = 0; i < rollups.length; i += 1000) {
-        const chunk = rollups.slice(i, i + 1000);
-        await tx.execute(sql`
-          insert into click_daily (user_id, day, target_type, target_id, link_page_id, dimension, value, clicks)
-          values ${sql.join(
-            chunk.map(
-              (r) =>
-                sql`(${r.userId}, ${r.day}, ${r.targetType}, ${r.targetId}, ${r.linkPageId}, ${r.dimension}, ${r.value}, ${r.clicks})`,
-            ),
-            sql`, `,
-          )}
-          on conflict (user_id, target_type, target_id, dimension, value, day)
-          do update set clicks = click_daily.clicks + excluded.clicks`);
-      }
+      // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
+      // as for 1, which matters because it is built on the same thread that answers redirects.
+      const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
+      await tx.execute(sql`
+        insert into click_events
+          (user_id, target_type, target_id, link_page_id, occurred_at, country, referrer_host, device, browser, os, is_bot)
+        select * from unnest(
+          ${column(clicks, (c) => c.userId)}::int[], ${column(clicks, (c) => c.targetType)}::text[],
+          ${column(clicks, (c) => c.targetId)}::int[], ${column(clicks, (c) => c.linkPageId)}::int[],
+          ${column(clicks, (c) => c.occurredAt.toISOString())}::timestamptz[], ${column(clicks, (c) => c.country)}::text[],
+          ${column(clicks, (c) => c.referrerHost)}::text[], ${column(clicks, (c) => c.device)}::text[],
+          ${column(clicks, (c) => c.browser)}::text[], ${column(clicks, (c) => c.os)}::text[],
+          ${column(clicks, (c) => c.isBot)}::bool[])`);
+      await tx.execute(sql`
+        insert into click_daily (user_id, day, target_type, target_id, link_page_id, dimension, value, clicks)
+        select * from unnest(
+          ${column(rollups, (r) => r.userId)}::int[], ${column(rollups, (r) => r.day)}::date[],
+          ${column(rollups, (r) => r.targetType)}::text[], ${column(rollups, (r) => r.targetId)}::int[],
+          ${column(rollups, (r) => r.linkPageId)}::int[], ${column(rollups, (r) => r.dimension)}::text[],
+          ${column(rollups, (r) => r.value)}::text[], ${column(rollups, (r) => r.clicks)}::bigint[])
+        on conflict (user_id, target_type, target_id, dimension, value, day)
+        do update set clicks = click_daily.clicks + excluded.clicks`);
       await addCounts(tx, "shortened_urls", counts.short_url);
       await addCounts(tx, "links", counts.link);
       await addCounts(tx, "link_pages", counts.page);
@@ -270,8 +268,16 @@ function summarise(batch: Click[]) {
         clicks: 1,
       });
   };
+  // Formatting a date in a time zone is the costly part of a click here; clicks of the same minute
+  // share a day (time zone offsets are whole minutes), so it is done once per minute.
+  const days = new Map<number, string>();
   for (const click of batch) {
-    const day = dayOf(click.occurredAt);
+    const minute = Math.floor(click.occurredAt.getTime() / 60_000);
+    let day = days.get(minute);
+    if (day === undefined) {
+      day = dayOf(click.occurredAt);
+      days.set(minute, day);
+    }
     if (click.isBot) {
       add(click, day, "bot", null);
       continue;
@@ -295,13 +301,12 @@ function summarise(batch: Click[]) {
 
 async function addCounts(tx: Pick<Db, "execute">, table: string, counts: Map<number, number>): Promise<void> {
   if (counts.size === 0) return;
-  const values = sql.join(
-    [...counts].sort(([a], [b]) => a - b).map(([id, n]) => sql`(${id}::int, ${n}::bigint)`),
-    sql`, `,
-  );
+  const sorted = [...counts].sort(([a], [b]) => a - b);
   await tx.execute(sql`
     update ${sql.identifier(table)} as t set click_count = t.click_count + v.n
-    from (values ${values}) as v(id, n) where t.id = v.id`);
+    from unnest(${sql.param(sorted.map(([id]) => id))}::int[], ${sql.param(sorted.map(([, n]) => n))}::bigint[])
+      as v(id, n)
+    where t.id = v.id`);
 }
 
 const isId = (value: unknown) =>

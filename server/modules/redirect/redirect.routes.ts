@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   LINK_UNAVAILABLE_PATH,
@@ -86,8 +92,11 @@ export const redirectRoutes: FastifyPluginAsync = async (app) => {
     );
   };
 
-  app.get("/s/:code", { exposeHeadRoute: false }, handler);
-  app.head("/s/:code", handler);
+  // NOTE: a per-request child logger costs ~10 µs, a third of a bare redirect; this route logs only
+  // failures, and the app logger serves them.
+  const options = { exposeHeadRoute: false, childLoggerFactory: (logger: FastifyBaseLogger) => logger };
+  app.get("/s/:code", options, handler);
+  app.head("/s/:code", options, handler);
 };
 
 /**
