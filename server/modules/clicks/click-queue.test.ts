@@ -83,6 +83,17 @@ describe("ClickQueue", () => {
     await queue.close();
   });
 
+  it("writes a full batch at once and leaves a remainder for the timer, not a tiny transaction", async () => {
+    const url = await newShortUrl();
+    const queue = new ClickQueue(t.database.db, silentLog(), 10, 60_000);
+    for (let i = 0; i < 15; i++) queue.push(clickOn(url));
+    await vi.waitFor(async () => expect((await countsOf(url.id)).events).toBe(10), { timeout: 5000 });
+    expect(queue.size).toBe(5);
+    await queue.flush();
+    expect(await countsOf(url.id)).toEqual({ clickCount: 15, rollup: 15, events: 15 });
+    await queue.close();
+  });
+
   it("drops clicks on a link deleted meanwhile, and keeps the rest of the batch", async () => {
     const kept = await newShortUrl();
     const gone = await newShortUrl();

@@ -80,19 +80,30 @@ export class ClickQueue {
     }
     this.pending.push(click);
     if (this.running) return; // the running drain picks it up
-    if (this.pending.length >= this.batchSize && this.failures === 0) void this.flush();
+    if (this.pending.length >= this.batchSize && this.failures === 0) void this.write(this.batchSize);
     else this.schedule();
   }
 
   /** Writes everything queued so far; resolves when it is in the database (or failed and was requeued). */
-  async flush(): Promise<void> {
+  flush(): Promise<void> {
+    return this.write(1);
+  }
+
+  /**
+   * Writes batches while at least `minimum` clicks wait; a remainder waits for the timer. Under load
+   * this keeps batches large: each transaction has a fixed cost, paid on the thread that answers.
+   */
+  private async write(minimum: number): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
     while (this.running) await this.running;
-    if (this.pending.length === 0) return;
-    this.running = this.drain();
+    if (this.pending.length === 0 || this.pending.length < minimum) {
+      this.schedule();
+      return;
+    }
+    this.running = this.drain(minimum);
     try {
       await this.running;
     } finally {
@@ -122,8 +133,8 @@ export class ClickQueue {
     }, delay);
   }
 
-  private async drain(): Promise<void> {
-    while (this.pending.length > 0) {
+  private async drain(minimum: number): Promise<void> {
+    while (this.pending.length > 0 && this.pending.length >= minimum) {
       const batch = this.pending.splice(0, MAX_BATCH);
       try {
         await this.writeKeepingLiveUsers(batch);
@@ -154,7 +165,7 @@ export class ClickQueue {
   /** A user deleted since their clicks were queued fails the batch on its foreign key: drop theirs. */
   private async writeKeepingLiveUsers(batch: Click[]): Promise<void> {
     try {
-      await this.write(batch);
+      await this.writeBatch(batch);
     } catch (error) {
       if (sqlState(error) !== "23503") throw error;
       const ids = [...new Set(batch.map((click) => click.userId))];
@@ -165,11 +176,11 @@ export class ClickQueue {
       );
       const kept = batch.filter((click) => live.has(click.userId));
       this.log.warn({ dropped: batch.length - kept.length }, "clicks of deleted users dropped");
-      if (kept.length > 0) await this.write(kept);
+      if (kept.length > 0) await this.writeBatch(kept);
     }
   }
 
-  private async write(batch: Click[]): Promise<void> {
+  private async writeBatch(batch: Click[]): Promise<void> {
     await this.db.transaction(async (tx) => {
       const clicks = await keepLiveTargets(tx, batch);
       if (clicks.length === 0) return;
