@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { clickDaily, linkPages, shortenedUrls } from "../../../db/schema";
+import { clickDaily, clickDailyUser, linkPages, shortenedUrls } from "../../../db/schema";
 import type { SummaryPeriods } from "./analytics-periods";
 
-// Every query here reads the daily rollups (click_daily), never the events: a dashboard costs the
-// same for 10 clicks or 10 million.
+// Every query here reads the daily rollups, never the events: a dashboard costs the same for 10
+// clicks or 10 million. Account-wide figures read the per-owner sums (click_daily_user), so they do
+// not grow with the number of links either; one target's figures read click_daily.
 
 /** Whose clicks: all of a user's, one short link's, or one Link Bio page's (its links). */
 export type ClickScope =
@@ -23,53 +24,72 @@ function scopeFilter(scope: ClickScope): SQL {
   return owner;
 }
 
-const since = (floor: string | null) => (floor ? gte(clickDaily.day, floor) : undefined);
+const since = (floor: string | null) => (floor ? gte(clickDailyUser.day, floor) : undefined);
 
 const sumWhere = (condition: SQL | undefined) =>
-  sql<number>`coalesce(sum(${clickDaily.clicks}) filter (where ${condition}), 0)`.mapWith(Number);
+  sql<number>`coalesce(sum(${clickDailyUser.clicks}) filter (where ${condition}), 0)`.mapWith(Number);
 
-/** The summary cards' figures in one pass over the user's "total" and "bot" rollup rows. */
+/** The summary cards' figures in one pass over the user's "total" and "bot" rows (per owner). */
 export async function summaryTotals(db: Db, userId: number, p: SummaryPeriods, floor: string | null) {
-  const human = eq(clickDaily.dimension, "total");
+  const human = eq(clickDailyUser.dimension, "total");
   const between = (from: string, to: string) =>
-    and(human, gte(clickDaily.day, from), sql`${clickDaily.day} <= ${to}`);
+    and(human, gte(clickDailyUser.day, from), sql`${clickDailyUser.day} <= ${to}`);
   const [row] = await db
     .select({
-      today: sumWhere(and(human, eq(clickDaily.day, p.today))),
-      yesterday: sumWhere(and(human, eq(clickDaily.day, p.yesterday))),
+      today: sumWhere(and(human, eq(clickDailyUser.day, p.today))),
+      yesterday: sumWhere(and(human, eq(clickDailyUser.day, p.yesterday))),
       week: sumWhere(between(p.weekStart, p.today)),
       lastWeek: sumWhere(between(p.lastWeekStart, p.lastWeekEnd)),
       month: sumWhere(between(p.monthStart, p.today)),
       lastMonth: sumWhere(between(p.lastMonthStart, p.lastMonthEnd)),
       total: sumWhere(human),
-      bots: sumWhere(eq(clickDaily.dimension, "bot")),
+      bots: sumWhere(eq(clickDailyUser.dimension, "bot")),
     })
-    .from(clickDaily)
-    .where(and(eq(clickDaily.userId, userId), inArray(clickDaily.dimension, ["total", "bot"]), since(floor)));
+    .from(clickDailyUser)
+    .where(
+      and(
+        eq(clickDailyUser.userId, userId),
+        inArray(clickDailyUser.dimension, ["total", "bot"]),
+        since(floor),
+      ),
+    );
   return row!;
 }
 
 /** The user's top countries by clicks (unknown left out). */
 export async function topCountries(db: Db, userId: number, floor: string | null, limit = 10) {
-  const clicks = sql<number>`sum(${clickDaily.clicks})`.mapWith(Number);
+  const clicks = sql<number>`sum(${clickDailyUser.clicks})`.mapWith(Number);
   return db
-    .select({ country: clickDaily.value, clicks })
-    .from(clickDaily)
+    .select({ country: clickDailyUser.value, clicks })
+    .from(clickDailyUser)
     .where(
       and(
-        eq(clickDaily.userId, userId),
-        eq(clickDaily.dimension, "country"),
-        ne(clickDaily.value, ""),
+        eq(clickDailyUser.userId, userId),
+        eq(clickDailyUser.dimension, "country"),
+        ne(clickDailyUser.value, ""),
         since(floor),
       ),
     )
-    .groupBy(clickDaily.value)
-    .orderBy(desc(clicks), asc(clickDaily.value))
+    .groupBy(clickDailyUser.value)
+    .orderBy(desc(clicks), asc(clickDailyUser.value))
     .limit(limit);
 }
 
 /** Human clicks per day from a day on (days without clicks are absent: the caller zero-fills). */
 export async function clicksPerDay(db: Db, scope: ClickScope, from: string) {
+  if (scope.kind === "user") {
+    return db
+      .select({ day: clickDailyUser.day, clicks: sql<number>`sum(${clickDailyUser.clicks})`.mapWith(Number) })
+      .from(clickDailyUser)
+      .where(
+        and(
+          eq(clickDailyUser.userId, scope.userId),
+          eq(clickDailyUser.dimension, "total"),
+          gte(clickDailyUser.day, from),
+        ),
+      )
+      .groupBy(clickDailyUser.day);
+  }
   return db
     .select({ day: clickDaily.day, clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number) })
     .from(clickDaily)

@@ -1,9 +1,11 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { AnalyticsSummary, TargetAnalytics } from "../../../common/contract/analytics";
 import { addDays, dayOf } from "../../../common/time";
 import {
   type ClickTarget,
   clickDaily,
+  clickDailyUser,
   linkPages,
   links,
   type RollupDimension,
@@ -25,19 +27,36 @@ type Seed = {
   linkPageId?: number;
 };
 
+/** Rollup rows as the click queue writes them: per target, and summed per owner. */
 async function seed(userId: number, rows: Seed[]) {
-  await t.database.db.insert(clickDaily).values(
-    rows.map((row) => ({
-      userId,
-      day: row.day,
-      targetType: row.targetType ?? "short_url",
-      targetId: row.targetId ?? 1,
-      linkPageId: row.linkPageId ?? 0,
-      dimension: row.dimension ?? "total",
-      value: row.value ?? "",
-      clicks: row.clicks,
-    })),
-  );
+  const full = rows.map((row) => ({
+    userId,
+    day: row.day,
+    targetType: row.targetType ?? ("short_url" as const),
+    targetId: row.targetId ?? 1,
+    linkPageId: row.linkPageId ?? 0,
+    dimension: row.dimension ?? ("total" as const),
+    value: row.value ?? "",
+    clicks: row.clicks,
+  }));
+  await t.database.db.insert(clickDaily).values(full);
+  const owner = new Map<
+    string,
+    { userId: number; day: string; dimension: RollupDimension; value: string; clicks: number }
+  >();
+  for (const { day, dimension, value, clicks } of full) {
+    const key = `${dimension}|${day}|${value}`;
+    const row = owner.get(key);
+    if (row) row.clicks += clicks;
+    else owner.set(key, { userId, day, dimension, value, clicks });
+  }
+  await t.database.db
+    .insert(clickDailyUser)
+    .values([...owner.values()])
+    .onConflictDoUpdate({
+      target: [clickDailyUser.userId, clickDailyUser.dimension, clickDailyUser.day, clickDailyUser.value],
+      set: { clicks: sql`${clickDailyUser.clicks} + excluded.clicks` },
+    });
 }
 
 async function newShortUrl(userId: number) {
@@ -174,6 +193,45 @@ describe("GET /api/analytics", () => {
       { country: "BR", clicks: 2 },
       { country: "PT", clicks: 1 },
     ]);
+  });
+
+  it("forgets a deleted short link's clicks and keeps the others'", async () => {
+    const { cookie } = await t.signIn();
+    const codes: { id: number; short_code: string }[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await t.request({
+        method: "POST",
+        url: "/api/shortened-urls",
+        payload: { original_url: `https://exemplo.com.br/${i}` },
+        cookie,
+        remoteAddress: `10.3.1.${i}`,
+      });
+      codes.push(created.json());
+    }
+    for (const [code, times] of [
+      [codes[0]!.short_code, 2],
+      [codes[1]!.short_code, 3],
+    ] as const) {
+      for (let i = 0; i < times; i++) {
+        await t.request({
+          method: "GET",
+          url: `/s/${code}`,
+          headers: { "user-agent": BROWSER, "cf-ipcountry": "BR" },
+        });
+      }
+    }
+    await t.app.clicks.flush();
+    expect((await get("/api/analytics", cookie)).json()).toMatchObject({ total_clicks: 5 });
+
+    await t.request({ method: "DELETE", url: `/api/shortened-urls/${codes[1]!.id}`, cookie });
+    const after = (await get("/api/analytics", cookie)).json<AnalyticsSummary>();
+    expect(after).toMatchObject({
+      clicks_today: 2,
+      total_clicks: 2,
+      top_countries: [{ country: "BR", clicks: 2 }],
+    });
+    const trend = (await get("/api/analytics/advanced?range=7d", cookie)).json();
+    expect(trend.daily_clicks.at(-1)).toEqual({ date: dayOf(new Date()), clicks: 2 });
   });
 
   it("needs a session", async () => {

@@ -184,7 +184,7 @@ export class ClickQueue {
     await this.db.transaction(async (tx) => {
       const clicks = await keepLiveTargets(tx, batch);
       if (clicks.length === 0) return;
-      const { rollups, counts } = summarise(clicks);
+      const { rollups, owners, counts } = summarise(clicks);
       // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
       // as for 1, which matters because it is built on the same thread that answers redirects.
       const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
@@ -207,6 +207,14 @@ export class ClickQueue {
           ${column(rollups, (r) => r.value)}::text[], ${column(rollups, (r) => r.clicks)}::bigint[])
         on conflict (user_id, target_type, target_id, dimension, value, day)
         do update set clicks = click_daily.clicks + excluded.clicks`);
+      await tx.execute(sql`
+        insert into click_daily_user (user_id, dimension, day, value, clicks)
+        select * from unnest(
+          ${column(owners, (r) => r.userId)}::int[], ${column(owners, (r) => r.dimension)}::text[],
+          ${column(owners, (r) => r.day)}::date[], ${column(owners, (r) => r.value)}::text[],
+          ${column(owners, (r) => r.clicks)}::bigint[])
+        on conflict (user_id, dimension, day, value)
+        do update set clicks = click_daily_user.clicks + excluded.clicks`);
       await addCounts(tx, "shortened_urls", counts.short_url);
       await addCounts(tx, "links", counts.link);
       await addCounts(tx, "link_pages", counts.page);
@@ -303,12 +311,27 @@ function summarise(batch: Click[]) {
     byTarget.set(click.targetId, (byTarget.get(click.targetId) ?? 0) + 1);
     if (click.linkPageId) counts.page.set(click.linkPageId, (counts.page.get(click.linkPageId) ?? 0) + 1);
   }
+  // The same sums per owner, whatever the target (click_daily_user).
+  const owners = new Map<string, Omit<RollupRow, "targetType" | "targetId" | "linkPageId">>();
+  for (const row of rollups.values()) {
+    const key = `${row.userId}|${row.dimension}|${row.value}|${row.day}`;
+    const owner = owners.get(key);
+    if (owner) owner.clicks += row.clicks;
+    else
+      owners.set(key, {
+        userId: row.userId,
+        day: row.day,
+        dimension: row.dimension,
+        value: row.value,
+        clicks: row.clicks,
+      });
+  }
   // Key order, so that concurrent writers upsert the same rows in the same order.
-  const sorted = [...rollups.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, row]) => row);
-  return { rollups: sorted, counts };
+  return { rollups: inKeyOrder(rollups), owners: inKeyOrder(owners), counts };
 }
+
+const inKeyOrder = <T>(rows: Map<string, T>) =>
+  [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 
 async function addCounts(tx: Pick<Db, "execute">, table: string, counts: Map<number, number>): Promise<void> {
   if (counts.size === 0) return;

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { clickDaily, clickEvents, shortenedUrls } from "../../../db/schema";
+import { shortenedUrls } from "../../../db/schema";
+import { forgetClicks } from "../clicks/forget-clicks";
 
 export type ShortenedUrlRow = typeof shortenedUrls.$inferSelect;
 export type NewShortenedUrl = typeof shortenedUrls.$inferInsert;
@@ -52,7 +53,7 @@ export async function insertUnlessCodeTaken(
   return row ?? null;
 }
 
-/** Deletes a user's short link with its click events and rollups; null when it is not theirs. */
+/** Deletes a user's short link with its clicks (events and rollups); null when it is not theirs. */
 export async function deleteShortenedUrl(
   db: Db,
   userId: number,
@@ -64,18 +65,7 @@ export async function deleteShortenedUrl(
       .where(and(eq(shortenedUrls.id, id), eq(shortenedUrls.userId, userId)))
       .returning();
     if (!row) return null;
-    await tx
-      .delete(clickEvents)
-      .where(and(eq(clickEvents.targetType, "short_url"), eq(clickEvents.targetId, id)));
-    await tx
-      .delete(clickDaily)
-      .where(
-        and(
-          eq(clickDaily.userId, userId),
-          eq(clickDaily.targetType, "short_url"),
-          eq(clickDaily.targetId, id),
-        ),
-      );
+    await forgetClicks(tx, userId, "short_url", [id]);
     return row;
   });
 }
