@@ -184,6 +184,17 @@ async function seedAnalytics(db: Db, userId: number, domainId: number): Promise<
     where v.clicks > 0`),
   );
 
+  // The per-owner sums (click_daily_user, when the schema has them) start from the per-target ones,
+  // as the migration that introduced them backfills.
+  if (await hasTable(db, "click_daily_user")) {
+    await db.execute(
+      sql.raw(`
+      insert into click_daily_user (user_id, dimension, day, value, clicks)
+      select user_id, dimension, day, value, sum(clicks) from click_daily where user_id = ${userId}
+      group by 1, 2, 3, 4`),
+    );
+  }
+
   // The click_count columns agree with the rollups, as the click queue keeps them.
   await db.execute(
     sql.raw(`
@@ -218,6 +229,13 @@ async function seedAnalytics(db: Db, userId: number, domainId: number): Promise<
   return cellCount / ANALYTICS_DAYS;
 }
 
+async function hasTable(db: Db, table: string): Promise<boolean> {
+  const [row] = rowsOf<{ found: boolean }>(
+    await db.execute(sql`select to_regclass(${table}) is not null as found`),
+  );
+  return Boolean(row?.found);
+}
+
 export type ClickCounts = {
   /** sum(shortened_urls.click_count) of the load user. */
   clickCount: number;
@@ -225,6 +243,8 @@ export type ClickCounts = {
   rollupTotal: number;
   /** Rows in click_events for the load user's short links. */
   events: number;
+  /** sum(click_daily_user.clicks) of the load user, dimension 'total' (null: no such table). */
+  userRollupTotal: number | null;
 };
 
 /** What the database recorded for the load user's short links (the server must be stopped). */
@@ -248,6 +268,12 @@ export async function countClicks(
       events: await one(
         `select count(*)::text as n from click_events where user_id = ${loadUserId} and target_type = 'short_url'`,
       ),
+      userRollupTotal: (await hasTable(db, "click_daily_user"))
+        ? await one(
+            `select coalesce(sum(clicks), 0)::text as n from click_daily_user
+             where user_id = ${loadUserId} and dimension = 'total'`,
+          )
+        : null,
     };
   } finally {
     await database.close();
