@@ -40,8 +40,18 @@ export type StartOptions = {
   nodeFlags?: string[];
 };
 
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
 export async function startApp(options: StartOptions): Promise<AppServer> {
   const origin = `http://127.0.0.1:${options.port}`;
+  // Another process answering /healthz on the port would be measured instead of ours.
+  if (!(await portIsFree(options.port))) throw new Error(`port ${options.port} is already in use`);
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Nothing of the caller's configuration leaks into the server under test.
   for (const name of [
@@ -87,7 +97,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     }
     try {
       const response = await fetch(`${origin}/healthz`);
-      if (response.ok) break;
+      if (response.ok && exitCode === undefined) break;
     } catch {
       // not listening yet
     }

@@ -4,10 +4,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { type AppServer, freePort, memoryOf, ROOT, startApp, tail } from "./app-server";
+import { type AppServer, freePort, memoryOf, portIsFree, ROOT, startApp, tail } from "./app-server";
 import { codeFor, HOT_CODE_INDEX, PAGE_SLUG, SHORT_LINK_COUNT, targetFor } from "./fixtures";
 import { closeAgent, rawGet } from "./http";
 import {
@@ -119,12 +118,32 @@ function seedCacheDir(): string {
   return path.join(os.tmpdir(), `atalho-bench-seed-${hash.digest("hex").slice(0, 12)}`);
 }
 
-async function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
+/**
+ * One bench at a time on a machine: two runs would load each other's cores (and a reused seed
+ * comes with a fixed port). The lock is a pid file in the temp dir; a dead owner's file is taken over.
+ */
+function lockBench(): () => void {
+  const lockPath = path.join(os.tmpdir(), "atalho-bench.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
+      return () => fs.rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number(fs.readFileSync(lockPath, "utf8"));
+      let alive = false;
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch {}
+      if (alive && pid !== process.pid) {
+        console.error(`another bench (pid ${pid}) is running on this machine; run again when it ends`);
+        process.exit(2);
+      }
+      fs.rmSync(lockPath, { force: true });
+    }
+  }
+  throw new Error(`could not take ${lockPath}`);
 }
 
 /**
@@ -499,4 +518,9 @@ async function main() {
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 
-await main();
+const unlock = lockBench();
+try {
+  await main();
+} finally {
+  unlock();
+}
