@@ -1,6 +1,6 @@
-// The app server under test: `node --import tsx server/main.ts`, pinned to the server core, on a
+// The app server under test: the bundled server as `npm start` runs it (`node build/server.js`), pinned to the server core, on a
 // seeded database; stopped with SIGTERM like a deployment does.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -74,11 +74,10 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
 
   const log = fs.openSync(options.logFile, "a");
+  buildServerOnce();
   const [command, args] = pinned(SERVER_CPU, process.execPath, [
     ...(options.nodeFlags ?? []),
-    "--import",
-    "tsx",
-    path.join(ROOT, "server", "main.ts"),
+    path.join(ROOT, "build", "server.js"),
   ]);
   const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });
   fs.closeSync(log);
@@ -142,4 +141,14 @@ export function tail(file: string, lines = 30): string {
   } catch {
     return "(no log)";
   }
+}
+
+let built = false;
+
+/** The server as production runs it: bundled once per bench run (npm run build:server). */
+function buildServerOnce(): void {
+  if (built) return;
+  const result = spawnSync("npm", ["run", "--silent", "build:server"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("npm run build:server failed");
+  built = true;
 }

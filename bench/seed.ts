@@ -241,7 +241,7 @@ export type ClickCounts = {
   clickCount: number;
   /** sum(click_daily.clicks) of the load user's short links, dimension 'total'. */
   rollupTotal: number;
-  /** Rows in click_events for the load user's short links. */
+  /** Clicks held in click_events for the load user's short links (rows carry a count). */
   events: number;
   /** sum(click_daily_user.clicks) of the load user, dimension 'total' (null: no such table). */
   userRollupTotal: number | null;
@@ -266,7 +266,7 @@ export async function countClicks(
          where user_id = ${loadUserId} and target_type = 'short_url' and dimension = 'total'`,
       ),
       events: await one(
-        `select count(*)::text as n from click_events where user_id = ${loadUserId} and target_type = 'short_url'`,
+        `select coalesce(sum(clicks), 0)::text as n from click_events where user_id = ${loadUserId} and target_type = 'short_url'`,
       ),
       userRollupTotal: (await hasTable(db, "click_daily_user"))
         ? await one(

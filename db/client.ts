@@ -1,6 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { projectRoot } from "./project-root";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -22,7 +23,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsFolder = path.join(projectRoot, "db", "migrations");
 
 // NOTE: PGlite's defaults cost ~750 MB of memory; these keep the whole process near 200 MB.
 const PGLITE_CONF = ["shared_buffers = 16MB", "max_connections = 10"];
@@ -78,14 +79,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     const dir = path.resolve(options.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = lockDataDir(options.dataDir);
-    const fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
+    if (!fs.existsSync(path.join(dir, "PG_VERSION"))) initPgliteDir(dir);
     client = new PGlite({ dataDir: dir, postgresqlconf: PGLITE_CONF });
-    if (fresh) {
-      // NOTE: initdb leaves ~500 MB behind in the WASM heap; reopening the new cluster drops it.
-      await client.waitReady;
-      await client.close();
-      client = new PGlite({ dataDir: dir, postgresqlconf: PGLITE_CONF });
-    }
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
@@ -100,6 +95,23 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       releaseLock();
     },
   };
+}
+
+/**
+ * Creates a new PGlite cluster in a child process. NOTE: initdb leaves ~500 MB behind in the WASM
+ * heap of whoever runs it; run here, that memory leaves with the child.
+ */
+function initPgliteDir(dir: string): void {
+  const script = `import { PGlite } from "@electric-sql/pglite";
+    const db = new PGlite({ dataDir: process.argv[1], postgresqlconf: ${JSON.stringify(PGLITE_CONF)} });
+    await db.waitReady;
+    await db.close();`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script, dir], {
+    cwd: projectRoot,
+    stdio: ["ignore", "ignore", "pipe"],
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`Não foi possível criar o banco em ${dir}: ${result.stderr}`);
 }
 
 /**

@@ -1,10 +1,10 @@
-// npm start: build the SPA when the build is missing or older than the sources, then serve.
+// npm start: build the web app and the server when a build is missing or older than its sources,
+// then run the bundled server (plain JavaScript: no TypeScript loader in the production process).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const built = path.join(root, "dist", "index.html");
 
 function newest(dir) {
   let latest = 0;
@@ -15,18 +15,25 @@ function newest(dir) {
   return latest;
 }
 
-const stale =
-  !fs.existsSync(built) ||
-  fs.statSync(built).mtimeMs < Math.max(newest(path.join(root, "web")), newest(path.join(root, "common")));
-if (stale) {
-  console.log("Building the web app (vite build)...");
-  const build = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+const stale = (output, sources) =>
+  !fs.existsSync(output) ||
+  fs.statSync(output).mtimeMs < Math.max(...sources.map((dir) => newest(path.join(root, dir))));
+
+function run(label, args) {
+  console.log(label);
+  const result = spawnSync("npm", ["run", "--silent", ...args], { cwd: root, stdio: "inherit" });
+  if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const server = spawnSync(process.execPath, ["--import", "tsx", path.join(root, "server", "main.ts")], {
+if (stale(path.join(root, "dist", "index.html"), ["web", "common"])) {
+  run("Building the web app (vite build)...", ["build:web"]);
+}
+const server = path.join(root, "build", "server.js");
+if (stale(server, ["server", "db", "common"])) run("Building the server (esbuild)...", ["build:server"]);
+
+const child = spawnSync(process.execPath, ["--enable-source-maps", server], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
-process.exit(server.status ?? 1);
+process.exit(child.status ?? 1);

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
@@ -8,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client";
 import { type Database, openDatabase } from "../db/client";
+import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { connectRedis } from "./lib/redis";
@@ -46,8 +46,6 @@ export type BuildOptions = {
   /** Where the SPA build lives; unset: ./dist next to the project. */
   distDir?: string;
 };
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 // Logs never hold passwords, tokens, cookies or raw IPs.
 const REDACT = [
@@ -105,14 +103,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis?.sub.disconnect();
     if (!options.database) await database.close();
   });
-  app.addHook("onResponse", async (request, reply) => {
-    if (reply.statusCode >= 500 || config.logLevel === "debug") {
-      request.log.info(
-        { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-        "request",
-      );
-    }
-  });
 
   registerErrorHandling(app);
   await app.register(rateLimit, {
@@ -131,6 +121,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Everything else: the JSON API and the SPA, with the cross-cutting plugins.
   await app.register(async (web) => {
+    // A line per failed request (every request at debug); the hot paths log only their errors.
+    web.addHook("onResponse", async (request, reply) => {
+      if (reply.statusCode >= 500 || config.logLevel === "debug") {
+        request.log.info(
+          { req: request, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+          "request",
+        );
+      }
+    });
     await registerSecurityHeaders(web, config.secureCookies);
     await web.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
     await web.register(cookie);
@@ -148,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(redirectLookupRoutes);
     await web.register(analyticsRoutes);
 
-    await registerSpa(web, options.distDir ?? config.distDir ?? path.join(root, "dist"));
+    await registerSpa(web, options.distDir ?? config.distDir ?? path.join(projectRoot, "dist"));
   });
   return app;
 }

@@ -15,7 +15,9 @@ import { users } from "./users";
 export type ClickTarget = "short_url" | "link";
 
 /**
- * One row per click, appended in batches. Never a raw IP (LGPD): only the derived classes below.
+ * The clicks, appended in batches: one row per target, second and visitor class, with how many
+ * clicks it holds (a burst on one link is a few rows, not thousands: the writes share the thread
+ * that answers redirects). Never a raw IP (LGPD): only the derived classes below.
  * Targets are plain ids, not foreign keys, so that a delete does not wait on this table; deleting a
  * target deletes its rows in the same transaction.
  */
@@ -30,7 +32,9 @@ export const clickEvents = pgTable(
     targetId: integer().notNull(),
     // The Link Bio page of a link click, so a page's clicks can be read without a join.
     linkPageId: integer(),
+    /** The second the clicks happened in. */
     occurredAt: timestamp({ withTimezone: true }).notNull(),
+    clicks: integer().notNull().default(1),
     country: text(),
     referrerHost: text(),
     device: text(),

@@ -1,7 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import { clickDaily, clickEvents, shortenedUrls, users } from "../../../db/schema";
+import { clickDaily, shortenedUrls, users } from "../../../db/schema";
+import { eventClicks } from "../../../tests/click-events";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
 import { openTestDatabase } from "../../../tests/test-database";
 import { buildApp } from "../../app";
@@ -60,10 +61,7 @@ async function countsOf(id: number) {
         eq(clickDaily.dimension, "total"),
       ),
     );
-  const events = await db.$count(
-    clickEvents,
-    and(eq(clickEvents.targetType, "short_url"), eq(clickEvents.targetId, id)),
-  );
+  const events = await eventClicks(db, "short_url", id);
   return { clickCount: row?.n ?? null, rollup: total!.n, events };
 }
 

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { clickDaily, clickEvents, linkPages, links } from "../../../db/schema";
+import { linkPages, links } from "../../../db/schema";
+import { forgetClicks } from "../clicks/forget-clicks";
 
 export type LinkPageRow = typeof linkPages.$inferSelect;
 export type LinkRow = typeof links.$inferSelect;
@@ -55,26 +56,14 @@ export async function updatePage(db: Db, id: number, values: Partial<NewLinkPage
   return row!;
 }
 
-/** The page, its links (foreign key cascade) and every click row of both, in one transaction. */
-export async function deletePageWithClicks(db: Db, pageId: number): Promise<void> {
+/** The page, its links (foreign key cascade) and every click row of them, in one transaction. */
+export async function deletePageWithClicks(db: Db, page: Pick<LinkPageRow, "id" | "userId">): Promise<void> {
+  const pageId = page.id;
   await db.transaction(async (tx) => {
-    const linkIds = tx.select({ id: links.id }).from(links).where(eq(links.linkPageId, pageId));
-    await tx
-      .delete(clickEvents)
-      .where(
-        or(
-          eq(clickEvents.linkPageId, pageId),
-          and(eq(clickEvents.targetType, "link"), inArray(clickEvents.targetId, linkIds)),
-        ),
-      );
-    await tx
-      .delete(clickDaily)
-      .where(
-        or(
-          eq(clickDaily.linkPageId, pageId),
-          and(eq(clickDaily.targetType, "link"), inArray(clickDaily.targetId, linkIds)),
-        ),
-      );
+    const linkIds = (await tx.select({ id: links.id }).from(links).where(eq(links.linkPageId, pageId))).map(
+      (row) => row.id,
+    );
+    await forgetClicks(tx, page.userId, "link", linkIds);
     await tx.delete(linkPages).where(eq(linkPages.id, pageId));
   });
 }
@@ -134,14 +123,9 @@ export async function updateLink(db: Db, link: LinkRow, values: Partial<LinkValu
 }
 
 /** The link and its click rows, in one transaction. */
-export async function deleteLinkWithClicks(db: Db, link: LinkRow): Promise<void> {
+export async function deleteLinkWithClicks(db: Db, userId: number, link: LinkRow): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .delete(clickEvents)
-      .where(and(eq(clickEvents.targetType, "link"), eq(clickEvents.targetId, link.id)));
-    await tx
-      .delete(clickDaily)
-      .where(and(eq(clickDaily.targetType, "link"), eq(clickDaily.targetId, link.id)));
+    await forgetClicks(tx, userId, "link", [link.id]);
     await tx.delete(links).where(eq(links.id, link.id));
     await touchPage(tx, link.linkPageId);
   });

@@ -391,6 +391,31 @@ describe("links", () => {
 });
 
 describe("deleting a page", () => {
+  it("takes the page's clicks out of the account's analytics", async () => {
+    const { cookie } = await t.signIn();
+    const page = await createPage(cookie);
+    const link = await createLink(cookie, page.id);
+    const other = await createLink(cookie, (await createPage(cookie)).id);
+    const browser = { "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0 Safari/537.36" };
+    for (const id of [link.id, link.id, other.id]) {
+      const tracked = await t.request({
+        method: "POST",
+        url: "/api/track-link-click",
+        payload: { link_id: id },
+        headers: browser,
+      });
+      expect(tracked.statusCode).toBe(204);
+    }
+    await t.app.clicks.flush();
+    const totalClicks = async () => (await call("GET", "/api/analytics", cookie)).json().total_clicks;
+    expect(await totalClicks()).toBe(3);
+
+    expect((await call("DELETE", `/api/link-pages/${page.id}`, cookie)).statusCode).toBe(204);
+    expect(await totalClicks()).toBe(1);
+    expect((await call("DELETE", `/api/links/${other.id}`, cookie)).statusCode).toBe(204);
+    expect(await totalClicks()).toBe(0);
+  });
+
   it("deletes the page, its links and every click row of both in one go", async () => {
     const { cookie, user } = await t.signIn();
     const page = await createPage(cookie);

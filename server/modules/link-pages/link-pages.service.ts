@@ -77,7 +77,7 @@ export async function updateLinkPage(
 }
 
 export async function deleteLinkPage(app: App, page: LinkPageRow): Promise<void> {
-  await deletePageWithClicks(app.db, page.id);
+  await deletePageWithClicks(app.db, page);
   await deleteUpload(app.config.dataDir, page.profileImageUrl);
   linkPageChanged(app.bus, page);
 }
@@ -114,7 +114,7 @@ export async function editLink(
 }
 
 export async function deleteLink(app: App, page: LinkPageRow, link: LinkRow): Promise<void> {
-  await deleteLinkWithClicks(app.db, link);
+  await deleteLinkWithClicks(app.db, page.userId, link);
   linkPageChanged(app.bus, page);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "click_events" ADD COLUMN "clicks" integer DEFAULT 1 NOT NULL;
