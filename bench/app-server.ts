@@ -77,6 +77,9 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   buildServerOnce();
   const [command, args] = pinned(SERVER_CPU, process.execPath, [
     ...(options.nodeFlags ?? []),
+    // The flags scripts/start.mjs runs the server with.
+    "--enable-source-maps",
+    "--max-semi-space-size=32",
     path.join(ROOT, "build", "server.js"),
   ]);
   const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });

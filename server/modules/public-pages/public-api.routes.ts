@@ -4,7 +4,7 @@ import { LINK_PAGE_MESSAGES, trackLinkClickBodySchema } from "../../../common/co
 import { z } from "../../../common/zod";
 import { notFound } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { describeClick } from "../clicks/click-info";
+import { clickFrom } from "../clicks/click-info";
 import { findPublicPage, findTrackableLink } from "./public-pages.queries";
 
 const slugParamsSchema = z.object({
@@ -59,14 +59,14 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const link = await findTrackableLink(app.db, request.body.link_id);
       if (!link) throw notFound(LINK_PAGE_MESSAGES.linkNotFound);
-      app.clicks.push({
-        ...describeClick(request.headers, request.ip),
-        userId: link.userId,
-        targetType: "link",
-        targetId: link.linkId,
-        linkPageId: link.linkPageId,
-        occurredAt: new Date(),
-      });
+      app.clicks.push(
+        clickFrom(request.headers, request.ip, {
+          userId: link.userId,
+          targetType: "link",
+          targetId: link.linkId,
+          linkPageId: link.linkPageId,
+        }),
+      );
       return reply.code(204).send();
     },
   );

@@ -14,7 +14,7 @@ import {
 import { SHORT_CODE_MAX } from "../../../common/slug";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { describeClick } from "../clicks/click-info";
+import { clickFrom } from "../clicks/click-info";
 import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
 import { type ShortLinkCache, type ShortLinkTarget, shortLinkCacheOf } from "./short-link-cache";
 
@@ -44,14 +44,14 @@ const live = (target: ShortLinkTarget | null, now: number) =>
 
 /** Queues the visit after the answer has been sent: the visitor never waits for it. */
 function recordClick(app: FastifyInstance, request: FastifyRequest, target: ShortLinkTarget): void {
-  app.clicks.push({
-    ...describeClick(request.headers, request.ip),
-    userId: target.userId,
-    targetType: "short_url",
-    targetId: target.id,
-    linkPageId: null,
-    occurredAt: new Date(),
-  });
+  app.clicks.push(
+    clickFrom(request.headers, request.ip, {
+      userId: target.userId,
+      targetType: "short_url",
+      targetId: target.id,
+      linkPageId: null,
+    }),
+  );
 }
 
 /**
