@@ -294,6 +294,36 @@ describe("GET /api/shortened-urls", () => {
   });
 });
 
+describe("GET /api/shortened-urls/{id}", () => {
+  it("answers the owner's link, and 404 to anyone else", async () => {
+    const owner = await t.signIn();
+    const other = await t.signIn();
+    const created = (
+      await shorten(owner.cookie, { original_url: "https://exemplo.com.br/um", title: "Um" })
+    ).json<ShortenedUrl>();
+    const mine = await t.request({
+      method: "GET",
+      url: `/api/shortened-urls/${created.id}`,
+      cookie: owner.cookie,
+    });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ id: created.id, title: "Um", short_code: created.short_code });
+    const theirs = await t.request({
+      method: "GET",
+      url: `/api/shortened-urls/${created.id}`,
+      cookie: other.cookie,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toEqual({ error: "URL não encontrada" });
+    expect(
+      (await t.request({ method: "GET", url: "/api/shortened-urls/abc", cookie: owner.cookie })).statusCode,
+    ).toBe(400);
+    expect((await t.request({ method: "GET", url: `/api/shortened-urls/${created.id}` })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
 describe("DELETE /api/shortened-urls/{id}", () => {
   it("deletes the link and its click rows", async () => {
     const { user, cookie } = await t.signIn();

@@ -10,7 +10,7 @@ import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
 import { requireUser } from "../auth/session";
 import { shortUrlChanged } from "./short-url-invalidation";
-import { deleteShortenedUrl, listShortenedUrls } from "./shortened-urls.queries";
+import { deleteShortenedUrl, findOwnShortenedUrl, listShortenedUrls } from "./shortened-urls.queries";
 import { chooseDomainId, createShortenedUrl, isOwnShortLink, toShortenedUrl } from "./shortened-urls.service";
 
 const MINUTE = 60_000;
@@ -58,6 +58,17 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
       // A visitor who tried this code a moment ago may have a cached "not found".
       shortUrlChanged(app.bus, row.domainId, row.shortCode);
       reply.code(201);
+      return toShortenedUrl(row);
+    },
+  );
+
+  // One of the user's short links (the drill-down's header); another user's answers 404.
+  app.get(
+    "/api/shortened-urls/:id",
+    { preHandler: requireUser, schema: { params: shortenedUrlIdParamsSchema } },
+    async (request) => {
+      const row = await findOwnShortenedUrl(app.db, request.user!.id, request.params.id);
+      if (!row) throw new HttpError(404, SHORT_URL_MESSAGES.notFound);
       return toShortenedUrl(row);
     },
   );
