@@ -1,7 +1,6 @@
 import type { SessionUser } from "@common/contract/auth";
-import { useDismiss } from "@web/components/ui/use-dismiss";
+import { usePopover } from "@web/components/ui/use-dismiss";
 import { Menu, X } from "lucide-react";
-import { useCallback, useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { AccountMenuItems, AccountSummary } from "./account-menu-items";
 import { NAV_ITEMS } from "./nav-items";
@@ -9,19 +8,14 @@ import { UserAvatar } from "./user-avatar";
 
 /** Below md: a hamburger opening the navigation and the account entries under the top bar. */
 export function MobileMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  useDismiss(open, close, container, trigger);
+  const { open, close, toggle, container, trigger, panelId } = usePopover();
 
   return (
     <div ref={container} className="md:hidden">
       <button
         ref={trigger}
         type="button"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={open ? "Fechar menu" : "Abrir menu"}

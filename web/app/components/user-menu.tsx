@@ -1,25 +1,19 @@
 import type { SessionUser } from "@common/contract/auth";
-import { useDismiss } from "@web/components/ui/use-dismiss";
+import { usePopover } from "@web/components/ui/use-dismiss";
 import { ChevronDown } from "lucide-react";
-import { useCallback, useId, useRef, useState } from "react";
 import { AccountMenuItems, AccountSummary } from "./account-menu-items";
 import { displayName, UserAvatar } from "./user-avatar";
 
 /** The desktop profile menu: avatar and name, opening the account entries. */
 export function UserMenu({ user }: { user: SessionUser }) {
-  const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
-  const container = useRef<HTMLDivElement>(null);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  useDismiss(open, close, container, trigger);
+  const { open, close, toggle, container, trigger, panelId } = usePopover();
 
   return (
     <div ref={container} className="relative">
       <button
         ref={trigger}
         type="button"
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
         aria-expanded={open}
         aria-controls={panelId}
         aria-label={`Menu do perfil: ${displayName(user)}`}

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect } from "react";
+import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 
 /**
  * Closes an open popover on a pointer press outside `container` or on Escape. Escape also returns
@@ -27,4 +27,16 @@ export function useDismiss(
       document.removeEventListener("keydown", onKeyDown);
     };
   }, [open, close, container, trigger]);
+}
+
+/** An open/closed popover (menu) that closes on an outside press or Escape, with its refs and panel id. */
+export function usePopover() {
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  const toggle = useCallback(() => setOpen((value) => !value), []);
+  const container = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  useDismiss(open, close, container, trigger);
+  return { open, close, toggle, container, trigger, panelId };
 }

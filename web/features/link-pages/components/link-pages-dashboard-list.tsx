@@ -1,13 +1,11 @@
-import { LINK_PAGE_MESSAGES, type LinkPage } from "@common/contract/link-pages";
+import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { useQuery } from "@tanstack/react-query";
 import { CopyButton } from "@web/components/ui/copy-button";
-import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { linkPagesQuery } from "../api/link-pages-query";
-import { useDeleteLinkPage } from "../api/use-delete-link-page";
+import { useConfirmedLinkPageDelete } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";
 
 // The dashboard shows a short list; the full one (with search) is /link-pages.
@@ -17,15 +15,11 @@ const DASHBOARD_LIMIT = 5;
 export function LinkPagesDashboardList() {
   const pages = useQuery(linkPagesQuery);
   const domains = useAvailableDomains();
-  const deletePage = useDeleteLinkPage();
+  const { remove, deletePage } = useConfirmedLinkPageDelete({
+    confirm: LINK_PAGE_MESSAGES.confirmDeletePage,
+    failed: LINK_PAGE_MESSAGES.deletePageFailed,
+  });
   const all = pages.data ?? [];
-
-  const remove = (page: LinkPage) => {
-    if (!window.confirm(LINK_PAGE_MESSAGES.confirmDeletePage)) return;
-    deletePage.mutate(page.id, {
-      onError: (error) => toast.error(errorMessage(error, LINK_PAGE_MESSAGES.deletePageFailed)),
-    });
-  };
 
   return (
     <section className="rounded-xl border border-gray-200 bg-white shadow-sm">

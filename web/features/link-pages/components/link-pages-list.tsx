@@ -6,9 +6,8 @@ import { useAvailableDomains } from "@web/lib/available-domains";
 import { Lightbulb, Plus, Search, Sparkles } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { linkPagesQuery } from "../api/link-pages-query";
-import { useDeleteLinkPage } from "../api/use-delete-link-page";
+import { useConfirmedLinkPageDelete } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";
 import { LinkPageCard } from "./link-page-card";
 
@@ -29,17 +28,13 @@ export function matchesSearch(page: LinkPage, search: string): boolean {
 export function LinkPagesList() {
   const pages = useQuery(linkPagesQuery);
   const domains = useAvailableDomains();
-  const deletePage = useDeleteLinkPage();
+  const { remove, deletePage } = useConfirmedLinkPageDelete({
+    confirm: LINK_PAGE_MESSAGES.confirmDeleteLinkBio,
+    failed: LINK_PAGE_MESSAGES.deleteLinkBioFailed,
+  });
   const [search, setSearch] = useState("");
   const all = pages.data ?? [];
   const visible = useMemo(() => all.filter((page) => matchesSearch(page, search)), [all, search]);
-
-  const remove = (page: LinkPage) => {
-    if (!window.confirm(LINK_PAGE_MESSAGES.confirmDeleteLinkBio)) return;
-    deletePage.mutate(page.id, {
-      onError: (error) => toast.error(errorMessage(error, LINK_PAGE_MESSAGES.deleteLinkBioFailed)),
-    });
-  };
 
   return (
     <div className="space-y-6">
