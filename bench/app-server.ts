@@ -79,7 +79,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     ...(options.nodeFlags ?? []),
     // The flags scripts/start.mjs runs the server with.
     "--enable-source-maps",
-    "--max-semi-space-size=32",
+    "--max-old-space-size=128",
     path.join(ROOT, "build", "server.js"),
   ]);
   const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });
