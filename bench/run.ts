@@ -6,6 +6,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { takePidLock } from "../db/client";
 import { type AppServer, freePort, memoryOf, portIsFree, ROOT, startApp, tail } from "./app-server";
 import { codeFor, HOT_CODE_INDEX, PAGE_SLUG, SHORT_LINK_COUNT, targetFor } from "./fixtures";
 import { closeAgent, rawGet } from "./http";
@@ -123,27 +124,10 @@ function seedCacheDir(): string {
  * comes with a fixed port). The lock is a pid file in the temp dir; a dead owner's file is taken over.
  */
 function lockBench(): () => void {
-  const lockPath = path.join(os.tmpdir(), "atalho-bench.lock");
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
-      return () => fs.rmSync(lockPath, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const pid = Number(fs.readFileSync(lockPath, "utf8"));
-      let alive = false;
-      try {
-        process.kill(pid, 0);
-        alive = true;
-      } catch {}
-      if (alive && pid !== process.pid) {
-        console.error(`another bench (pid ${pid}) is running on this machine; run again when it ends`);
-        process.exit(2);
-      }
-      fs.rmSync(lockPath, { force: true });
-    }
-  }
-  throw new Error(`could not take ${lockPath}`);
+  return takePidLock(path.join(os.tmpdir(), "atalho-bench.lock"), (pid) => {
+    console.error(`another bench (pid ${pid}) is running on this machine; run again when it ends`);
+    process.exit(2);
+  });
 }
 
 /**

@@ -119,7 +119,19 @@ function initPgliteDir(dir: string): void {
  * writes. A pid file taken with O_EXCL makes the second one refuse to start instead.
  */
 export function lockDataDir(dataDir: string): () => void {
-  const lockPath = path.resolve(dataDir, "atalho.pid");
+  return takePidLock(path.resolve(dataDir, "atalho.pid"), (pid) => {
+    throw new Error(
+      `O diretório de dados ${path.resolve(dataDir)} já está em uso pelo processo ${pid}. ` +
+        "Pare o outro servidor ou use outro DATA_DIR.",
+    );
+  });
+}
+
+/**
+ * A pid file taken with O_EXCL; one left by a process that died is taken over. `onHeld` is called
+ * (and must throw or exit) when a live process holds it. Returns the release function.
+ */
+export function takePidLock(lockPath: string, onHeld: (pid: number) => never): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(lockPath, String(process.pid), { flag: "wx" });
@@ -127,12 +139,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const pid = Number(fs.readFileSync(lockPath, "utf8"));
-      if (pid && pid !== process.pid && isAlive(pid)) {
-        throw new Error(
-          `O diretório de dados ${path.resolve(dataDir)} já está em uso pelo processo ${pid}. ` +
-            "Pare o outro servidor ou use outro DATA_DIR.",
-        );
-      }
+      if (pid && pid !== process.pid && isAlive(pid)) onHeld(pid);
       fs.rmSync(lockPath, { force: true }); // left by a process that died
     }
   }
