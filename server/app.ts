@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
@@ -21,6 +22,7 @@ import { healthRoutes } from "./modules/health/health.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
 import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
 import { publicPageRoutes } from "./modules/public-pages/public-page.routes";
+import { createRedirect, type Redirect, redirectCodeOf } from "./modules/redirect/redirect";
 import { redirectLookupRoutes, redirectRoutes } from "./modules/redirect/redirect.routes";
 import { shortenedUrlsRoutes } from "./modules/shortened-urls/shortened-urls.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
@@ -57,8 +59,33 @@ const REDACT = [
   "body.password",
 ];
 
+/**
+ * The HTTP server Fastify listens with: GET and HEAD /s/{code}, the hot path, are answered before
+ * Fastify's routing (docs/decisions/006); everything else goes to Fastify as usual.
+ */
+function serverAnsweringRedirects(redirect: () => Redirect | undefined) {
+  return (handler: http.RequestListener, options: Record<string, unknown>) => {
+    const server = http.createServer((request, response) => {
+      const answer = redirect();
+      const code =
+        answer && (request.method === "GET" || request.method === "HEAD")
+          ? redirectCodeOf(request.url ?? "")
+          : null;
+      if (code === null || !answer) handler(request, response);
+      else answer(request, response, code);
+    });
+    // What Fastify sets on a server it creates itself.
+    server.keepAliveTimeout = options.keepAliveTimeout as number;
+    server.requestTimeout = options.requestTimeout as number;
+    server.setTimeout(options.connectionTimeout as number);
+    return server;
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  let redirect: Redirect | undefined;
   const app = Fastify({
+    serverFactory: serverAnsweringRedirects(() => redirect),
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: "[redacted]" },
@@ -88,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const domains = new DomainRegistry(database.db, bus);
   await domains.init(config.publicUrl);
   if (config.adminEmail) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  const clicks = new ClickQueue(database.db, app.log, config.clickBatchSize, config.clickFlushMs);
+  const clicks = new ClickQueue(database, app.log, config.clickBatchSize, config.clickFlushMs);
 
   app.decorate("config", config);
   app.decorate("database", database);
@@ -114,8 +141,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // Hot paths, at the root: no cookie parsing, CSP building, compression plugin or CSRF hook runs
   // for them. Each sets the few headers it needs itself.
-  // (registered by their modules: /s/{code} redirects, /p/{slug} public pages)
-  await app.register(redirectRoutes);
+  // (registered by their modules: /s/{code} redirects, /p/{slug} public pages; the listening server
+  // answers /s/ before routing, see serverAnsweringRedirects)
+  redirect = createRedirect(app);
+  await app.register(redirectRoutes, { redirect });
   await app.register(publicPageRoutes);
   await app.register(uploadsRoutes);
 

@@ -66,9 +66,23 @@ async function countsOf(id: number) {
 }
 
 describe("ClickQueue", () => {
+  it("writes quotes, backslashes and braces in a visitor's classes exactly as they came", async () => {
+    const url = await newShortUrl();
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 60_000);
+    const browser = `Navegador "x" {1,2} \\ it's`;
+    queue.push(clickOn(url, { referrerHost: "a'b.example", browser }));
+    await queue.flush();
+    const rows = await t.database.db
+      .select({ value: clickDaily.value })
+      .from(clickDaily)
+      .where(and(eq(clickDaily.targetId, url.id), eq(clickDaily.targetType, "short_url")));
+    expect(rows.map((row) => row.value)).toEqual(expect.arrayContaining(["a'b.example", browser]));
+    expect(await countsOf(url.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 });
+  });
+
   it("writes events, rollups and click_count together, exactly, across several flushes", async () => {
     const url = await newShortUrl();
-    const queue = new ClickQueue(t.database.db, silentLog(), 50, 10_000);
+    const queue = new ClickQueue(t.database, silentLog(), 50, 10_000);
     const flushes: Promise<void>[] = [];
     for (let i = 0; i < 320; i++) {
       queue.push(clickOn(url));
@@ -83,7 +97,7 @@ describe("ClickQueue", () => {
 
   it("writes a full batch at once and leaves a remainder for the timer, not a tiny transaction", async () => {
     const url = await newShortUrl();
-    const queue = new ClickQueue(t.database.db, silentLog(), 10, 60_000);
+    const queue = new ClickQueue(t.database, silentLog(), 10, 60_000);
     for (let i = 0; i < 15; i++) queue.push(clickOn(url));
     await vi.waitFor(async () => expect((await countsOf(url.id)).events).toBe(10), { timeout: 5000 });
     expect(queue.size).toBe(5);
@@ -95,7 +109,7 @@ describe("ClickQueue", () => {
   it("drops clicks on a link deleted meanwhile, and keeps the rest of the batch", async () => {
     const kept = await newShortUrl();
     const gone = await newShortUrl();
-    const queue = new ClickQueue(t.database.db, silentLog(), 1000, 10_000);
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 10_000);
     queue.push(clickOn(gone));
     queue.push(clickOn(kept));
     await t.database.db.delete(shortenedUrls).where(eq(shortenedUrls.id, gone.id));
@@ -110,7 +124,7 @@ describe("ClickQueue", () => {
     const kept = await newShortUrl();
     const victim = await newShortUrl();
     const log = silentLog();
-    const queue = new ClickQueue(t.database.db, log, 1000, 10_000);
+    const queue = new ClickQueue(t.database, log, 1000, 10_000);
     // A click that names a user who no longer exists (the target check alone would not catch it).
     const [ghost] = await t.database.db
       .insert(users)
@@ -129,7 +143,7 @@ describe("ClickQueue", () => {
 
   it("sums clicks under their day in São Paulo, across midnight", async () => {
     const url = await newShortUrl();
-    const queue = new ClickQueue(t.database.db, silentLog(), 1000, 60_000);
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 60_000);
     queue.push(clickOn(url, { occurredAt: new Date("2026-11-22T02:59:59.999Z") }));
     queue.push(clickOn(url, { occurredAt: new Date("2026-11-22T03:00:00.000Z") }));
     queue.push(clickOn(url, { occurredAt: new Date("2026-11-22T03:00:30.000Z") }));
@@ -148,7 +162,7 @@ describe("ClickQueue", () => {
   it("refuses a malformed click at once", async () => {
     const url = await newShortUrl();
     const log = silentLog();
-    const queue = new ClickQueue(t.database.db, log, 1000, 10_000);
+    const queue = new ClickQueue(t.database, log, 1000, 10_000);
     queue.push(clickOn(url, { occurredAt: new Date(Number.NaN) }));
     queue.push(clickOn(url, { targetId: 1.5 }));
     expect(queue.size).toBe(0);
@@ -159,7 +173,7 @@ describe("ClickQueue", () => {
     const down = await openTestDatabase();
     await down.close();
     const log = silentLog();
-    const queue = new ClickQueue(down.db, log, 10, 60_000, { maxPending: 100 });
+    const queue = new ClickQueue(down, log, 10, 60_000, { maxPending: 100 });
     const url = await newShortUrl();
     for (let i = 0; i < 150; i++) queue.push(clickOn(url));
     await queue.flush();
@@ -178,7 +192,7 @@ describe("ClickQueue", () => {
 
   it("writes what is queued when it is closed", async () => {
     const url = await newShortUrl();
-    const queue = new ClickQueue(t.database.db, silentLog(), 1000, 60_000);
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 60_000);
     for (let i = 0; i < 7; i++) queue.push(clickOn(url, { isBot: i === 0 }));
     await queue.close();
     expect(await countsOf(url.id)).toEqual({ clickCount: 6, rollup: 6, events: 7 });

@@ -1,3 +1,4 @@
+import type { AddressInfo } from "node:net";
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LINK_UNAVAILABLE_PATH, type ShortenedUrl } from "../../../common/contract/shortened-urls";
@@ -159,6 +160,37 @@ describe("GET /s/{code}", () => {
     });
     expect((await visit(code)).headers.location).toBe("https://padrao.com.br/");
     expect((await visit(code, { host: host.toUpperCase() })).headers.location).toBe("https://custom.com.br/");
+  });
+
+  it("is answered the same by the listening server, before Fastify's router", async () => {
+    const { cookie } = await t.signIn();
+    const link = await shortLink(cookie);
+    const server = t.app.server;
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const origin = `http://127.0.0.1:${port}`;
+      const get = (path: string, method = "GET") =>
+        fetch(`${origin}${path}`, {
+          method,
+          redirect: "manual",
+          headers: { "user-agent": BROWSER },
+        });
+      const response = await get(`/s/${link.short_code}?utm_source=teste`);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("https://exemplo.com.br/destino");
+      expect(response.headers.get("cache-control")).toBe("private, max-age=0");
+      expect(response.headers.get("x-robots-tag")).toBe("noindex");
+      expect((await get(`/s/${link.short_code}`, "HEAD")).status).toBe(302);
+      expect((await get("/s/nao-existe-mesmo")).headers.get("location")).toBe(LINK_UNAVAILABLE_PATH);
+      // Not a redirect: the router answers (no route for POST, nor for a nested path).
+      expect((await get(`/s/${link.short_code}`, "POST")).status).toBe(404);
+      expect((await get(`/s/${link.short_code}/x`)).status).toBe(404);
+      await t.app.clicks.flush();
+      expect(await clickCount(link.id)).toBe(1);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("counts every click of a burst exactly once", async () => {
