@@ -22,7 +22,7 @@ export type ClickQueueOptions = {
 };
 
 /**
- * Event rows written per transaction. NOTE: embedded PGlite runs on this thread, so a transaction
+ * Event rows written per statement. NOTE: embedded PGlite runs on this thread, so a statement
  * blocks redirects for its length; rows are per (target, second, class), so a busy link's batch is
  * a few rows, and a backlog is written in slices with the event loop served in between.
  */
@@ -65,7 +65,7 @@ const sumClicks = (rows: EventRow[]) => rows.reduce((n, row) => n + row.clicks, 
  * Clicks are answered first and written later. Each click is folded at once into its event row
  * (target, second, visitor class, with a count): nothing per click is kept, which matters because
  * objects that outlive a young-generation GC cost more than the redirect itself. A batch (every
- * flushMs, or when batchSize clicks wait) is written in one transaction: events, daily rollups,
+ * flushMs, or when batchSize clicks wait) is written in one statement: events, daily rollups,
  * click_count. One batch is written at a time, so counts are exact. A batch that fails on a
  * transient error is merged back and retried with backoff; one that can never be written (its owner
  * was deleted, bad data) is trimmed or dropped instead of blocking the queue. close() writes what
@@ -174,7 +174,7 @@ export class ClickQueue {
     this.rows = new Map();
     this.clicks = 0;
     for (let i = 0; i < rows.length; i += MAX_ROWS) {
-      // Between two transactions, requests waiting on the event loop are answered first.
+      // Between two statements, requests waiting on the event loop are answered first.
       if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       const batch = rows.slice(i, i + MAX_ROWS);
       const batchClicks = i === 0 && rows.length <= MAX_ROWS ? clicks : sumClicks(batch);
