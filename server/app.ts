@@ -67,12 +67,10 @@ function serverAnsweringRedirects(redirect: () => Redirect | undefined) {
   return (handler: http.RequestListener, options: Record<string, unknown>) => {
     const server = http.createServer((request, response) => {
       const answer = redirect();
-      const code =
-        answer && (request.method === "GET" || request.method === "HEAD")
-          ? redirectCodeOf(request.url ?? "")
-          : null;
-      if (code === null || !answer) handler(request, response);
-      else answer(request, response, code);
+      const isRead = request.method === "GET" || request.method === "HEAD";
+      const code = answer && isRead ? redirectCodeOf(request.url ?? "") : null;
+      if (answer && code !== null) answer(request, response, code);
+      else handler(request, response);
     });
     // What Fastify sets on a server it creates itself.
     server.keepAliveTimeout = options.keepAliveTimeout as number;

@@ -31,7 +31,7 @@ const uaCache = new Map<string, Pick<ClickInfo, "device" | "browser" | "os" | "i
 const countryCache = new Map<string, string | null>();
 const MEMO_MAX = 5000;
 
-/** A click on one target, now, from the visitor the request describes; the IP is read, not kept. */
+/** A click on one target, now, from the visitor the request describes; the IP is never stored. */
 export function clickFrom(
   headers: Headers,
   ip: string,
