@@ -26,7 +26,11 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["common/**/*.test.ts", "bench/**/*.test.ts"], environment: "node" },
+        test: {
+          name: "unit",
+          include: ["common/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
+          environment: "node",
+        },
       },
       {
         resolve: { alias },

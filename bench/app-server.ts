@@ -4,6 +4,7 @@ import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { pinned, SERVER_CPU } from "./load";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -61,6 +62,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     "ADMIN_PASSWORD",
     "DIST_DIR",
     "TRUST_PROXY",
+    "NODE_OPTIONS",
   ])
     delete env[name];
   Object.assign(env, {
@@ -77,9 +79,8 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   buildServerOnce();
   const [command, args] = pinned(SERVER_CPU, process.execPath, [
     ...(options.nodeFlags ?? []),
-    // The flags scripts/start.mjs runs the server with.
-    "--enable-source-maps",
-    "--max-old-space-size=128",
+    // The flags scripts/start.mjs runs the server with (the caller's NODE_OPTIONS are ignored).
+    ...serverNodeFlags(""),
     path.join(ROOT, "build", "server.js"),
   ]);
   const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });

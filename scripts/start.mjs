@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
@@ -31,13 +32,7 @@ if (stale(path.join(root, "dist", "index.html"), ["web", "common"])) {
 const server = path.join(root, "build", "server.js");
 if (stale(server, ["server", "db", "common"])) run("Building the server (esbuild)...", ["build:server"]);
 
-// NOTE: V8 collects garbage lazily and lets the heap grow far past what is live (~50 MB here, next to
-// ~155 MB of embedded PGlite); a 128 MB cap keeps the process near 300 MB on a small VPS. The caches
-// are bounded well below it. NODE_OPTIONS="--max-old-space-size=…" sets another cap.
-const heapCap = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? "")
-  ? []
-  : ["--max-old-space-size=128"];
-const child = spawnSync(process.execPath, ["--enable-source-maps", ...heapCap, server], {
+const child = spawnSync(process.execPath, [...serverNodeFlags(), server], {
   cwd: root,
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },

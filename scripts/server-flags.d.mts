@@ -1,0 +1,2 @@
+/** See server-flags.mjs. */
+export function serverNodeFlags(nodeOptions?: string): string[];

@@ -1,0 +1,25 @@
+// The node flags the production server runs with: `npm start` (scripts/start.mjs) and the bench's
+// server (bench/app-server.ts) share them. See docs/decisions/002-embedded-database.md.
+//
+// - --max-old-space-size=128: V8 collects lazily and lets the old space grow far past what is live
+//   (~50 MB here, next to embedded PGlite); the caches are bounded well below the cap.
+// - --v8-pool-size=0: V8's background threads (GC, WASM tier-up) sized to the cores this process may
+//   run on, instead of 4. On a one-core VPS (or a server pinned with taskset) 4 threads only
+//   preempt the event loop, and each keeps its own malloc arena (~30 MB in all). (A smaller young
+//   generation, --max-semi-space-size=8, would save 16 MB more but cost ~15% CPU per redirect.)
+//
+// NODE_OPTIONS that sets one of them wins over ours.
+const defaults = {
+  "--max-old-space-size": "128",
+  "--v8-pool-size": "0",
+};
+
+/** The flags to pass to node before the server's script. */
+export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? "") {
+  return [
+    "--enable-source-maps",
+    ...Object.entries(defaults)
+      .filter(([flag]) => !nodeOptions.includes(flag))
+      .map(([flag, value]) => `${flag}=${value}`),
+  ];
+}
