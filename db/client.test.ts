@@ -1,8 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
-import { lockDataDir, sqlLiteral } from "./client";
+import { sql } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { openTestDatabase } from "../tests/test-database";
+import { type Database, lockDataDir, sqlLiteral } from "./client";
+import { users } from "./schema";
 
 describe("lockDataDir", () => {
   const dir = () => fs.mkdtempSync(path.join(os.tmpdir(), "atalho-lock-"));
@@ -39,5 +42,58 @@ describe("sqlLiteral", () => {
   it("refuses what it cannot write exactly", () => {
     expect(() => sqlLiteral(Number.NaN)).toThrow();
     expect(() => sqlLiteral({ a: 1 })).toThrow();
+  });
+});
+
+describe("preparedTransaction", () => {
+  const insertUser = (email: string) => sql`insert into users (email) values (${email})`;
+  const emails = async (database: Database, like: string) =>
+    (
+      await database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(sql`${users.email} like ${like}`)
+        .orderBy(users.email)
+    ).map((row) => row.email);
+
+  it("runs its statements in one transaction, calling `between` between them", async () => {
+    const database = await openTestDatabase();
+    try {
+      const between = vi.fn(async () => {});
+      const steps = (n: number) => [
+        { name: "tx_test_a", query: insertUser(`tx-a${n}@exemplo.com.br`) },
+        { name: "tx_test_b", query: insertUser(`tx-b${n}@exemplo.com.br`) },
+      ];
+      await database.preparedTransaction(steps(1), between);
+      // The second run reuses the statements prepared by the first, with its own values.
+      await database.preparedTransaction(steps(2), between);
+      expect(between).toHaveBeenCalledTimes(2);
+      expect(await emails(database, "tx-%")).toEqual([
+        "tx-a1@exemplo.com.br",
+        "tx-a2@exemplo.com.br",
+        "tx-b1@exemplo.com.br",
+        "tx-b2@exemplo.com.br",
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("writes nothing when a later statement fails, and works again afterwards", async () => {
+    const database = await openTestDatabase();
+    try {
+      const failing = [
+        { name: "rb_test_insert", query: insertUser("rb-1@exemplo.com.br") },
+        { name: "rb_test_fail", query: sql`select 1 / ${0}::int` },
+      ];
+      await expect(database.preparedTransaction(failing)).rejects.toThrow();
+      expect(await emails(database, "rb-%")).toEqual([]);
+      await database.preparedTransaction([
+        { name: "rb_test_insert", query: insertUser("rb-2@exemplo.com.br") },
+      ]);
+      expect(await emails(database, "rb-%")).toEqual(["rb-2@exemplo.com.br"]);
+    } finally {
+      await database.close();
+    }
   });
 });

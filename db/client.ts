@@ -16,15 +16,19 @@ export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+export type PreparedStep = { name: string; query: SQL };
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   /**
-   * Runs a statement that the session parses and plans once, under `name` (one name per statement
-   * text). For large statements on a hot path: on embedded PGlite, which runs on the thread that
-   * answers requests, parsing and planning cost several times the execution.
+   * Runs statements in one transaction, each parsed and planned once per session under its name
+   * (one name per statement text), for large statements on a hot path: on embedded PGlite, which
+   * runs on the thread that answers requests, parsing and planning cost several times the
+   * execution. `between` runs between two statements while the transaction keeps the connection
+   * (PGlite: other queries wait, the event loop goes on).
    */
-  prepared(name: string, query: SQL): Promise<void>;
+  preparedTransaction(steps: PreparedStep[], between?: () => Promise<void>): Promise<void>;
   /** Checks that the database answers (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -95,9 +99,25 @@ function openPostgres(url: string, max: number): Database {
     db,
     kind: "postgres",
     // node-postgres prepares a named statement once per pooled connection.
-    prepared: async (name, query) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      await pool.query({ name, text, values: params });
+    preparedTransaction: async (steps, between) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query("begin");
+        for (const [i, { name, query }] of steps.entries()) {
+          if (i > 0 && between) await between();
+          const { sql: text, params } = dialect.sqlToQuery(query);
+          await client.query({ name, text, values: params });
+        }
+        await client.query("commit");
+      } catch (error) {
+        await client.query("rollback").catch(() => {
+          broken = true;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
     },
     ping: async () => {
       await pool.query("select 1");
@@ -125,18 +145,25 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   return {
     db,
     kind: "pglite",
-    // PREPARE once, then EXECUTE with the values as literals: one protocol round trip, no planning.
-    // (PGlite's query() names no statement, and EXECUTE takes no bind parameters.)
-    prepared: async (name, query) => {
-      const { sql: text, params } = dialect.sqlToQuery(query);
-      if (!prepared.has(name)) {
+    // PREPARE once (outside the transaction: a prepared statement outlives a rollback), then
+    // EXECUTE with the values as literals: one protocol round trip, no planning. (PGlite's query()
+    // names no statement, and EXECUTE takes no bind parameters.)
+    preparedTransaction: async (steps, between) => {
+      const statements = steps.map(({ name, query }) => ({ name, ...dialect.sqlToQuery(query) }));
+      for (const { name, sql: text } of statements) {
+        if (prepared.has(name)) continue;
         const { rows } = await client.query<Record<string, string>>("show standard_conforming_strings");
         if (rows[0]?.standard_conforming_strings !== "on")
           throw new Error("standard_conforming_strings is off");
         await client.exec(`prepare ${name} as ${text}`);
         prepared.add(name);
       }
-      await client.exec(`execute ${name}(${params.map(sqlLiteral).join(", ")})`);
+      await client.transaction(async (tx) => {
+        for (const [i, { name, params }] of statements.entries()) {
+          if (i > 0 && between) await between();
+          await tx.exec(`execute ${name}(${params.map(sqlLiteral).join(", ")})`);
+        }
+      });
     },
     ping: async () => {
       await client.query("select 1");

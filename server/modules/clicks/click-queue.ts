@@ -85,7 +85,7 @@ export class ClickQueue {
   private readonly maxPending: number;
 
   constructor(
-    private readonly database: Pick<Database, "db" | "prepared">,
+    private readonly database: Pick<Database, "db" | "preparedTransaction">,
     private readonly log: FastifyBaseLogger,
     batchSize = 500,
     flushMs = 250,
@@ -175,7 +175,7 @@ export class ClickQueue {
     this.clicks = 0;
     for (let i = 0; i < rows.length; i += MAX_ROWS) {
       // Between two statements, requests waiting on the event loop are answered first.
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0) await yieldToEventLoop();
       const batch = rows.slice(i, i + MAX_ROWS);
       const batchClicks = i === 0 && rows.length <= MAX_ROWS ? clicks : sumClicks(batch);
       try {
@@ -234,32 +234,33 @@ export class ClickQueue {
   }
 
   /**
-   * One prepared statement for the whole batch (a statement is atomic; no BEGIN/COMMIT): embedded
-   * PGlite runs on the thread that answers redirects, and parsing and planning this statement cost
-   * ~30 ms there against ~5 ms to execute it, once prepared. It locks the batch's targets in id order (a delete running
-   * meanwhile waits for it, and two processes cannot deadlock), keeps only the rows of targets that
-   * still exist, and writes events, daily rollups, the per-owner sums and click_count from them.
+   * One transaction of two prepared statements (embedded PGlite runs on the thread that answers
+   * redirects: parsing and planning them cost ~30 ms there against a few ms to execute them, and the
+   * event loop is served between the two). The first locks the batch's targets in id order (a
+   * delete running meanwhile waits for the commit, and two processes cannot deadlock), keeps only
+   * the rows of targets that still exist, and writes the events and click_count; the second writes
+   * the daily rollups and the per-owner sums of the same live targets (still locked).
    */
   private async writeBatch(batch: EventRow[]): Promise<void> {
     const { rollups, pages } = summarise(batch);
     const ids = (type: ClickTarget) => [
       ...new Set(batch.filter((r) => r.targetType === type).map((r) => r.targetId)),
     ];
+    const shortIds = sql.param(ids("short_url"));
+    const linkIds = sql.param(ids("link"));
     // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
     // as for 1, which matters because it is built on the same thread that answers redirects.
     const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
     const liveTarget = (alias: string) =>
       sql.raw(`((${alias}.target_type = 'short_url' and ${alias}.target_id in (select id from live_short))
         or (${alias}.target_type = 'link' and ${alias}.target_id in (select id from live_link)))`);
-    await this.database.prepared(
-      "click_batch",
-      sql`
+    const events = sql`
       with
       live_short as materialized (
-        select id from shortened_urls where id = any(${sql.param(ids("short_url"))}::int[])
+        select id from shortened_urls where id = any(${shortIds}::int[])
         order by id for no key update),
       live_link as materialized (
-        select id from links where id = any(${sql.param(ids("link"))}::int[])
+        select id from links where id = any(${linkIds}::int[])
         order by id for no key update),
       live_page as materialized (
         select id from link_pages where id = any(${sql.param(pages)}::int[])
@@ -279,6 +280,27 @@ export class ClickQueue {
         insert into click_events
           (user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot)
         select * from ev),
+      short_counts as (
+        update shortened_urls as t set click_count = t.click_count + v.n
+        from (select target_id as id, sum(clicks) as n from ev where target_type = 'short_url' and not is_bot
+              group by target_id) as v
+        where t.id = v.id),
+      link_counts as (
+        update links as t set click_count = t.click_count + v.n
+        from (select target_id as id, sum(clicks) as n from ev where target_type = 'link' and not is_bot
+              group by target_id) as v
+        where t.id = v.id),
+      page_counts as (
+        update link_pages as t set click_count = t.click_count + v.n
+        from (select link_page_id as id, sum(clicks) as n from ev
+              where target_type = 'link' and not is_bot and link_page_id in (select id from live_page)
+              group by link_page_id) as v
+        where t.id = v.id)
+      select 1`;
+    const rollupRows = sql`
+      with
+      live_short as materialized (select id from shortened_urls where id = any(${shortIds}::int[])),
+      live_link as materialized (select id from links where id = any(${linkIds}::int[])),
       rollups as materialized (
         select r.* from unnest(
           ${column(rollups, (r) => r.userId)}::int[], ${column(rollups, (r) => r.day)}::date[],
@@ -297,27 +319,20 @@ export class ClickQueue {
         select user_id, dimension, day, value, sum(clicks) from rollups
         group by user_id, dimension, day, value order by user_id, dimension, day, value
         on conflict (user_id, dimension, day, value)
-        do update set clicks = click_daily_user.clicks + excluded.clicks),
-      short_counts as (
-        update shortened_urls as t set click_count = t.click_count + v.n
-        from (select target_id as id, sum(clicks) as n from ev where target_type = 'short_url' and not is_bot
-              group by target_id) as v
-        where t.id = v.id),
-      link_counts as (
-        update links as t set click_count = t.click_count + v.n
-        from (select target_id as id, sum(clicks) as n from ev where target_type = 'link' and not is_bot
-              group by target_id) as v
-        where t.id = v.id),
-      page_counts as (
-        update link_pages as t set click_count = t.click_count + v.n
-        from (select link_page_id as id, sum(clicks) as n from ev
-              where target_type = 'link' and not is_bot and link_page_id in (select id from live_page)
-              group by link_page_id) as v
-        where t.id = v.id)
-      select 1`,
+        do update set clicks = click_daily_user.clicks + excluded.clicks)
+      select 1`;
+    await this.database.preparedTransaction(
+      [
+        { name: "click_events_batch", query: events },
+        { name: "click_rollups_batch", query: rollupRows },
+      ],
+      yieldToEventLoop,
     );
   }
 }
+
+/** Lets the event loop answer what is waiting (I/O included) before going on. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type RollupRow = {
   userId: number;
