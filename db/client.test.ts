@@ -97,3 +97,24 @@ describe("preparedTransaction", () => {
     }
   });
 });
+
+describe("preparedRows", () => {
+  it("answers concurrent first uses of a statement, with the driver's types", async () => {
+    const database = await openTestDatabase();
+    try {
+      const read = (n: number) =>
+        database.preparedRows<{ n: number; at: Date | null; text: string }>({
+          name: "rows_test",
+          query: sql`select ${n}::int as n, case when ${n}::int > 2 then null else timestamptz '2026-01-02T03:04:05Z' end as at, 'it''s' as text`,
+        });
+      const results = await Promise.all([1, 2, 3].map(read));
+      expect(results).toEqual([
+        [{ n: 1, at: new Date("2026-01-02T03:04:05Z"), text: "it's" }],
+        [{ n: 2, at: new Date("2026-01-02T03:04:05Z"), text: "it's" }],
+        [{ n: 3, at: null, text: "it's" }],
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

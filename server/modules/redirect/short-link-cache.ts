@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Db } from "../../../db/client";
+import type { Database } from "../../../db/client";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
 import { redirectCacheKey, SHORT_URL_TOPIC } from "../shortened-urls/short-url-invalidation";
 import { findRedirectTarget } from "../shortened-urls/shortened-urls.queries";
@@ -40,7 +40,7 @@ export class ShortLinkCache {
   private readonly missTtlMs: number;
 
   constructor(
-    private readonly db: Db,
+    private readonly database: Pick<Database, "preparedRows">,
     bus: InvalidationBus,
     options: ShortLinkCacheOptions = {},
   ) {
@@ -64,7 +64,7 @@ export class ShortLinkCache {
     const inFlight = this.loading.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
-    const pending: Promise<ShortLinkTarget | null> = findRedirectTarget(this.db, domainId, code)
+    const pending: Promise<ShortLinkTarget | null> = findRedirectTarget(this.database, domainId, code)
       .then((row) => {
         const target = row
           ? {
@@ -106,10 +106,10 @@ export class ShortLinkCache {
 const caches = new WeakMap<InvalidationBus, ShortLinkCache>();
 
 /** The one cache of an app (its bus identifies it): the redirect and the lookup API share it. */
-export function shortLinkCacheOf(app: { db: Db; bus: InvalidationBus }): ShortLinkCache {
+export function shortLinkCacheOf(app: { database: Database; bus: InvalidationBus }): ShortLinkCache {
   let cache = caches.get(app.bus);
   if (!cache) {
-    cache = new ShortLinkCache(app.db, app.bus);
+    cache = new ShortLinkCache(app.database, app.bus);
     caches.set(app.bus, cache);
   }
   return cache;

@@ -1,5 +1,5 @@
-import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import type { Database, Db } from "../../../db/client";
 import { shortenedUrls } from "../../../db/schema";
 import { forgetClicks } from "../clicks/forget-clicks";
 
@@ -84,17 +84,22 @@ export async function findOwnShortenedUrl(
 }
 
 /** What the redirect needs of a code on a domain (the one query of a cache miss). */
-export async function findRedirectTarget(db: Db, domainId: number, code: string) {
-  const [row] = await db
-    .select({
-      id: shortenedUrls.id,
-      userId: shortenedUrls.userId,
-      originalUrl: shortenedUrls.originalUrl,
-      expiresAt: shortenedUrls.expiresAt,
-    })
-    .from(shortenedUrls)
-    .where(and(eq(shortenedUrls.domainId, domainId), eq(shortenedUrls.shortCode, code)))
-    .limit(1);
+export type RedirectRow = { id: number; userId: number; originalUrl: string; expiresAt: Date | null };
+
+/**
+ * The redirect's cache miss: a prepared statement, parsed and planned once (on embedded PGlite,
+ * a query through the ORM costs several times the lookup itself, on the thread that answers).
+ */
+export async function findRedirectTarget(
+  database: Pick<Database, "preparedRows">,
+  domainId: number,
+  code: string,
+): Promise<RedirectRow | null> {
+  const [row] = await database.preparedRows<RedirectRow>({
+    name: "redirect_target",
+    query: sql`select id, user_id as "userId", original_url as "originalUrl", expires_at as "expiresAt"
+      from shortened_urls where domain_id = ${domainId} and short_code = ${code} limit 1`,
+  });
   return row ?? null;
 }
 
