@@ -28,12 +28,15 @@ export const RANDOM_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijk
 export const SHORT_URL_LIST_DEFAULT = 100;
 export const SHORT_URL_LIST_MAX = 500;
 
+/** Every code there can be: letters, digits, `-` and `_` (random codes use a subset). */
+export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
+
 export const customCodeSchema = z
   .string()
   .trim()
   .min(SHORT_CODE_MIN, `O código deve ter pelo menos ${SHORT_CODE_MIN} caracteres`)
   .max(SHORT_CODE_MAX, `O código deve ter no máximo ${SHORT_CODE_MAX} caracteres`)
-  .regex(/^[A-Za-z0-9_-]+$/, SHORT_URL_MESSAGES.codeHint)
+  .regex(SHORT_CODE_PATTERN, SHORT_URL_MESSAGES.codeHint)
   .refine((code) => !isReserved(code), SHORT_URL_MESSAGES.codeReserved);
 
 export const shortenedUrlBodySchema = z.object({

@@ -82,7 +82,7 @@ describe("GET /s/{code}", () => {
   });
 
   it("sends unknown codes to the notice on the home page", async () => {
-    for (const code of ["nao-existe-xyz", "a".repeat(80), "%E2%9C%93"]) {
+    for (const code of ["nao-existe-xyz", "a".repeat(80), "%E2%9C%93", "a%00b", "it%27s", "a%5Cb", "a%20b"]) {
       const response = await visit(code);
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(LINK_UNAVAILABLE_PATH);
@@ -262,7 +262,7 @@ describe("GET /api/shortened-urls/redirect/{code}", () => {
       originalUrl: "https://exemplo.com.br",
       expiresAt: new Date(Date.now() - 1000),
     });
-    for (const c of [code, "nao-existe-abc"]) {
+    for (const c of [code, "nao-existe-abc", "a%00b", "it%27s"]) {
       const response = await t.request({ method: "GET", url: `/api/shortened-urls/redirect/${c}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: "Este link curto não existe ou expirou." });
