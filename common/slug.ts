@@ -7,3 +7,9 @@ export const SLUG_MIN = 2;
 export const SLUG_MAX = 50;
 export const SHORT_CODE_MIN = 3;
 export const SHORT_CODE_MAX = 50;
+
+/** Every Link Bio slug there can be. */
+export const SLUG_PATTERN = /^[a-z0-9_-]+$/;
+
+/** A slug some page could have: the public routes answer anything else as unknown, without a query. */
+export const isPossibleSlug = (slug: string) => slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);

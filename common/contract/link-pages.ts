@@ -5,7 +5,7 @@ import {
   buttonStyleSchema,
 } from "../button-style";
 import { isReserved } from "../reserved";
-import { SLUG_MAX, SLUG_MIN } from "../slug";
+import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from "../slug";
 import { z } from "../zod";
 import { hexColorSchema, httpUrlSchema } from "./urls";
 
@@ -42,7 +42,7 @@ export const slugSchema = z
       .min(1, "Slug é obrigatório")
       .min(SLUG_MIN, `O slug deve ter pelo menos ${SLUG_MIN} caracteres`)
       .max(SLUG_MAX, `O slug deve ter no máximo ${SLUG_MAX} caracteres`)
-      .regex(/^[a-z0-9_-]+$/, "O slug pode ter apenas letras minúsculas, números, - e _")
+      .regex(SLUG_PATTERN, "O slug pode ter apenas letras minúsculas, números, - e _")
       .refine((slug) => !isReserved(slug), LINK_PAGE_MESSAGES.slugReserved),
   );
 

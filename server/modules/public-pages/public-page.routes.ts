@@ -1,10 +1,9 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import { isPossibleSlug } from "../../../common/slug";
 import { LINK_PAGE_TOPIC, linkPageKey } from "../link-pages/link-page-events";
 import { type CachedResponse, encodeResponse, PublicPageCache } from "./public-page.cache";
 import { ERROR_CSP, PAGE_CSP, renderErrorDocument, renderPublicPageDocument } from "./public-page.document";
 import { findPublicPage } from "./public-pages.queries";
-
-const SLUG = /^[a-z0-9_-]{1,50}$/;
 
 const headersFor = (csp: string) => ({
   "content-type": "text/html; charset=utf-8",
@@ -48,7 +47,7 @@ export const publicPageRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { slug: string } }>("/p/:slug", async (request, reply) => {
     const slug = request.params.slug.toLowerCase();
-    if (!SLUG.test(slug)) return send(request, reply, notFound, 404);
+    if (!isPossibleSlug(slug)) return send(request, reply, notFound, 404);
     const domainId = app.domains.resolve(request.headers.host).id;
     const key = linkPageKey(domainId, slug);
     const cached = cache.get(key);

@@ -1,9 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
+import { isPossibleSlug } from "../../../common/slug";
 import type { Db } from "../../../db/client";
 import { linkPages, links } from "../../../db/schema";
 
 /** An active page at (domain, slug) with its links in order, or null. */
 export async function findPublicPage(db: Db, domainId: number, slug: string) {
+  // NUL and the like would fail the query instead of finding nothing.
+  if (!isPossibleSlug(slug)) return null;
   const [page] = await db
     .select()
     .from(linkPages)

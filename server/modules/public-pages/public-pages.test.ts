@@ -78,13 +78,16 @@ describe("public API", () => {
     ]);
   });
 
-  it("answers 404 'Página não encontrada' for a missing or inactive page", async () => {
+  it("answers 404 'Página não encontrada' for a missing, inactive or impossible page", async () => {
     const { cookie } = await t.signIn();
     const page = await createPage(cookie, { is_active: false });
     for (const url of [
       `/api/public/link-pages/${page.slug}`,
       `/api/public/link-pages/${page.slug}/links`,
       "/api/public/link-pages/nao-existe-mesmo",
+      "/api/public/link-pages/a%00b",
+      "/api/public/link-pages/a%00b/links",
+      "/api/public/link-pages/it's",
     ]) {
       const response = await t.request({ method: "GET", url });
       expect(response.statusCode).toBe(404);
@@ -226,7 +229,7 @@ describe("GET /p/{slug}", () => {
   it("answers a styled pt-BR 404 for a missing, inactive or malformed slug", async () => {
     const { cookie } = await t.signIn();
     const inactive = await createPage(cookie, { is_active: false });
-    for (const slug of ["nao-existe", inactive.slug, "%3Cscript%3E"]) {
+    for (const slug of ["nao-existe", inactive.slug, "%3Cscript%3E", "a%00b"]) {
       const response = await getPage(slug);
       expect(response.statusCode).toBe(404);
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
