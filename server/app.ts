@@ -28,6 +28,7 @@ import { shortenedUrlsRoutes } from "./modules/shortened-urls/shortened-urls.rou
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { registerCsrfProtection } from "./plugins/csrf";
 import { registerErrorHandling } from "./plugins/errors";
+import { refuseNulCharacters } from "./plugins/nul-characters";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
 
@@ -163,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // JSON only: a text/plain body is refused (415) rather than parsed into a string.
     web.removeContentTypeParser("text/plain");
     registerCsrfProtection(web, config.publicUrl);
+    refuseNulCharacters(web);
 
     // The modules, in a readable list.
     await web.register(healthRoutes);

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { clickEvents, domains, linkPages, links } from "../../../db/schema";
 import { setupTestApp } from "../../../tests/test-app";
+import { NUL_CHARACTER } from "../../plugins/nul-characters";
 
 const t = setupTestApp();
 const ORIGIN = "http://localhost:3000";
@@ -85,14 +86,17 @@ describe("public API", () => {
       `/api/public/link-pages/${page.slug}`,
       `/api/public/link-pages/${page.slug}/links`,
       "/api/public/link-pages/nao-existe-mesmo",
-      "/api/public/link-pages/a%00b",
-      "/api/public/link-pages/a%00b/links",
       "/api/public/link-pages/it's",
+      "/api/public/link-pages/a%5Cb/links",
     ]) {
       const response = await t.request({ method: "GET", url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: "Página não encontrada" });
     }
+    // A NUL is refused before the lookup, as anywhere in the API.
+    const nul = await t.request({ method: "GET", url: "/api/public/link-pages/a%00b" });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ error: NUL_CHARACTER });
   });
 
   it("finds a page on the domain the Host names", async () => {

@@ -7,6 +7,7 @@ import { eventClicks } from "../../../tests/click-events";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { buildApp } from "../../app";
+import { NUL_CHARACTER } from "../../plugins/nul-characters";
 
 const t = setupTestApp();
 const BROWSER =
@@ -262,11 +263,14 @@ describe("GET /api/shortened-urls/redirect/{code}", () => {
       originalUrl: "https://exemplo.com.br",
       expiresAt: new Date(Date.now() - 1000),
     });
-    for (const c of [code, "nao-existe-abc", "a%00b", "it%27s"]) {
+    for (const c of [code, "nao-existe-abc", "it%27s", "a%5Cb"]) {
       const response = await t.request({ method: "GET", url: `/api/shortened-urls/redirect/${c}` });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: "Este link curto não existe ou expirou." });
     }
+    const nul = await t.request({ method: "GET", url: "/api/shortened-urls/redirect/a%00b" });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ error: NUL_CHARACTER });
   });
 });
 
