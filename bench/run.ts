@@ -26,6 +26,9 @@ import { type ClickCounts, countClicks, type Seeded, seed } from "./seed";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+// Both sides get the same warm-up. Ours settles in ~20 s of load (JIT, PGlite's WebAssembly tier-up,
+// V8 sizing its young generation); the timed rounds measure a server that has been running.
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const CONNECTIONS = 50;
 const EXACT_REQUESTS = Number(process.env.BENCH_EXACT_REQUESTS ?? 20_000);
 const ANALYTICS_REQUESTS = 30;
@@ -48,7 +51,7 @@ const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : 
 const summary = (r: LoadResult) =>
   `${fmt.rps(r.rps)} p50 ${fmt.ms(r.p50Ms)} p99 ${fmt.ms(r.p99Ms)} (${fmt.int(r.requests)} responses, ${r.errors} errors)`;
 
-/** Short warm-ups, then ROUNDS alternating runs of baseline and ours; the best round of each side. */
+/** Warm-ups, then ROUNDS alternating runs of baseline and ours; the best round of each side. */
 async function compare(
   label: string,
   oursUrl: string,
@@ -56,8 +59,8 @@ async function compare(
   headers: Record<string, string>,
   onOurs: (result: LoadResult) => void,
 ): Promise<Comparison> {
-  await runLoad({ url: baselineUrl, duration: 2, connections: CONNECTIONS, headers });
-  onOurs(await runLoad({ url: oursUrl, duration: 2, connections: CONNECTIONS, headers }));
+  await runLoad({ url: baselineUrl, duration: WARMUP, connections: CONNECTIONS, headers });
+  onOurs(await runLoad({ url: oursUrl, duration: WARMUP, connections: CONNECTIONS, headers }));
   const oursRuns: LoadResult[] = [];
   const baselineRuns: LoadResult[] = [];
   for (let round = 1; round <= ROUNDS; round++) {
@@ -492,7 +495,13 @@ async function main() {
       taskset: hasTaskset,
     },
     database: databaseUrl ? "postgres" : "pglite",
-    settings: { duration: DURATION, rounds: ROUNDS, connections: CONNECTIONS, exactRequests: EXACT_REQUESTS },
+    settings: {
+      warmup: WARMUP,
+      duration: DURATION,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      exactRequests: EXACT_REQUESTS,
+    },
     rows,
     raw,
     seconds: (performance.now() - started) / 1000,
