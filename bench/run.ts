@@ -26,9 +26,8 @@ import { type ClickCounts, countClicks, type Seeded, seed } from "./seed";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-// Both sides get the same warm-up. Ours settles in ~20 s of load (JIT, PGlite's WebAssembly tier-up,
-// V8 sizing its young generation); the timed rounds measure a server that has been running.
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+// Both sides get the same warm-up (see bench/README.md on what a longer one changes).
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = 50;
 const EXACT_REQUESTS = Number(process.env.BENCH_EXACT_REQUESTS ?? 20_000);
 const ANALYTICS_REQUESTS = 30;
