@@ -42,6 +42,11 @@ describe("a NUL character in a request", () => {
     expect(search.json()).toEqual({ error: NUL_CHARACTER });
   });
 
+  it("is left to the SPA outside the API (a page reads nothing from the path on the server)", async () => {
+    const response = await t.request({ method: "GET", url: "/dashboard%00" });
+    expect(response.statusCode).not.toBe(400);
+  });
+
   it("gets the auth screens' answer shape on the auth routes", async () => {
     const response = await t.request({
       method: "POST",

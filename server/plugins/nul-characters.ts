@@ -15,11 +15,13 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /**
- * Postgres text cannot hold U+0000: a NUL in a body, query or path parameter would fail the query
- * and answer 500. It is refused before validation with a 400 and a pt-BR message instead.
+ * Postgres text cannot hold U+0000: a NUL in an API body, query or path parameter would fail the
+ * query and answer 500. It is refused before validation with a 400 and a pt-BR message instead.
+ * (The SPA's pages read nothing from the path on the server.)
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook("preValidation", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
     if (containsNul(request.body) || containsNul(request.query) || containsNul(request.params))
       throw badRequest(NUL_CHARACTER);
   });
