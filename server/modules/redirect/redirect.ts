@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyInstance } from "fastify";
-import { LINK_UNAVAILABLE_PATH, SHORT_CODE_PATTERN } from "../../../common/contract/shortened-urls";
+import { LINK_UNAVAILABLE_PATH } from "../../../common/contract/shortened-urls";
 import { SHORT_CODE_MAX } from "../../../common/slug";
 import { clickFrom } from "../clicks/click-info";
 import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
@@ -45,8 +45,7 @@ export function lookupTarget(
   domainId: number,
   code: string,
 ): ShortLinkTarget | null | Promise<ShortLinkTarget | null> {
-  // A code no link can have is answered without a query (NUL, quotes, anything the database would refuse).
-  if (code.length > SHORT_CODE_MAX || !SHORT_CODE_PATTERN.test(code)) return null;
+  if (code.length > SHORT_CODE_MAX) return null;
   const now = Date.now();
   const cached = cache.get(redirectCacheKey(domainId, code), now);
   if (cached !== undefined) return live(cached, now);

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { SHORT_CODE_PATTERN } from "../../../common/contract/shortened-urls";
 import type { Database, Db } from "../../../db/client";
 import { shortenedUrls } from "../../../db/schema";
 import { forgetClicks } from "../clicks/forget-clicks";
@@ -95,6 +96,8 @@ export async function findRedirectTarget(
   domainId: number,
   code: string,
 ): Promise<RedirectRow | null> {
+  // A code no link can have is not looked up: a NUL would fail the query instead of finding nothing.
+  if (!SHORT_CODE_PATTERN.test(code)) return null;
   const [row] = await database.preparedRows<RedirectRow>({
     name: "redirect_target",
     query: sql`select id, user_id as "userId", original_url as "originalUrl", expires_at as "expiresAt"
