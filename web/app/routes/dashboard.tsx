@@ -30,7 +30,7 @@ export function Component() {
         totalClicks={summary.data?.total_clicks}
       />
       <QuickActions />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <LinkPagesDashboardList />
         <RecentUrls />
       </div>

@@ -24,7 +24,7 @@ export function LinkPagesDashboardList() {
   return (
     <section className="rounded-xl border border-gray-200 bg-white shadow-sm">
       <header className="flex items-center justify-between border-b border-gray-100 px-5 py-4">
-        <h2 className="font-semibold text-gray-900">Suas Link Bios</h2>
+        <h2 className="text-lg font-semibold text-gray-900">Suas Link Bios</h2>
         <Link
           to="/link-pages/new/edit"
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700"

@@ -87,7 +87,7 @@ export function LinkPagesList() {
               Nenhuma Link Bio encontrada para "{search.trim()}".
             </p>
           ) : (
-            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
               {visible.map((page) => (
                 <LinkPageCard
                   key={page.id}
