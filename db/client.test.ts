@@ -56,7 +56,7 @@ describe("preparedTransaction", () => {
         .orderBy(users.email)
     ).map((row) => row.email);
 
-  it("runs its statements in one transaction, calling `between` between them", async () => {
+  it("runs its statements in one transaction, calling `between` before each and before the commit", async () => {
     const database = await openTestDatabase();
     try {
       const between = vi.fn(async () => {});
@@ -67,13 +67,26 @@ describe("preparedTransaction", () => {
       await database.preparedTransaction(steps(1), between);
       // The second run reuses the statements prepared by the first, with its own values.
       await database.preparedTransaction(steps(2), between);
-      expect(between).toHaveBeenCalledTimes(2);
+      expect(between).toHaveBeenCalledTimes(6);
       expect(await emails(database, "tx-%")).toEqual([
         "tx-a1@exemplo.com.br",
         "tx-a2@exemplo.com.br",
         "tx-b1@exemplo.com.br",
         "tx-b2@exemplo.com.br",
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it("runs the statements with generic plans, and only them", async () => {
+    const database = await openTestDatabase();
+    try {
+      const insertMode = sql`insert into users (email) values (current_setting('plan_cache_mode') || ${"@exemplo.com.br"})`;
+      await database.preparedTransaction([{ name: "plan_mode_test", query: insertMode }]);
+      await database.db.execute(insertMode);
+      expect(await emails(database, "%generic%")).toEqual(["force_generic_plan@exemplo.com.br"]);
+      expect(await emails(database, "auto@%")).toEqual(["auto@exemplo.com.br"]);
     } finally {
       await database.close();
     }
