@@ -62,6 +62,14 @@ test("a short link is created, followed, counted in analytics and deleted", asyn
     .filter({ has: page.getByText("Todos os Tempos", { exact: true }) });
   await expect(allTime).toHaveText(/^Todos os Tempos\s*1$/);
 
+  // The dashboard counts it too, and lists the link among the recent ones.
+  await page.goto("/dashboard");
+  const card = (label: string) =>
+    page.locator("div.rounded-xl").filter({ has: page.getByText(label, { exact: true }) });
+  await expect(card("Total de Cliques")).toHaveText(/^Total de Cliques\s*1$/);
+  await expect(card("URLs Encurtadas")).toHaveText(/^URLs Encurtadas\s*1$/);
+  await expect(page.getByText(`${new URL(baseURL!).host}/s/${code}`)).toBeVisible();
+
   // The drill-down of this link counts the same click.
   await page.goto("/url-shortener");
   await expect(urlList(page).first()).toContainText("1 clique");
