@@ -79,7 +79,7 @@ describe("preparedTransaction", () => {
     }
   });
 
-  it("runs the statements with generic plans, and only them", async () => {
+  it("runs its statements with generic plans and leaves other queries' planning alone", async () => {
     const database = await openTestDatabase();
     try {
       const insertMode = sql`insert into users (email) values (current_setting('plan_cache_mode') || ${"@exemplo.com.br"})`;

@@ -236,10 +236,11 @@ export class ClickQueue {
   /**
    * One transaction of two prepared statements (embedded PGlite runs on the thread that answers
    * redirects: parsing them costs ~30 ms there and planning them ~3 ms, against ~1 ms each to
-   * execute them, and the event loop is served before each and before the commit). The first locks the batch's targets in id order (a
-   * delete running meanwhile waits for the commit, and two processes cannot deadlock), keeps only
-   * the rows of targets that still exist, and writes the events and click_count; the second writes
-   * the daily rollups and the per-owner sums of the same live targets (still locked).
+   * execute them, and the event loop is served before each and before the commit). The first
+   * locks the batch's targets in id order (a delete running meanwhile waits for the commit, and two
+   * processes cannot deadlock), keeps only the rows of targets that still exist, and writes the
+   * events and click_count; the second writes the daily rollups and the per-owner sums of the same
+   * live targets (still locked).
    */
   private async writeBatch(batch: EventRow[]): Promise<void> {
     const { rollups, pages } = summarise(batch);
