@@ -1,5 +1,5 @@
 import type { SessionUser } from "@common/contract/auth";
-import { usePopover } from "@web/components/ui/use-dismiss";
+import { usePopover } from "@web/components/ui/use-popover";
 import { Menu, X } from "lucide-react";
 import { NavLink } from "react-router";
 import { AccountMenuItems, AccountSummary } from "./account-menu-items";

@@ -1,5 +1,5 @@
 import type { SessionUser } from "@common/contract/auth";
-import { usePopover } from "@web/components/ui/use-dismiss";
+import { usePopover } from "@web/components/ui/use-popover";
 import { ChevronDown } from "lucide-react";
 import { AccountMenuItems, AccountSummary } from "./account-menu-items";
 import { displayName, UserAvatar } from "./user-avatar";

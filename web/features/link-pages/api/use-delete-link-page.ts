@@ -1,7 +1,5 @@
-import type { LinkPage } from "@common/contract/link-pages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api, errorMessage } from "@web/lib/api-client";
-import { toast } from "sonner";
+import { api } from "@web/lib/api-client";
 import { linkPagesQuery } from "./link-pages-query";
 
 export function useDeleteLinkPage() {
@@ -10,19 +8,4 @@ export function useDeleteLinkPage() {
     mutationFn: (id: number) => api<unknown>(`/api/link-pages/${id}`, { method: "DELETE" }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: linkPagesQuery.queryKey }),
   });
-}
-
-/**
- * Delete after the user confirms; a failure is a toast. The dashboard and the list ask with
- * different texts (spec 5 and 8), hence the messages.
- */
-export function useConfirmedLinkPageDelete(messages: { confirm: string; failed: string }) {
-  const deletePage = useDeleteLinkPage();
-  const remove = (page: LinkPage) => {
-    if (!window.confirm(messages.confirm)) return;
-    deletePage.mutate(page.id, {
-      onError: (error) => toast.error(errorMessage(error, messages.failed)),
-    });
-  };
-  return { remove, deletePage };
 }

@@ -5,8 +5,8 @@ import { useAvailableDomains } from "@web/lib/available-domains";
 import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { linkPagesQuery } from "../api/link-pages-query";
-import { useConfirmedLinkPageDelete } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";
+import { useConfirmedLinkPageDelete } from "./use-confirmed-link-page-delete";
 
 // The dashboard shows a short list; the full one (with search) is /link-pages.
 const DASHBOARD_LIMIT = 5;

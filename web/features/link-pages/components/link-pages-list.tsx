@@ -7,9 +7,9 @@ import { Lightbulb, Plus, Search, Sparkles } from "lucide-react";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { linkPagesQuery } from "../api/link-pages-query";
-import { useConfirmedLinkPageDelete } from "../api/use-delete-link-page";
 import { publicPageUrl } from "../public-url";
 import { LinkPageCard } from "./link-page-card";
+import { useConfirmedLinkPageDelete } from "./use-confirmed-link-page-delete";
 
 const TIPS = [
   "Use um slug curto e fácil de lembrar, como o seu @ nas redes sociais.",
