@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { SHORT_URL_MESSAGES, shortCodeParamsSchema } from "../../../common/contract/shortened-urls";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { clickFrom } from "../clicks/click-info";
-import { lookupTarget, type Redirect } from "./redirect";
+import { lookupTarget, type Redirect, shortUrlClick } from "./redirect";
 import { shortLinkCacheOf } from "./short-link-cache";
 
 /**
@@ -43,14 +42,7 @@ export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
       const target = await lookupTarget(cache, domainId, request.params.code);
       if (!target) throw new HttpError(404, SHORT_URL_MESSAGES.linkUnavailable);
       reply.header("cache-control", "no-store");
-      app.clicks.push(
-        clickFrom(request.headers, request.ip, {
-          userId: target.userId,
-          targetType: "short_url",
-          targetId: target.id,
-          linkPageId: null,
-        }),
-      );
+      app.clicks.push(shortUrlClick(request.headers, request.ip, target));
       return { original_url: target.location };
     },
   );

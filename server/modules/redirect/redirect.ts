@@ -4,6 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { LINK_UNAVAILABLE_PATH } from "../../../common/contract/shortened-urls";
 import { SHORT_CODE_MAX } from "../../../common/slug";
 import { clickFrom } from "../clicks/click-info";
+import type { Click } from "../clicks/click-queue";
 import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
 import { type ShortLinkCache, type ShortLinkTarget, shortLinkCacheOf } from "./short-link-cache";
 
@@ -52,6 +53,19 @@ export function lookupTarget(
   return cache.load(domainId, code).then((target) => live(target, Date.now()));
 }
 
+/** A visit to a short link, from the visitor the request describes (the IP is read, never kept). */
+export const shortUrlClick = (
+  headers: IncomingMessage["headers"],
+  ip: string,
+  target: ShortLinkTarget,
+): Click =>
+  clickFrom(headers, ip, {
+    userId: target.userId,
+    targetType: "short_url",
+    targetId: target.id,
+    linkPageId: null,
+  });
+
 /**
  * The redirect, written against node:http rather than Fastify's request and reply: it is the
  * product's hot path, and Fastify's per-request objects cost a fifth of a bare redirect (see
@@ -82,14 +96,7 @@ export function createRedirect(app: FastifyInstance): Redirect {
     });
     response.end();
     if (target && request.method === "GET") {
-      app.clicks.push(
-        clickFrom(request.headers, clientIp(request), {
-          userId: target.userId,
-          targetType: "short_url",
-          targetId: target.id,
-          linkPageId: null,
-        }),
-      );
+      app.clicks.push(shortUrlClick(request.headers, clientIp(request), target));
     }
   };
 
