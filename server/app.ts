@@ -12,9 +12,17 @@ import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { connectRedis } from "./lib/redis";
+import { adminBillingRoutes } from "./modules/admin-billing/admin-billing.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { ensureAdmin } from "./modules/auth/auth.service";
+import { billingRoutes } from "./modules/billing/billing.routes";
+import { startBillingJobs } from "./modules/billing/billing-jobs";
+import { DevCheckout } from "./modules/billing/dev-checkout";
+import { devCheckoutRoutes } from "./modules/billing/dev-checkout.routes";
+import { MercadoPagoProvider } from "./modules/billing/mercado-pago";
+import type { PaymentProvider } from "./modules/billing/payment-provider";
+import { webhookRoutes } from "./modules/billing/webhook.routes";
 import { ClickQueue } from "./modules/clicks/click-queue";
 import { DomainRegistry } from "./modules/domains/domain-registry";
 import { domainsRoutes } from "./modules/domains/domains.routes";
@@ -40,6 +48,8 @@ declare module "fastify" {
     bus: InvalidationBus;
     domains: DomainRegistry;
     clicks: ClickQueue;
+    /** Mercado Pago, the dev checkout, or null (production without MP_ACCESS_TOKEN). */
+    payments: PaymentProvider | null;
   }
 }
 
@@ -48,6 +58,8 @@ export type BuildOptions = {
   database?: Database;
   /** Where the SPA build lives; unset: ./dist next to the project. */
   distDir?: string;
+  /** A payment provider to use instead of the one the config names (tests). */
+  payments?: PaymentProvider | null;
 };
 
 // Logs never hold passwords, tokens, cookies or raw IPs.
@@ -115,6 +127,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await domains.init(config.publicUrl);
   if (config.adminEmail) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
   const clicks = new ClickQueue(database, app.log, config.clickBatchSize, config.clickFlushMs);
+  const payments =
+    options.payments !== undefined
+      ? options.payments
+      : config.mercadoPago
+        ? new MercadoPagoProvider(config.mercadoPago)
+        : config.devCheckout
+          ? new DevCheckout(config.publicUrl)
+          : null;
+  if (!payments) app.log.warn("no payment provider: set MP_ACCESS_TOKEN and MP_WEBHOOK_SECRET to sell plans");
+  const stopJobs = config.scheduledJobs ? startBillingJobs(database.db, app.log) : () => {};
 
   app.decorate("config", config);
   app.decorate("database", database);
@@ -122,8 +144,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("bus", bus);
   app.decorate("domains", domains);
   app.decorate("clicks", clicks);
+  app.decorate("payments", payments);
 
   app.addHook("onClose", async () => {
+    stopJobs();
     await clicks.close();
     redis?.pub.disconnect();
     redis?.sub.disconnect();
@@ -175,6 +199,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(shortenedUrlsRoutes);
     await web.register(redirectLookupRoutes);
     await web.register(analyticsRoutes);
+    await web.register(billingRoutes);
+    await web.register(webhookRoutes);
+    if (payments instanceof DevCheckout) await web.register(devCheckoutRoutes);
+    await web.register(adminBillingRoutes);
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(projectRoot, "dist"));
   });

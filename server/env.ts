@@ -70,6 +70,15 @@ export type Config = {
   clickFlushMs: number;
   /** Rate limits can be relaxed for load tests; never in production. */
   rateLimits: boolean;
+  /**
+   * Mercado Pago (MP_ACCESS_TOKEN set): the real payment provider. Unset: the dev checkout, outside
+   * production; in production without it nobody can subscribe.
+   */
+  mercadoPago?: { accessToken: string; webhookSecret: string; apiBase: string };
+  /** The built-in checkout page that approves, leaves pending or rejects (never in production). */
+  devCheckout: boolean;
+  /** Subscription expiry and the analytics purge on timers (tests run them by hand). */
+  scheduledJobs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -89,6 +98,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.RATE_LIMITS === "off" && env.NODE_ENV === "production") {
     throw new ConfigError(
       "Invalid environment variable(s):\n  RATE_LIMITS: cannot be off when NODE_ENV=production",
+    );
+  }
+  if (env.MP_ACCESS_TOKEN && !env.MP_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  MP_WEBHOOK_SECRET: required when MP_ACCESS_TOKEN is set (webhooks are verified with it)",
     );
   }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
@@ -113,5 +127,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     clickBatchSize: 50_000,
     clickFlushMs: 1000,
     rateLimits: env.RATE_LIMITS === "on",
+    mercadoPago: env.MP_ACCESS_TOKEN
+      ? {
+          accessToken: env.MP_ACCESS_TOKEN,
+          webhookSecret: env.MP_WEBHOOK_SECRET!,
+          apiBase: (env.MP_API_BASE ?? "https://api.mercadopago.com").replace(/\/+$/, ""),
+        }
+      : undefined,
+    devCheckout: !env.MP_ACCESS_TOKEN && env.NODE_ENV !== "production",
+    scheduledJobs: env.NODE_ENV !== "test",
   };
 }

@@ -1,5 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { users } from "../db/schema";
+import { planDomains, subscriptionPlans, userSubscriptions, users } from "../db/schema";
 import { hashPassword } from "../server/modules/auth/auth.service";
 
 let sequence = 0;
@@ -20,4 +21,31 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
     })
     .returning();
   return user!;
+}
+
+/** Puts a user on a seeded plan by name (an active subscription for a month, or endless). */
+export async function subscribeUser(
+  db: Db,
+  userId: number,
+  planName: "Gratuito" | "Pro" | "Business" | "Enterprise",
+  overrides: Partial<typeof userSubscriptions.$inferInsert> = {},
+) {
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName));
+  const [subscription] = await db
+    .insert(userSubscriptions)
+    .values({
+      userId,
+      planId: plan!.id,
+      status: "active",
+      expiresAt: new Date(Date.now() + 30 * 86_400_000),
+      ...overrides,
+    })
+    .returning();
+  return { plan: plan!, subscription: subscription! };
+}
+
+/** Makes a custom domain available to a seeded plan (the registry must reload after). */
+export async function allowDomainOnPlan(db: Db, planName: string, domainId: number) {
+  const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName));
+  await db.insert(planDomains).values({ planId: plan!.id, domainId }).onConflictDoNothing();
 }

@@ -1,3 +1,4 @@
+export * from "./billing";
 export * from "./clicks";
 export * from "./domains";
 export * from "./link-pages";

@@ -13,6 +13,10 @@ export const users = pgTable(
     profilePictureUrl: text(),
     isAdmin: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    // The administrator's per-user limits: null follows the plan, -1 is unlimited.
+    customMaxLinkPages: integer(),
+    customMaxShortenedUrls: integer(),
+    customMaxClicksPerMonth: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -11,6 +11,7 @@ import {
   type RollupDimension,
   shortenedUrls,
 } from "../../../db/schema";
+import { subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 import { summaryPeriods } from "./analytics-periods";
 
@@ -90,10 +91,16 @@ async function newLinkPage(userId: number) {
 }
 
 const get = (url: string, cookie: string) => t.request({ method: "GET", url, cookie });
+// On a plan that keeps five years of analytics: these tests seed clicks up to 400 days old.
+const signIn = async () => {
+  const session = await t.signIn();
+  await subscribeUser(t.database.db, session.user.id, "Enterprise");
+  return session;
+};
 
 describe("GET /api/analytics", () => {
   it("sums today, the last 7 days, this month, all time and the periods before, bots apart", async () => {
-    const { user, cookie } = await t.signIn();
+    const { user, cookie } = await signIn();
     const p = summaryPeriods();
     const days = [0, 1, 2, 6, 7, 10, 13, 14, 20, 31, 45, 62, 400].map((n) => addDays(p.today, -n));
     const rows: Seed[] = days.map((day, i) => ({
@@ -130,7 +137,7 @@ describe("GET /api/analytics", () => {
   });
 
   it("ranks the top 10 countries over all time, leaving unknown out", async () => {
-    const { user, cookie } = await t.signIn();
+    const { user, cookie } = await signIn();
     const today = dayOf(new Date());
     const countries = ["BR", "PT", "US", "AR", "AO", "MZ", "ES", "FR", "DE", "IT", "JP", "CL"];
     await seed(user.id, [
@@ -150,8 +157,8 @@ describe("GET /api/analytics", () => {
   });
 
   it("shows only the user's own clicks, and zeros for a new user", async () => {
-    const ana = await t.signIn();
-    const bia = await t.signIn();
+    const ana = await signIn();
+    const bia = await signIn();
     await seed(ana.user.id, [{ day: dayOf(new Date()), clicks: 9 }]);
     expect((await get("/api/analytics", bia.cookie)).json()).toEqual({
       clicks_today: 0,
@@ -165,7 +172,7 @@ describe("GET /api/analytics", () => {
   });
 
   it("counts clicks that went through the redirect", async () => {
-    const { cookie } = await t.signIn();
+    const { cookie } = await signIn();
     const created = await t.request({
       method: "POST",
       url: "/api/shortened-urls",
@@ -196,7 +203,7 @@ describe("GET /api/analytics", () => {
   });
 
   it("forgets a deleted short link's clicks and keeps the others'", async () => {
-    const { cookie } = await t.signIn();
+    const { cookie } = await signIn();
     const codes: { id: number; short_code: string }[] = [];
     for (let i = 0; i < 2; i++) {
       const created = await t.request({
@@ -241,7 +248,7 @@ describe("GET /api/analytics", () => {
 
 describe("GET /api/analytics/advanced", () => {
   it("answers every day of the range, zero-filled, oldest first, ending today", async () => {
-    const { user, cookie } = await t.signIn();
+    const { user, cookie } = await signIn();
     const today = dayOf(new Date());
     await seed(user.id, [
       { day: today, clicks: 3 },
@@ -266,7 +273,7 @@ describe("GET /api/analytics/advanced", () => {
   });
 
   it("refuses an unknown range", async () => {
-    const { cookie } = await t.signIn();
+    const { cookie } = await signIn();
     const response = await get("/api/analytics/advanced?range=2d", cookie);
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe("Período inválido");
@@ -275,7 +282,7 @@ describe("GET /api/analytics/advanced", () => {
 
 describe("analytics drill-down", () => {
   it("breaks one short link's clicks down by day, country, referrer, device, browser and OS", async () => {
-    const { user, cookie } = await t.signIn();
+    const { user, cookie } = await signIn();
     const url = await newShortUrl(user.id);
     const other = await newShortUrl(user.id);
     const today = dayOf(new Date());
@@ -331,7 +338,7 @@ describe("analytics drill-down", () => {
   });
 
   it("sums a Link Bio page's link clicks", async () => {
-    const { user, cookie } = await t.signIn();
+    const { user, cookie } = await signIn();
     const { page, link } = await newLinkPage(user.id);
     const today = dayOf(new Date());
     await seed(user.id, [
@@ -353,8 +360,8 @@ describe("analytics drill-down", () => {
   });
 
   it("answers 404 for another user's short link or page, and for ones that do not exist", async () => {
-    const ana = await t.signIn();
-    const bia = await t.signIn();
+    const ana = await signIn();
+    const bia = await signIn();
     const url = await newShortUrl(ana.user.id);
     const { page } = await newLinkPage(ana.user.id);
     for (const [path, message] of [
@@ -370,7 +377,7 @@ describe("analytics drill-down", () => {
   });
 
   it("refuses a bad id or range", async () => {
-    const { cookie } = await t.signIn();
+    const { cookie } = await signIn();
     expect((await get("/api/analytics/shortened-urls/abc", cookie)).json().error).toBe("Id inválido");
     const badRange = await get("/api/analytics/link-pages/1?range=1y", cookie);
     expect(badRange.statusCode).toBe(400);

@@ -1,10 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { AvailableDomain } from "../../../common/contract/domains";
 import type { Db } from "../../../db/client";
-import { domains } from "../../../db/schema";
+import { domains, planDomains } from "../../../db/schema";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
 
 export type DomainRow = typeof domains.$inferSelect;
+/** What of a plan decides its domains (a subscription_plans row has these). */
+export type DomainAccess = { id: number; customDomains: boolean; premiumDomains: boolean };
 
 const TOPIC = "domains";
 
@@ -16,6 +18,8 @@ export class DomainRegistry {
   private byHost = new Map<string, DomainRow>();
   private byId = new Map<number, DomainRow>();
   private defaultDomain!: DomainRow;
+  /** plan id -> the custom domains the administrator made available to it. */
+  private byPlan = new Map<number, Set<number>>();
 
   constructor(
     private readonly db: Db,
@@ -43,7 +47,16 @@ export class DomainRegistry {
   }
 
   async reload(): Promise<void> {
-    const rows = await this.db.select().from(domains).orderBy(asc(domains.id));
+    const [rows, planRows] = await Promise.all([
+      this.db.select().from(domains).orderBy(asc(domains.id)),
+      this.db.select().from(planDomains),
+    ]);
+    const byPlan = new Map<number, Set<number>>();
+    for (const { planId, domainId } of planRows) {
+      const set = byPlan.get(planId) ?? new Set<number>();
+      set.add(domainId);
+      byPlan.set(planId, set);
+    }
     const byHost = new Map<string, DomainRow>();
     const byId = new Map<number, DomainRow>();
     for (const row of rows) {
@@ -55,9 +68,10 @@ export class DomainRegistry {
     this.byHost = byHost;
     this.byId = byId;
     this.defaultDomain = fallback;
+    this.byPlan = byPlan;
   }
 
-  /** Call after any change to the domains table: every process reloads. */
+  /** Call after any change to the domains or plan_domains tables: every process reloads. */
   changed(): void {
     this.bus.publish(TOPIC, "*");
   }
@@ -79,14 +93,24 @@ export class DomainRegistry {
     return this.defaultDomain;
   }
 
-  /** Active domains a user may choose for a page or link (plan gating comes with plans). */
-  availableTo(_userId: number): DomainRow[] {
-    return [...this.byId.values()].filter((row) => row.isActive);
+  /**
+   * The domains a plan may choose for a page or link: the default domain always; another active
+   * domain when the plan includes custom domains, the administrator made it available to the plan,
+   * and, for a premium domain, the plan allows premium ones.
+   */
+  availableTo(plan: DomainAccess): DomainRow[] {
+    const allowed = this.byPlan.get(plan.id);
+    return [...this.byId.values()].filter(
+      (row) =>
+        row.isActive &&
+        (row.id === this.defaultDomain.id ||
+          (plan.customDomains && !!allowed?.has(row.id) && (!row.isPremium || plan.premiumDomains))),
+    );
   }
 
-  /** The domain id a create or update asks for: the default when none, 400 when not usable. */
-  isSelectable(userId: number, domainId: number): boolean {
-    return this.availableTo(userId).some((row) => row.id === domainId);
+  /** Whether a create or update may put a page or link on this domain. */
+  isSelectable(plan: DomainAccess, domainId: number): boolean {
+    return this.availableTo(plan).some((row) => row.id === domainId);
   }
 
   /** Every host that serves our short links, to refuse shortening a short link of our own. */

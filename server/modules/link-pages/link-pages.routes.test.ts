@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
 import { clickDaily, clickEvents, domains, linkPages, links } from "../../../db/schema";
+import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 
 const t = setupTestApp();
@@ -212,6 +213,8 @@ describe("link pages: validation", () => {
       .insert(domains)
       .values({ domain: `links-${process.pid}-${counter}.exemplo.com.br`, displayName: "Links" })
       .returning();
+    await allowDomainOnPlan(t.database.db, "Pro", domain!.id);
+    await subscribeUser(t.database.db, other.user.id, "Pro");
     await t.app.domains.reload();
     const elsewhere = await call("POST", "/api/link-pages", other.cookie, {
       slug: page.slug,

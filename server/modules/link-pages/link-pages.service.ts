@@ -7,6 +7,7 @@ import {
 } from "../../../common/contract/link-pages";
 import type { z } from "../../../common/zod";
 import { badRequest, conflict } from "../../lib/http-error";
+import { createWithinLimit, planOf } from "../billing/entitlements";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
 import { linkPageChanged } from "./link-page-events";
 import {
@@ -30,17 +31,20 @@ export const LINK_LIMIT_MESSAGE = `Uma página pode ter no máximo ${MAX_LINKS_P
 const IMAGE_URL_MESSAGE = "Imagem de perfil: informe uma URL válida ou envie um arquivo";
 
 export async function createLinkPage(app: App, userId: number, input: LinkPageInput): Promise<LinkPageRow> {
-  const domainId = chooseDomain(app, userId, input.custom_domain_id, null);
+  const domainId = await chooseDomain(app, userId, input.custom_domain_id, null);
   if (await slugTaken(app.db, domainId, input.slug)) throw slugConflict();
   const image = await storeProfileImage(app, input.profile_image_url, null);
   try {
-    const row = await insertPage(app.db, {
-      ...columnsOf(input),
-      profileImageUrl: image,
-      userId,
-      domainId,
-      isActive: input.is_active ?? true,
-    });
+    // The plan's limit is counted and the page inserted under one lock (no race past it).
+    const row = await createWithinLimit(app.db, userId, "link_pages", (tx) =>
+      insertPage(tx, {
+        ...columnsOf(input),
+        profileImageUrl: image,
+        userId,
+        domainId,
+        isActive: input.is_active ?? true,
+      }),
+    );
     // A visitor may have asked for this address before it existed: its cached 404 must go.
     linkPageChanged(app.bus, row);
     return row;
@@ -55,7 +59,7 @@ export async function updateLinkPage(
   page: LinkPageRow,
   input: LinkPageInput,
 ): Promise<LinkPageRow> {
-  const domainId = chooseDomain(app, page.userId, input.custom_domain_id, page);
+  const domainId = await chooseDomain(app, page.userId, input.custom_domain_id, page);
   if (await slugTaken(app.db, domainId, input.slug, page.id)) throw slugConflict();
   const image = await storeProfileImage(app, input.profile_image_url, page.profileImageUrl);
   let row: LinkPageRow;
@@ -148,16 +152,17 @@ function columnsOf(input: LinkPageInput) {
  * null means the default domain. On update, an absent field keeps the page's domain, and the
  * page's own domain stays allowed even if it is no longer offered (editing a title must not fail).
  */
-function chooseDomain(
+async function chooseDomain(
   app: App,
   userId: number,
   requested: number | null | undefined,
   page: LinkPageRow | null,
-): number {
+): Promise<number> {
   if (requested === undefined && page) return page.domainId;
   if (requested === null || requested === undefined) return app.domains.default.id;
   if (page && requested === page.domainId) return requested;
-  if (!app.domains.isSelectable(userId, requested)) throw badRequest(LINK_PAGE_MESSAGES.domainUnavailable);
+  const { plan } = await planOf(app.db, userId);
+  if (!app.domains.isSelectable(plan, requested)) throw badRequest(LINK_PAGE_MESSAGES.domainUnavailable);
   return requested;
 }
 

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { clickEvents, domains, linkPages, links } from "../../../db/schema";
+import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 import { NUL_CHARACTER } from "../../plugins/nul-characters";
 
@@ -100,12 +101,14 @@ describe("public API", () => {
   });
 
   it("finds a page on the domain the Host names", async () => {
-    const { cookie } = await t.signIn();
+    const { user, cookie } = await t.signIn();
     const host = `bio-${process.pid}.exemplo.com.br`;
     const [domain] = await t.database.db
       .insert(domains)
       .values({ domain: host, displayName: host })
       .returning();
+    await allowDomainOnPlan(t.database.db, "Pro", domain!.id);
+    await subscribeUser(t.database.db, user.id, "Pro");
     await t.app.domains.reload();
     const page = await createPage(cookie, { custom_domain_id: domain!.id });
     const url = `/api/public/link-pages/${page.slug}`;

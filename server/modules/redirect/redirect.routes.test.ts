@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { LINK_UNAVAILABLE_PATH, type ShortenedUrl } from "../../../common/contract/shortened-urls";
 import { clickDaily, clickEvents, domains, type RollupDimension, shortenedUrls } from "../../../db/schema";
 import { eventClicks } from "../../../tests/click-events";
+import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { buildApp } from "../../app";
@@ -150,8 +151,10 @@ describe("GET /s/{code}", () => {
       .insert(domains)
       .values({ domain: host, displayName: host })
       .returning();
+    await allowDomainOnPlan(t.database.db, "Pro", domain!.id);
     await t.app.domains.reload();
-    const { cookie } = await t.signIn();
+    const { user, cookie } = await t.signIn();
+    await subscribeUser(t.database.db, user.id, "Pro");
     const code = `dom${Date.now()}`;
     await shortLink(cookie, { custom_code: code, original_url: "https://padrao.com.br" });
     await shortLink(cookie, {

@@ -6,6 +6,7 @@ import {
   type ShortenedUrl,
 } from "../../../common/contract/shortened-urls";
 import { clickDaily, clickEvents, domains, shortenedUrls } from "../../../db/schema";
+import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 
 const t = setupTestApp();
@@ -25,6 +26,8 @@ async function addDomain(domain: string, isActive = true) {
     .insert(domains)
     .values({ domain, displayName: domain, isActive })
     .returning();
+  // Offered to the Pro plan; users on the free plan see only the default domain.
+  await allowDomainOnPlan(t.database.db, "Pro", row!.id);
   await t.app.domains.reload();
   return row!;
 }
@@ -163,6 +166,7 @@ describe("POST /api/shortened-urls", () => {
     const other = await addDomain(`outro-${Date.now()}.exemplo.com.br`);
     const ana = await t.signIn();
     const bia = await t.signIn();
+    await subscribeUser(t.database.db, bia.user.id, "Pro");
     const code = uniqueCode();
     expect(
       (await shorten(ana.cookie, { original_url: "https://a.com.br", custom_code: code })).statusCode,
@@ -200,6 +204,7 @@ describe("POST /api/shortened-urls", () => {
 
   it("limits shortening to 60 a minute per account", async () => {
     const { user, cookie } = await t.signIn();
+    await subscribeUser(t.database.db, user.id, "Enterprise"); // past the free plan's 50 links
     const responses = [];
     for (let i = 0; i < 61; i++)
       responses.push(await shorten(cookie, { original_url: `https://e.com.br/${i}` }));

@@ -9,6 +9,7 @@ import {
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
 import { requireUser } from "../auth/session";
+import { createWithinLimit, planOf } from "../billing/entitlements";
 import { shortUrlChanged } from "./short-url-invalidation";
 import { deleteShortenedUrl, findOwnShortenedUrl, listShortenedUrls } from "./shortened-urls.queries";
 import { chooseDomainId, createShortenedUrl, isOwnShortLink, toShortenedUrl } from "./shortened-urls.service";
@@ -33,7 +34,7 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  // Shortens a URL, with a random code or the user's own (unique per domain).
+  // Shortens a URL, with a random code or the user's own (unique per domain), within the plan.
   app.post(
     "/api/shortened-urls",
     { preHandler: [requireUser, shortenLimit], schema: { body: shortenedUrlBodySchema } },
@@ -46,15 +47,19 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
           original_url: SHORT_URL_MESSAGES.ownShortLink,
         });
       }
-      const domainId = chooseDomainId(app.domains, user.id, body.custom_domain_id);
-      const row = await createShortenedUrl(app.db, {
-        userId: user.id,
-        domainId,
-        originalUrl: body.original_url,
-        title: body.title,
-        customCode: body.custom_code,
-        expiresAt: body.expires_at,
-      });
+      const { plan } = await planOf(app.db, user.id);
+      const domainId = chooseDomainId(app.domains, plan, body.custom_domain_id);
+      // The plan's limit is counted and the link inserted under one lock (no race past it).
+      const row = await createWithinLimit(app.db, user.id, "shortened_urls", (tx) =>
+        createShortenedUrl(tx, {
+          userId: user.id,
+          domainId,
+          originalUrl: body.original_url,
+          title: body.title,
+          customCode: body.custom_code,
+          expiresAt: body.expires_at,
+        }),
+      );
       // A visitor who tried this code a moment ago may have a cached "not found".
       shortUrlChanged(app.bus, row.domainId, row.shortCode);
       reply.code(201);

@@ -8,7 +8,7 @@ import {
 import { isReserved } from "../../../common/reserved";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../lib/http-error";
-import type { DomainRegistry } from "../domains/domain-registry";
+import type { DomainAccess, DomainRegistry } from "../domains/domain-registry";
 import { insertUnlessCodeTaken, isUniqueViolation, type ShortenedUrlRow } from "./shortened-urls.queries";
 
 /** A crypto-random code from the unambiguous alphabet (randomInt has no modulo bias). */
@@ -49,11 +49,11 @@ export function isOwnShortLink(url: string, ourHosts: Iterable<string>): boolean
 /** The domain a new short link goes on: the default when none is asked for, 400 when not allowed. */
 export function chooseDomainId(
   registry: DomainRegistry,
-  userId: number,
+  plan: DomainAccess,
   requested: number | null | undefined,
 ) {
   if (requested == null) return registry.default.id;
-  if (!registry.isSelectable(userId, requested)) {
+  if (!registry.isSelectable(plan, requested)) {
     throw new HttpError(400, SHORT_URL_MESSAGES.domainUnavailable, {
       custom_domain_id: SHORT_URL_MESSAGES.domainUnavailable,
     });

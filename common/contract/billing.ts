@@ -1,0 +1,321 @@
+// Plans, subscriptions, usage limits and payments (spec sections 2-5, 7-9).
+import { z } from "../zod";
+
+export const INTERVAL_TYPES = ["monthly", "yearly"] as const;
+export type IntervalType = (typeof INTERVAL_TYPES)[number];
+export const SUBSCRIPTION_STATUSES = ["active", "canceled", "expired", "pending"] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const TRANSACTION_STATUSES = ["approved", "pending", "rejected", "cancelled", "refunded"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export const TRANSACTION_TYPES = ["subscription", "upgrade", "downgrade"] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+/** Our payment method codes (the provider's are mapped onto these). */
+export const PAYMENT_METHODS = [
+  "pix",
+  "credit_card",
+  "debit_card",
+  "prepaid_card",
+  "boleto",
+  "account_money",
+  "other",
+] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+export const UNLIMITED_LABEL = "Ilimitado";
+/** Usage bars warn above this share of a finite limit. */
+export const USAGE_WARNING_RATIO = 0.8;
+/** The yearly price of the seeded plans is 12 months less this discount. */
+export const YEARLY_DISCOUNT_PERCENT = 20;
+
+/** null or -1 (or any negative number) is unlimited. */
+export const isUnlimited = (limit: number | null | undefined): limit is null | undefined =>
+  limit == null || limit < 0;
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionStatus, string> = {
+  active: "Ativo",
+  canceled: "Cancelado",
+  expired: "Expirado",
+  pending: "Pendente",
+};
+export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
+  approved: "Aprovado",
+  pending: "Pendente",
+  rejected: "Rejeitado",
+  cancelled: "Cancelado",
+  refunded: "Estornado",
+};
+export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
+  subscription: "Nova Assinatura",
+  upgrade: "Upgrade",
+  downgrade: "Downgrade",
+};
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  pix: "Pix",
+  credit_card: "Cartão de Crédito",
+  debit_card: "Cartão de Débito",
+  prepaid_card: "Cartão Pré-pago",
+  boleto: "Boleto",
+  account_money: "Saldo Mercado Pago",
+  other: "Outro",
+};
+export const INTERVAL_LABELS: Record<IntervalType, string> = { monthly: "Mensal", yearly: "Anual" };
+
+export const paymentMethodLabel = (code: string | null | undefined): string =>
+  code ? (PAYMENT_METHOD_LABELS[code as PaymentMethod] ?? PAYMENT_METHOD_LABELS.other) : "—";
+
+export const BILLING_MESSAGES = {
+  subscribeFailed: "Erro ao processar assinatura",
+  subscribeConnection: "Erro ao processar assinatura. Tente novamente.",
+  cancelFailed: "Erro ao cancelar assinatura",
+  canceled: "Assinatura cancelada com sucesso. Você terá acesso aos recursos até o final do período pago.",
+  confirmCancel:
+    "Tem certeza que deseja cancelar sua assinatura? Você continuará com acesso aos recursos do plano até o final do período pago e depois voltará ao plano Gratuito.",
+  planNotFound: "Plano não encontrado.",
+  freePlan: "O plano Gratuito não precisa de pagamento. Para voltar a ele, cancele sua assinatura.",
+  samePlanPending: "Já existe um pagamento pendente para este plano. Conclua-o ou aguarde a confirmação.",
+  noYearly: "Este plano não tem opção anual.",
+  nothingToCancel: "Você não tem uma assinatura ativa para cancelar.",
+  providerUnavailable:
+    "Não foi possível falar com o Mercado Pago agora. Nada foi cobrado; tente novamente em alguns minutos.",
+  devCheckoutDisabled: "O checkout de testes não está disponível neste servidor.",
+  checkoutNotFound: "Pagamento não encontrado.",
+  webhookSignature: "Assinatura do webhook inválida.",
+  paymentNotFound: "Pagamento não encontrado.",
+  refundFailed: "Erro ao processar estorno",
+  refundUnknown: "Erro desconhecido",
+  refundConnection: "Erro de conexão ao processar estorno. Tente novamente.",
+  refundNotAllowed: "Só é possível estornar pagamentos aprovados que tenham o id do pagamento no provedor.",
+  confirmRefund:
+    "Tem certeza que deseja estornar este pagamento? Esta ação é irreversível: o valor será devolvido ao cliente em até 5 dias úteis, a assinatura dele será cancelada imediatamente e o estorno ficará registrado no log de auditoria.",
+  returnApproved: "Pagamento aprovado! Sua assinatura foi ativada.",
+  returnPending:
+    "Pagamento pendente. Assim que o pagamento for confirmado, sua assinatura será ativada automaticamente.",
+  returnRejected: "Pagamento recusado. Tente novamente ou escolha outra forma de pagamento.",
+  noTransactions: "Nenhuma transação encontrada.",
+} as const;
+
+/** What a create beyond the plan answers (403): the limit's name, its number and where to upgrade. */
+export const LIMIT_KINDS = ["link_pages", "shortened_urls"] as const;
+export type LimitKind = (typeof LIMIT_KINDS)[number];
+export const PRICING_PATH = "/pricing";
+export function limitReachedMessage(kind: LimitKind, limit: number, planName: string): string {
+  const what = kind === "link_pages" ? `${limit} Link Bios` : `${limit} URLs encurtadas`;
+  return `Você atingiu o limite de ${what} do plano ${planName}. Faça upgrade em ${PRICING_PATH} para criar mais.`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans
+
+export const subscriptionPlanSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  /** Monthly price. */
+  price_cents: z.number(),
+  /** Price of a year paid at once; null: no yearly option. */
+  yearly_price_cents: z.number().nullable(),
+  interval_type: z.enum(INTERVAL_TYPES),
+  max_link_pages: z.number().nullable(),
+  max_shortened_urls: z.number().nullable(),
+  max_clicks_per_month: z.number().nullable(),
+  custom_domains: z.boolean(),
+  premium_domains: z.boolean(),
+  priority_support: z.boolean(),
+  analytics_retention_days: z.number(),
+  is_active: z.boolean(),
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+
+/** The plan's price for an interval, or null when it has no such option. */
+export function planPrice(
+  plan: Pick<SubscriptionPlan, "price_cents" | "yearly_price_cents">,
+  interval: IntervalType,
+) {
+  return interval === "monthly" ? plan.price_cents : plan.yearly_price_cents;
+}
+
+/** The percent a year paid at once saves against twelve months, rounded; 0 when none. */
+export function yearlySavingsPercent(plan: Pick<SubscriptionPlan, "price_cents" | "yearly_price_cents">) {
+  if (!plan.yearly_price_cents || plan.price_cents <= 0) return 0;
+  return Math.max(0, Math.round(100 - (plan.yearly_price_cents / (plan.price_cents * 12)) * 100));
+}
+
+/** The icon key of a plan by its name (spec: gratuito, pro, business, enterprise). */
+export function planKey(name: string): "gratuito" | "pro" | "business" | "enterprise" | "other" {
+  const key = name.trim().toLowerCase();
+  return key === "gratuito" || key === "pro" || key === "business" || key === "enterprise" ? key : "other";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signed-in user's subscription and usage
+
+export type Usage = { used: number; limit: number | null };
+/** GET /api/user/limits. limit null: unlimited. */
+export type UsageLimits = { link_pages: Usage; shortened_urls: Usage; clicks_this_month: Usage };
+
+/**
+ * GET /api/user/subscription. status "active" with expires_at null and plan.price_cents 0 is the
+ * free plan (no payment). scheduled_plan: a paid downgrade that starts at expires_at.
+ */
+export type UserSubscription = {
+  status: SubscriptionStatus;
+  starts_at: string;
+  expires_at: string | null;
+  interval_type: IntervalType;
+  canceled_at: string | null;
+  is_free: boolean;
+  plan: SubscriptionPlan;
+  scheduled_plan: { plan: SubscriptionPlan; starts_at: string; expires_at: string } | null;
+  /** A payment waiting for confirmation (Pix, boleto), if any. */
+  pending_transaction_id: number | null;
+};
+
+export const createSubscriptionBodySchema = z.object({
+  plan_id: z.coerce
+    .number({ error: "Escolha um plano" })
+    .int("Escolha um plano")
+    .positive("Escolha um plano")
+    .max(2147483647, "Escolha um plano"),
+  interval_type: z.enum(INTERVAL_TYPES, { error: "Período inválido" }).optional().default("monthly"),
+});
+export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
+export type CreateSubscriptionResponse = {
+  init_point: string;
+  transaction_id: number;
+  transaction_type: TransactionType;
+  amount_cents: number;
+};
+
+export type PaymentDetails = {
+  pix_copy_paste?: string | null;
+  pix_qr_code?: string | null;
+  boleto_barcode?: string | null;
+  boleto_number?: string | null;
+  boleto_due_date?: string | null;
+  boleto_url?: string | null;
+  refusal_reason?: string | null;
+  processor_response?: string | null;
+};
+
+/** GET /api/user/payment-history: the user's own payments, newest first (at most 100). */
+export type PaymentHistoryItem = {
+  id: number;
+  plan_name: string;
+  transaction_type: TransactionType;
+  interval_type: IntervalType;
+  status: TransactionStatus;
+  amount_cents: number;
+  credit_cents: number;
+  created_at: string;
+  payment_method: string | null;
+  subscription_start: string | null;
+  subscription_end: string | null;
+  payment_details: PaymentDetails;
+};
+
+export const paymentReturnQuerySchema = z.object({
+  payment_status: z.enum(["approved", "pending", "rejected"]).optional(),
+  payment_id: z.string().max(64).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Administrator: transactions and refunds
+
+export const ADMIN_TRANSACTIONS_PAGE_SIZE = 20;
+export const TRANSACTION_PERIODS = ["all", "today", "week", "month", "quarter"] as const;
+export type TransactionPeriod = (typeof TRANSACTION_PERIODS)[number];
+export const TRANSACTION_PERIOD_LABELS: Record<TransactionPeriod, string> = {
+  all: "Todo o período",
+  today: "Hoje",
+  week: "Últimos 7 dias",
+  month: "Este mês",
+  quarter: "Últimos 90 dias",
+};
+
+const optionalFilter = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
+  z.preprocess(
+    (value) => (value === "" || value === "all" ? undefined : value),
+    z.enum(values, { error: message }).optional(),
+  );
+
+export const adminTransactionsQuerySchema = z.object({
+  status: optionalFilter(TRANSACTION_STATUSES, "Status inválido"),
+  type: optionalFilter(TRANSACTION_TYPES, "Tipo inválido"),
+  payment_method: optionalFilter(PAYMENT_METHODS, "Forma de pagamento inválida"),
+  period: z.enum(TRANSACTION_PERIODS, { error: "Período inválido" }).optional().default("all"),
+  q: z.string().trim().max(200, "Busca muito longa").optional().default(""),
+  sort: z
+    .enum(["created_at", "amount_cents"], { error: "Ordenação inválida" })
+    .optional()
+    .default("created_at"),
+  order: z.enum(["asc", "desc"], { error: "Ordenação inválida" }).optional().default("desc"),
+  page: z.coerce
+    .number({ error: "Página inválida" })
+    .int("Página inválida")
+    .min(1, "Página inválida")
+    .max(100000, "Página inválida")
+    .optional()
+    .default(1),
+  limit: z.coerce.number().int().min(1).max(10000).optional().default(ADMIN_TRANSACTIONS_PAGE_SIZE),
+});
+export type AdminTransactionsQuery = z.input<typeof adminTransactionsQuerySchema>;
+
+/** A transaction as the administrator sees it (spec 3); payment_details is JSON text, as the spec has it. */
+export type AdminTransaction = {
+  id: number;
+  plan_name: string;
+  transaction_type: TransactionType;
+  interval_type: IntervalType;
+  status: TransactionStatus;
+  amount_cents: number;
+  created_at: string;
+  payment_method: string | null;
+  subscription_start: string | null;
+  subscription_end: string | null;
+  mercadopago_payment_id: string | null;
+  provider: "mercadopago" | "dev";
+  user_id: number;
+  user_email: string;
+  user_name: string;
+  payment_details: string;
+  refund_id: string | null;
+  refunded_cents: number | null;
+};
+
+export type AdminTransactionsPage = {
+  transactions: AdminTransaction[];
+  total: number;
+  page: number;
+  page_size: number;
+};
+
+/** The billing figures of GET /api/admin/stats (the subscriptions dashboard's KPI cards). */
+export type BillingStats = {
+  total_revenue: number;
+  active_subscriptions: number;
+  monthly_revenue_pending: number;
+  monthly_revenue_paid: number;
+};
+
+export const refundBodySchema = z.object({
+  reason: z.string().trim().max(500, "Motivo muito longo").optional().default(""),
+});
+export type RefundResponse = { amount_refunded: number; refund_id: string; message: string };
+
+export const paymentIdParamsSchema = z.object({
+  paymentId: z
+    .string()
+    .trim()
+    .min(1, "Pagamento inválido")
+    .max(64, "Pagamento inválido")
+    .regex(/^[A-Za-z0-9_-]+$/, "Pagamento inválido"),
+});
+
+/** GET /api/admin/stats: the admin overview's figures (spec 3) and the subscriptions dashboard's. */
+export type AdminStats = BillingStats & {
+  total_users: number;
+  new_users_this_month: number;
+  cancellations_this_month: number;
+  /** Human clicks on every short link and Link Bio link. */
+  total_clicks: number;
+};

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  BILLING_MESSAGES,
+  createSubscriptionBodySchema,
+  type UserSubscription,
+} from "../../../common/contract/billing";
+import { rateLimited } from "../../lib/rate-limits";
+import { requireUser } from "../auth/session";
+import { findPendingPayment, listPaymentHistory, toPaymentHistoryItem } from "./billing.queries";
+import { cancelSubscription, startCheckout } from "./billing.service";
+import { planOf, usageLimitsOf } from "./entitlements";
+import { findPlan, listActivePlans, toSubscriptionPlan } from "./plans.queries";
+
+const MINUTE = 60_000;
+
+export const billingRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const checkoutLimit = rateLimited(app, [
+    { name: "checkout-user", max: 10, windowMs: MINUTE, key: (request) => String(request.user!.id) },
+  ]);
+
+  // The active plans, cheapest first (public: the pricing page and the landing page).
+  app.get("/api/subscription-plans", async () => {
+    return (await listActivePlans(app.db)).map(toSubscriptionPlan);
+  });
+
+  // The user's plan now: a paid subscription (active or canceled until its end), a payment waiting
+  // for confirmation, or the free plan.
+  app.get(
+    "/api/user/subscription",
+    { preHandler: requireUser },
+    async (request): Promise<UserSubscription> => {
+      const user = request.user!;
+      const { plan, subscription } = await planOf(app.db, user.id);
+      const scheduled = subscription?.scheduledPlanId
+        ? await findPlan(app.db, subscription.scheduledPlanId)
+        : null;
+      if (subscription) {
+        return {
+          status: subscription.status,
+          starts_at: subscription.startsAt.toISOString(),
+          expires_at: subscription.expiresAt?.toISOString() ?? null,
+          interval_type: subscription.intervalType,
+          canceled_at: subscription.canceledAt?.toISOString() ?? null,
+          is_free: false,
+          plan: toSubscriptionPlan(plan),
+          scheduled_plan:
+            scheduled && subscription.expiresAt && subscription.scheduledUntil
+              ? {
+                  plan: toSubscriptionPlan(scheduled),
+                  starts_at: subscription.expiresAt.toISOString(),
+                  expires_at: subscription.scheduledUntil.toISOString(),
+                }
+              : null,
+          pending_transaction_id: (await findPendingPayment(app.db, user.id))?.id ?? null,
+        };
+      }
+      const pending = await findPendingPayment(app.db, user.id);
+      const pendingPlan = pending ? await findPlan(app.db, pending.planId) : null;
+      return {
+        status: pendingPlan ? "pending" : "active",
+        starts_at: (pending?.createdAt ?? user.createdAt).toISOString(),
+        expires_at: null,
+        interval_type: pending?.intervalType ?? "monthly",
+        canceled_at: null,
+        is_free: !pendingPlan,
+        plan: toSubscriptionPlan(pendingPlan ?? plan),
+        scheduled_plan: null,
+        pending_transaction_id: pending?.id ?? null,
+      };
+    },
+  );
+
+  // What the user has and may have: pages, short links, clicks this month (custom limits win).
+  app.get("/api/user/limits", { preHandler: requireUser }, async (request) => {
+    return usageLimitsOf(app.db, request.user!);
+  });
+
+  // The user's payments, newest first (the last 100).
+  app.get("/api/user/payment-history", { preHandler: requireUser }, async (request) => {
+    return (await listPaymentHistory(app.db, request.user!.id)).map(toPaymentHistoryItem);
+  });
+
+  // Starts paying for one period of a plan: answers the provider's checkout address (init_point).
+  app.post(
+    "/api/subscriptions/create",
+    { preHandler: [requireUser, checkoutLimit], schema: { body: createSubscriptionBodySchema } },
+    async (request, reply) => {
+      const result = await startCheckout(
+        app,
+        request.user!,
+        request.body.plan_id,
+        request.body.interval_type,
+      );
+      reply.code(201);
+      return result;
+    },
+  );
+
+  // No renewal: the plan stays until the end of the paid period, then the free plan.
+  app.post("/api/user/subscription/cancel", { preHandler: requireUser }, async (request) => {
+    await cancelSubscription(app, request.user!.id);
+    return { message: BILLING_MESSAGES.canceled };
+  });
+};

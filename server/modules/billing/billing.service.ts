@@ -1,0 +1,568 @@
+import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import {
+  BILLING_MESSAGES,
+  type CreateSubscriptionResponse,
+  type IntervalType,
+  planPrice,
+  type RefundResponse,
+  type TransactionStatus,
+  type TransactionType,
+} from "../../../common/contract/billing";
+import { formatBRL } from "../../../common/money";
+import type { Db } from "../../../db/client";
+import { billingEvents, transactions, userSubscriptions, users } from "../../../db/schema";
+import { HttpError } from "../../lib/http-error";
+import type { UserRow } from "../auth/session";
+import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
+import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError } from "./payment-provider";
+import { addPeriod, upgradeCredit } from "./periods";
+import { findActivePlan, findPlan, type PlanRow } from "./plans.queries";
+
+export type TransactionRow = typeof transactions.$inferSelect;
+
+/** What the billing rules need of the app (a FastifyInstance has all of it). */
+export type BillingApp = {
+  db: Db;
+  payments: PaymentProvider | null;
+  config: { publicUrl: string };
+  log: FastifyBaseLogger;
+};
+
+type Tx = Db;
+
+async function recordEvent(
+  tx: Tx,
+  event: {
+    userId: number;
+    kind: string;
+    cause: string;
+    transactionId?: number | null;
+    subscriptionId?: number | null;
+    detail?: Record<string, unknown>;
+  },
+) {
+  await tx.insert(billingEvents).values({
+    userId: event.userId,
+    kind: event.kind,
+    cause: event.cause,
+    transactionId: event.transactionId ?? null,
+    subscriptionId: event.subscriptionId ?? null,
+    detail: event.detail ?? {},
+  });
+}
+
+/** Locks the user's row: every billing change of one user happens one at a time. */
+async function lockUser(tx: Tx, userId: number) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+}
+
+/** upgrade or downgrade by monthly price against the current plan; the same plan is a renewal. */
+export function transactionTypeFor(current: PlanRow | null, next: PlanRow): TransactionType {
+  if (!current || current.priceCents === 0 || current.id === next.id) return "subscription";
+  return next.priceCents < current.priceCents ? "downgrade" : "upgrade";
+}
+
+/** The approved payment that paid for a subscription's current period, for an upgrade's credit. */
+async function lastPaidPeriod(db: Db, subscription: SubscriptionRow) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, subscription.userId),
+        eq(transactions.planId, subscription.planId),
+        eq(transactions.status, "approved"),
+      ),
+    )
+    .orderBy(desc(transactions.approvedAt))
+    .limit(1);
+  return row?.subscriptionStart && row.subscriptionEnd
+    ? { paidCents: row.amountCents + row.creditCents, start: row.subscriptionStart, end: row.subscriptionEnd }
+    : null;
+}
+
+/**
+ * POST /api/subscriptions/create: a pending transaction for one period of the plan and the
+ * provider's checkout for it. If the provider cannot be reached, the transaction is removed again:
+ * nothing half-written is left.
+ */
+export async function startCheckout(
+  app: BillingApp,
+  user: UserRow,
+  planId: number,
+  interval: IntervalType,
+): Promise<CreateSubscriptionResponse> {
+  if (!app.payments) throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+  const plan = await findActivePlan(app.db, planId);
+  if (!plan) throw new HttpError(404, BILLING_MESSAGES.planNotFound);
+  if (plan.priceCents === 0) throw new HttpError(400, BILLING_MESSAGES.freePlan);
+  const price = planPrice(
+    { price_cents: plan.priceCents, yearly_price_cents: plan.yearlyPriceCents },
+    interval,
+  );
+  if (price == null)
+    throw new HttpError(400, BILLING_MESSAGES.noYearly, { interval_type: BILLING_MESSAGES.noYearly });
+
+  const current = await findCurrentSubscription(app.db, user.id);
+  const currentPlan = current ? await findPlan(app.db, current.planId) : null;
+  const type = transactionTypeFor(currentPlan, plan);
+  let credit = 0;
+  if (type === "upgrade" && current) {
+    const paid = await lastPaidPeriod(app.db, current);
+    if (paid) credit = upgradeCredit(paid.paidCents, paid, price);
+  }
+  const amount = price - credit;
+
+  const [transaction] = await app.db
+    .insert(transactions)
+    .values({
+      userId: user.id,
+      planId: plan.id,
+      planName: plan.name,
+      transactionType: type,
+      intervalType: interval,
+      amountCents: amount,
+      creditCents: credit,
+      provider: app.payments.name,
+    })
+    .returning();
+  const tx = transaction!;
+  let checkout: Awaited<ReturnType<PaymentProvider["createCheckout"]>>;
+  try {
+    checkout = await app.payments.createCheckout({
+      transactionId: tx.id,
+      title: `${plan.name} (${interval === "yearly" ? "anual" : "mensal"})`,
+      description: plan.description || `Plano ${plan.name}`,
+      amountCents: amount,
+      intervalType: interval,
+      payer: { email: user.email, firstName: user.firstName, lastName: user.lastName },
+      returnUrl: `${app.config.publicUrl}/subscription`,
+      notificationUrl: `${app.config.publicUrl}/api/webhooks/mercadopago`,
+    });
+  } catch (error) {
+    await app.db.delete(transactions).where(eq(transactions.id, tx.id));
+    if (error instanceof ProviderUnavailableError) {
+      app.log.warn({ err: error }, "payment provider unavailable at checkout");
+      throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+    }
+    app.log.error({ err: error }, "checkout refused by the payment provider");
+    throw new HttpError(502, BILLING_MESSAGES.subscribeFailed);
+  }
+  await app.db.transaction(async (db) => {
+    await db
+      .update(transactions)
+      .set({ providerCheckoutId: checkout.checkoutId, updatedAt: new Date() })
+      .where(eq(transactions.id, tx.id));
+    await recordEvent(db, {
+      userId: user.id,
+      transactionId: tx.id,
+      kind: "transaction.created",
+      cause: "user",
+      detail: { plan: plan.name, type, interval, amount_cents: amount, credit_cents: credit },
+    });
+  });
+  return {
+    init_point: checkout.initPoint,
+    transaction_id: tx.id,
+    transaction_type: type,
+    amount_cents: amount,
+  };
+}
+
+/** Which of our statuses may follow which: a payment moves forward only. */
+function mayMove(from: TransactionStatus, to: TransactionStatus, samePayment: boolean): boolean {
+  if (from === to) return false;
+  if (from === "approved") return to === "refunded" && samePayment;
+  if (from === "refunded") return false;
+  // pending, rejected or cancelled: a later answer about this payment, or a new attempt, decides.
+  return samePayment ? from === "pending" || to !== "pending" : true;
+}
+
+/**
+ * Applies what the provider says a payment is now (read from its API, never from a notification
+ * body). Idempotent: the same state twice changes nothing; an older state after a newer one is
+ * ignored. Approval activates the plan once (the provider payment id is unique); a refund or
+ * chargeback cancels the subscription at once. One database transaction, under the user's lock.
+ */
+export async function applyProviderPayment(app: BillingApp, payment: ProviderPayment, cause: string) {
+  if (payment.transactionId === null) {
+    app.log.warn({ paymentId: payment.id }, "payment without one of our transactions: ignored");
+    return { changed: false };
+  }
+  const transactionId = payment.transactionId;
+  const [owner] = await app.db
+    .select({ userId: transactions.userId })
+    .from(transactions)
+    .where(eq(transactions.id, transactionId));
+  if (!owner) {
+    app.log.warn({ paymentId: payment.id, transactionId }, "payment for an unknown transaction: ignored");
+    return { changed: false };
+  }
+  return app.db.transaction(async (db) => {
+    await lockUser(db, owner.userId);
+    const [tx] = await db.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
+    if (!tx) return { changed: false };
+    const samePayment = tx.providerPaymentId === null || tx.providerPaymentId === payment.id;
+
+    if (!samePayment && tx.status === "approved") {
+      // A second payment for an order already paid (two tabs, say): never activated twice; the
+      // administrator sees it in the audit log and refunds it from the provider.
+      await recordEvent(db, {
+        userId: tx.userId,
+        transactionId: tx.id,
+        kind: "payment.duplicate",
+        cause,
+        detail: { payment_id: payment.id, provider_status: payment.providerStatus },
+      });
+      return { changed: false };
+    }
+    const next = payment.status;
+    const moves = next !== null && mayMove(tx.status, next, samePayment);
+    const sameFacts =
+      tx.providerPaymentId === payment.id &&
+      tx.providerStatus === payment.providerStatus &&
+      tx.providerStatusDetail === payment.providerStatusDetail;
+    if (!moves && sameFacts) return { changed: false };
+    if (!moves && !samePayment) return { changed: false };
+
+    const now = new Date();
+    const update: Partial<TransactionRow> = {
+      providerPaymentId: payment.id,
+      providerStatus: payment.providerStatus,
+      providerStatusDetail: payment.providerStatusDetail,
+      paymentMethod: payment.paymentMethod ?? tx.paymentMethod,
+      paymentDetails: { ...tx.paymentDetails, ...payment.details },
+      updatedAt: now,
+    };
+    if (moves) update.status = next!;
+    if (moves && next === "approved") {
+      const period = await activate(db, tx, cause, now);
+      update.approvedAt = now;
+      update.subscriptionStart = period.start;
+      update.subscriptionEnd = period.end;
+    }
+    if (moves && next === "refunded") {
+      update.refundedCents = tx.refundedCents ?? tx.amountCents;
+      await cancelAtOnce(db, tx, cause, payment.providerStatus);
+    }
+    await db.update(transactions).set(update).where(eq(transactions.id, tx.id));
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      kind: moves ? `transaction.${next}` : "transaction.updated",
+      cause,
+      detail: {
+        payment_id: payment.id,
+        from: tx.status,
+        provider_status: payment.providerStatus,
+        provider_status_detail: payment.providerStatusDetail,
+      },
+    });
+    return { changed: true };
+  });
+}
+
+/**
+ * An approved payment's effect on the subscription, decided now (not at checkout, the user may have
+ * paid something else since): the same plan extends the current period; a downgrade waits for the
+ * end of the current period; anything else (new, upgrade) starts now and replaces the current one.
+ */
+async function activate(db: Tx, tx: TransactionRow, cause: string, now: Date) {
+  const current = await findCurrentSubscription(db, tx.userId);
+  const interval = tx.intervalType;
+  if (current && current.planId === tx.planId) {
+    const start = current.expiresAt && current.expiresAt > now ? current.expiresAt : now;
+    const end = addPeriod(start, interval);
+    // A downgrade waiting for the end of the period waits for the new end instead.
+    const scheduledUntil =
+      current.scheduledPlanId && current.scheduledIntervalType
+        ? addPeriod(end, current.scheduledIntervalType)
+        : current.scheduledUntil;
+    await db
+      .update(userSubscriptions)
+      .set({
+        status: "active",
+        expiresAt: end,
+        canceledAt: null,
+        intervalType: interval,
+        scheduledUntil,
+        updatedAt: now,
+      })
+      .where(eq(userSubscriptions.id, current.id));
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      subscriptionId: current.id,
+      kind: "subscription.renewed",
+      cause,
+      detail: { until: end.toISOString() },
+    });
+    return { start, end };
+  }
+  if (current && tx.transactionType === "downgrade" && current.expiresAt) {
+    const start = current.expiresAt;
+    const end = addPeriod(start, interval);
+    await db
+      .update(userSubscriptions)
+      .set({
+        scheduledPlanId: tx.planId,
+        scheduledIntervalType: interval,
+        scheduledUntil: end,
+        updatedAt: now,
+      })
+      .where(eq(userSubscriptions.id, current.id));
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      subscriptionId: current.id,
+      kind: "subscription.downgrade_scheduled",
+      cause,
+      detail: { plan_id: tx.planId, from: start.toISOString(), until: end.toISOString() },
+    });
+    return { start, end };
+  }
+  if (current) {
+    await db
+      .update(userSubscriptions)
+      .set({ status: "expired", expiresAt: now, updatedAt: now })
+      .where(eq(userSubscriptions.id, current.id));
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      subscriptionId: current.id,
+      kind: "subscription.replaced",
+      cause,
+      detail: { by_plan_id: tx.planId },
+    });
+  }
+  const end = addPeriod(now, interval);
+  const [created] = await db
+    .insert(userSubscriptions)
+    .values({
+      userId: tx.userId,
+      planId: tx.planId,
+      status: "active",
+      intervalType: interval,
+      startsAt: now,
+      expiresAt: end,
+    })
+    .returning();
+  await recordEvent(db, {
+    userId: tx.userId,
+    transactionId: tx.id,
+    subscriptionId: created!.id,
+    kind: "subscription.activated",
+    cause,
+    detail: { plan_id: tx.planId, until: end.toISOString() },
+  });
+  return { start: now, end };
+}
+
+/** A refund or chargeback: the subscription ends now, and a downgrade waiting for it goes too. */
+async function cancelAtOnce(db: Tx, tx: TransactionRow, cause: string, reason: string) {
+  const current = await findCurrentSubscription(db, tx.userId);
+  if (!current) return;
+  const now = new Date();
+  await db
+    .update(userSubscriptions)
+    .set({
+      status: "canceled",
+      canceledAt: now,
+      expiresAt: now,
+      scheduledPlanId: null,
+      scheduledIntervalType: null,
+      scheduledUntil: null,
+      updatedAt: now,
+    })
+    .where(eq(userSubscriptions.id, current.id));
+  await recordEvent(db, {
+    userId: tx.userId,
+    transactionId: tx.id,
+    subscriptionId: current.id,
+    kind: "subscription.canceled",
+    cause,
+    detail: { reason },
+  });
+}
+
+/** Reads a payment from the provider and applies it: the webhook's and the dev checkout's one path. */
+export async function syncPayment(app: BillingApp, paymentId: string, cause: string) {
+  if (!app.payments) throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+  const payment = await app.payments.getPayment(paymentId);
+  return applyProviderPayment(app, payment, cause);
+}
+
+/** POST /api/user/subscription/cancel: no renewal; the plan stays until expires_at. */
+export async function cancelSubscription(app: BillingApp, userId: number) {
+  await app.db.transaction(async (db) => {
+    await lockUser(db, userId);
+    const current = await findCurrentSubscription(db, userId);
+    if (current?.status !== "active" || !current.expiresAt) {
+      throw new HttpError(400, BILLING_MESSAGES.nothingToCancel);
+    }
+    const now = new Date();
+    await db
+      .update(userSubscriptions)
+      .set({ status: "canceled", canceledAt: now, updatedAt: now })
+      .where(eq(userSubscriptions.id, current.id));
+    await recordEvent(db, {
+      userId,
+      subscriptionId: current.id,
+      kind: "subscription.canceled",
+      cause: "user",
+    });
+  });
+}
+
+/**
+ * POST /api/admin/payments/{paymentId}/refund: a full refund through the provider (the idempotency
+ * key is the transaction's, so a retried click refunds once), then the transaction is refunded and
+ * the customer's subscription ends at once.
+ */
+export async function refundPayment(
+  app: BillingApp,
+  providerPaymentId: string,
+  reason: string,
+  adminUserId: number,
+): Promise<RefundResponse> {
+  const [tx] = await app.db
+    .select()
+    .from(transactions)
+    .where(eq(transactions.providerPaymentId, providerPaymentId));
+  if (!tx) throw new HttpError(404, BILLING_MESSAGES.paymentNotFound);
+  if (tx.status !== "approved") throw new HttpError(400, BILLING_MESSAGES.refundNotAllowed);
+  if (!app.payments || app.payments.name !== tx.provider) {
+    throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+  }
+  let refund: Awaited<ReturnType<PaymentProvider["refund"]>>;
+  try {
+    refund = await app.payments.refund(providerPaymentId, `refund-${tx.id}`);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError)
+      throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+    app.log.error({ err: error, transactionId: tx.id }, "refund refused by the payment provider");
+    throw new HttpError(
+      502,
+      `${BILLING_MESSAGES.refundFailed}: ${(error as Error).message || BILLING_MESSAGES.refundUnknown}`,
+    );
+  }
+  const cause = `admin:${adminUserId}`;
+  await app.db.transaction(async (db) => {
+    await lockUser(db, tx.userId);
+    const [fresh] = await db.select().from(transactions).where(eq(transactions.id, tx.id)).for("update");
+    const now = new Date();
+    await db
+      .update(transactions)
+      .set({
+        status: "refunded",
+        refundId: refund.refundId,
+        refundedCents: refund.amountCents,
+        refundReason: reason || null,
+        providerStatus: "refunded",
+        updatedAt: now,
+      })
+      .where(eq(transactions.id, tx.id));
+    // A notification may have marked it refunded already: the subscription was ended then.
+    if (fresh?.status === "approved") await cancelAtOnce(db, tx, cause, "refund");
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      kind: "transaction.refunded",
+      cause,
+      detail: { refund_id: refund.refundId, amount_cents: refund.amountCents, reason },
+    });
+  });
+  return {
+    amount_refunded: refund.amountCents,
+    refund_id: refund.refundId,
+    message: `Estorno de ${formatBRL(refund.amountCents)} realizado com sucesso (ID ${refund.refundId}).`,
+  };
+}
+
+/** How long an unpaid checkout stays pending before it is cancelled as abandoned. */
+export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The scheduled job: subscriptions past their end move to a scheduled downgrade or expire (their
+ * users are then on the free plan); checkouts nobody paid in a day are cancelled.
+ */
+export async function runExpiry(db: Db, now: Date = new Date()) {
+  const due = await db
+    .select()
+    .from(userSubscriptions)
+    .where(
+      and(inArray(userSubscriptions.status, ["active", "canceled"]), lt(userSubscriptions.expiresAt, now)),
+    )
+    .limit(1000);
+  for (const subscription of due) {
+    await db.transaction(async (tx) => {
+      await lockUser(tx, subscription.userId);
+      const [fresh] = await tx
+        .select()
+        .from(userSubscriptions)
+        .where(eq(userSubscriptions.id, subscription.id))
+        .for("update");
+      if (
+        !fresh ||
+        !["active", "canceled"].includes(fresh.status) ||
+        !fresh.expiresAt ||
+        fresh.expiresAt >= now
+      )
+        return;
+      await tx
+        .update(userSubscriptions)
+        .set({ status: "expired", updatedAt: now })
+        .where(eq(userSubscriptions.id, fresh.id));
+      await recordEvent(tx, {
+        userId: fresh.userId,
+        subscriptionId: fresh.id,
+        kind: "subscription.expired",
+        cause: "job",
+      });
+      if (fresh.scheduledPlanId && fresh.scheduledUntil && fresh.scheduledUntil > now) {
+        const [next] = await tx
+          .insert(userSubscriptions)
+          .values({
+            userId: fresh.userId,
+            planId: fresh.scheduledPlanId,
+            status: "active",
+            intervalType: fresh.scheduledIntervalType ?? "monthly",
+            startsAt: fresh.expiresAt,
+            expiresAt: fresh.scheduledUntil,
+          })
+          .returning();
+        await recordEvent(tx, {
+          userId: fresh.userId,
+          subscriptionId: next!.id,
+          kind: "subscription.activated",
+          cause: "job",
+          detail: { plan_id: fresh.scheduledPlanId, scheduled: true },
+        });
+      }
+    });
+  }
+  const abandoned = await db
+    .update(transactions)
+    .set({ status: "cancelled", updatedAt: now })
+    .where(
+      and(
+        eq(transactions.status, "pending"),
+        isNull(transactions.providerPaymentId),
+        lt(transactions.createdAt, new Date(now.getTime() - ABANDONED_CHECKOUT_MS)),
+      ),
+    )
+    .returning({ id: transactions.id, userId: transactions.userId });
+  if (abandoned.length) {
+    await db.insert(billingEvents).values(
+      abandoned.map((row) => ({
+        userId: row.userId,
+        transactionId: row.id,
+        kind: "transaction.cancelled",
+        cause: "job",
+        detail: { reason: "checkout abandoned" },
+      })),
+    );
+  }
+  return { expired: due.length, abandoned: abandoned.length };
+}

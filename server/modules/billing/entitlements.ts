@@ -1,0 +1,121 @@
+import { and, eq, gt, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import {
+  isUnlimited,
+  type LimitKind,
+  limitReachedMessage,
+  type UsageLimits,
+} from "../../../common/contract/billing";
+import { dayOf } from "../../../common/time";
+import type { Db } from "../../../db/client";
+import { clickDailyUser, linkPages, shortenedUrls, userSubscriptions, users } from "../../../db/schema";
+import { HttpError } from "../../lib/http-error";
+import { findFreePlan, findPlan, type PlanRow, unlimitedAsNull } from "./plans.queries";
+
+export type SubscriptionRow = typeof userSubscriptions.$inferSelect;
+type UserLimits = Pick<
+  typeof users.$inferSelect,
+  "id" | "customMaxLinkPages" | "customMaxShortenedUrls" | "customMaxClicksPerMonth"
+>;
+
+/**
+ * The subscription that gives a user their plan now: active or canceled, and not past its end. One
+ * the expiry job has not reached yet already counts as over.
+ */
+export async function findCurrentSubscription(db: Db, userId: number): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(userSubscriptions)
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        inArray(userSubscriptions.status, ["active", "canceled"]),
+        or(isNull(userSubscriptions.expiresAt), gt(userSubscriptions.expiresAt, new Date())),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/** The plan a user is on now: their current subscription's, else the free plan. */
+export async function planOf(
+  db: Db,
+  userId: number,
+): Promise<{ plan: PlanRow; subscription: SubscriptionRow | null }> {
+  const subscription = await findCurrentSubscription(db, userId);
+  const plan = subscription ? await findPlan(db, subscription.planId) : null;
+  return { plan: plan ?? (await findFreePlan(db)), subscription: plan ? subscription : null };
+}
+
+/** A custom limit (set by the administrator) wins over the plan's: null follows the plan, -1 is unlimited. */
+function effective(custom: number | null, planLimit: number | null): number | null {
+  if (custom !== null) return unlimitedAsNull(custom);
+  return unlimitedAsNull(planLimit);
+}
+
+export function limitsOf(user: UserLimits, plan: PlanRow) {
+  return {
+    link_pages: effective(user.customMaxLinkPages, plan.maxLinkPages),
+    shortened_urls: effective(user.customMaxShortenedUrls, plan.maxShortenedUrls),
+    clicks_this_month: effective(user.customMaxClicksPerMonth, plan.maxClicksPerMonth),
+  };
+}
+
+/** The first day (YYYY-MM-DD) of the current calendar month in the product's time zone. */
+export const monthStartDay = (now: Date | number = Date.now()) => `${dayOf(now).slice(0, 7)}-01`;
+
+/** GET /api/user/limits: what the user has and may have. Clicks are human clicks this calendar month. */
+export async function usageLimitsOf(db: Db, user: UserLimits): Promise<UsageLimits> {
+  const { plan } = await planOf(db, user.id);
+  const limits = limitsOf(user, plan);
+  const [pages, urls, [clicks]] = await Promise.all([
+    db.$count(linkPages, eq(linkPages.userId, user.id)),
+    db.$count(shortenedUrls, eq(shortenedUrls.userId, user.id)),
+    db
+      .select({ clicks: sql<number>`coalesce(sum(${clickDailyUser.clicks}), 0)`.mapWith(Number) })
+      .from(clickDailyUser)
+      .where(
+        and(
+          eq(clickDailyUser.userId, user.id),
+          eq(clickDailyUser.dimension, "total"),
+          gte(clickDailyUser.day, monthStartDay()),
+        ),
+      ),
+  ]);
+  return {
+    link_pages: { used: pages, limit: limits.link_pages },
+    shortened_urls: { used: urls, limit: limits.shortened_urls },
+    clicks_this_month: { used: clicks?.clicks ?? 0, limit: limits.clicks_this_month },
+  };
+}
+
+const COUNTED = {
+  link_pages: { table: linkPages, owner: linkPages.userId },
+  shortened_urls: { table: shortenedUrls, owner: shortenedUrls.userId },
+} as const;
+
+/**
+ * Runs `create` only while the user is under the plan's limit of `kind`, and refuses with a 403
+ * naming the limit otherwise. The user's row is locked for the count and the insert, in one
+ * transaction: two concurrent creates at the limit cannot both pass.
+ */
+export async function createWithinLimit<T>(
+  db: Db,
+  userId: number,
+  kind: LimitKind,
+  create: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    if (!user) throw new HttpError(401, "Faça login para continuar.");
+    const { plan } = await planOf(tx as unknown as Db, userId);
+    const limit = limitsOf(user, plan)[kind];
+    if (!isUnlimited(limit)) {
+      const { table, owner } = COUNTED[kind];
+      const used = await tx.$count(table, eq(owner, userId));
+      if (used >= limit) {
+        throw new HttpError(403, limitReachedMessage(kind, limit, plan.name), { limit: kind });
+      }
+    }
+    return create(tx as unknown as Db);
+  });
+}
