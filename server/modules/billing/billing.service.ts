@@ -205,7 +205,7 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
     if (!tx) return { changed: false };
     const samePayment = tx.providerPaymentId === null || tx.providerPaymentId === payment.id;
 
-    if (!samePayment && tx.status === "approved") {
+    if (!samePayment && tx.status === "approved" && payment.status === "approved") {
       // A second payment for an order already paid (two tabs, say): never activated twice; the
       // administrator sees it in the audit log and refunds it from the provider.
       await recordEvent(db, {
@@ -218,7 +218,18 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
       return { changed: false };
     }
     const next = payment.status;
-    const moves = next !== null && mayMove(tx.status, next, samePayment);
+    // Checkout Pro fixes the amount; a payment for less than the order never activates it.
+    const underpaid = next === "approved" && payment.amountCents < tx.amountCents;
+    if (underpaid) {
+      await recordEvent(db, {
+        userId: tx.userId,
+        transactionId: tx.id,
+        kind: "payment.amount_mismatch",
+        cause,
+        detail: { payment_id: payment.id, paid_cents: payment.amountCents, expected_cents: tx.amountCents },
+      });
+    }
+    const moves = next !== null && !underpaid && mayMove(tx.status, next, samePayment);
     const sameFacts =
       tx.providerPaymentId === payment.id &&
       tx.providerStatus === payment.providerStatus &&
@@ -300,7 +311,14 @@ async function activate(db: Tx, tx: TransactionRow, cause: string, now: Date) {
     });
     return { start, end };
   }
-  if (current && tx.transactionType === "downgrade" && current.expiresAt) {
+  // Upgrade or downgrade against the plan the user has now (a Pix paid days later may meet a plan
+  // bought since): a cheaper plan never cuts short a better one already paid for.
+  const [currentPlan, planBought] = current
+    ? await Promise.all([findPlan(db, current.planId), findPlan(db, tx.planId)])
+    : [null, null];
+  const isDowngrade =
+    !!currentPlan && !!planBought && transactionTypeFor(currentPlan, planBought) === "downgrade";
+  if (current && isDowngrade && current.expiresAt) {
     const start = current.expiresAt;
     const end = addPeriod(start, interval);
     await db
