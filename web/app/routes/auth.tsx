@@ -1,5 +1,7 @@
 // /auth: login and registration (spec 2). `?mode=register` opens the registration form, so links
 // such as the landing page's 'Começar Grátis' can point straight at it.
+// `?next=/path` (same-origin paths only) is where the user goes once signed in, e.g. back to the
+// checkout chosen on /pricing; otherwise /dashboard.
 import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
 import { AuthBrandPanel } from "@web/features/auth/components/auth-brand-panel";
@@ -25,10 +27,20 @@ const COPY: Record<AuthMode, { title: string; subtitle: string; switchText: stri
     },
   };
 
+/**
+ * A path on this site to continue to, never another origin: "//evil.com", "/\\evil.com" and paths
+ * with control characters (browsers drop tabs and newlines, turning "/\t/evil.com" into "//evil.com").
+ */
+function safeNextPath(value: string | null): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point.
+  return value && /^\/(?![/\\])/.test(value) && !/[\u0000-\u001f\u007f]/.test(value) ? value : "/dashboard";
+}
+
 export function Component() {
   const { user, pending } = useAuth();
   const [params, setParams] = useSearchParams();
   const mode: AuthMode = params.get("mode") === "register" ? "register" : "login";
+  const next = safeNextPath(params.get("next"));
   const copy = COPY[mode];
 
   useEffect(() => {
@@ -39,10 +51,13 @@ export function Component() {
   }, [copy.title]);
 
   if (pending) return <Spinner />;
-  if (user) return <Navigate to="/dashboard" replace />;
+  if (user) return <Navigate to={next} replace />;
 
-  const switchMode = () =>
-    setParams(mode === "login" ? { mode: "register" } : {}, { replace: true, preventScrollReset: true });
+  const switchMode = () => {
+    const nextParams = new URLSearchParams(mode === "login" ? { mode: "register" } : {});
+    if (params.get("next")) nextParams.set("next", next);
+    setParams(nextParams, { replace: true, preventScrollReset: true });
+  };
 
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -64,7 +79,7 @@ export function Component() {
             <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
               <h1 className="text-2xl font-bold tracking-tight text-gray-900">{copy.title}</h1>
               <p className="mt-1.5 mb-7 text-sm text-gray-600">{copy.subtitle}</p>
-              <AuthForm key={mode} mode={mode} />
+              <AuthForm key={mode} mode={mode} redirectTo={next} />
               <p className="mt-6 text-center text-sm text-gray-600">
                 {copy.switchText}{" "}
                 <button

@@ -35,9 +35,10 @@ function parseAuthForm(
 
 /**
  * Login or registration, validated with the same zod schemas as the API. The parent remounts it
- * (key = mode) when the mode switches, which clears the fields and the error (spec 2).
+ * (key = mode) when the mode switches, which clears the fields and the error (spec 2). On success the
+ * user goes to `redirectTo` (a same-origin path the parent has checked).
  */
-export function AuthForm({ mode }: { mode: AuthMode }) {
+export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; redirectTo?: string }) {
   const [values, setValues] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState("");
@@ -66,7 +67,7 @@ export function AuthForm({ mode }: { mode: AuthMode }) {
     }
     setFieldErrors({});
     signIn.mutate(parsed.input, {
-      onSuccess: () => navigate("/dashboard", { replace: true }),
+      onSuccess: () => navigate(redirectTo, { replace: true }),
       onError: (error) => {
         setFormError(authErrorMessage(error));
         setFieldErrors(authFieldErrors(error));

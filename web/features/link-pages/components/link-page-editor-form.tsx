@@ -6,6 +6,11 @@ import {
 } from "@common/contract/link-pages";
 import { normalizeSlug } from "@common/slug";
 import { CopyButton } from "@web/components/ui/copy-button";
+import {
+  isPlanLimitError,
+  PlanLimitNotice,
+  planLimitMessage,
+} from "@web/features/billing/components/plan-limit-notice";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";
@@ -43,6 +48,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
   const [form, setForm] = useState<PageForm>(() => pageToForm(page));
   const [baseline, setBaseline] = useState<PageForm>(form);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [limitError, setLimitError] = useState<ApiError | null>(null);
   const [styleOpen, setStyleOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
@@ -78,6 +84,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
       return;
     }
     setErrors({});
+    setLimitError(null);
     try {
       const saved = await save.mutateAsync({ id: page?.id ?? null, body });
       const savedForm = pageToForm(saved);
@@ -101,6 +108,11 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
       const next: FieldErrors = {};
       if (error instanceof ApiError) for (const f of FIELDS) next[f] = error.field(f);
       setErrors(next);
+      if (isPlanLimitError(error)) {
+        setLimitError(error);
+        toast.error(planLimitMessage(error));
+        return;
+      }
       toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveFailed));
     }
   };
@@ -160,6 +172,8 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
           </button>
         </div>
       </div>
+
+      {limitError && <PlanLimitNotice error={limitError} />}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 space-y-6">

@@ -1,4 +1,5 @@
 import { SHORT_URL_MESSAGES, shortenedUrlBodySchema } from "@common/contract/shortened-urls";
+import { isPlanLimitError, PlanLimitNotice } from "@web/features/billing/components/plan-limit-notice";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { FALLBACK_DOMAIN_ID, useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";
@@ -28,6 +29,7 @@ export function ShortenedUrlForm() {
   const [chosenDomainId, setChosenDomainId] = useState<number | null>(null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState("");
+  const [limitError, setLimitError] = useState<ApiError | null>(null);
 
   const domain =
     domains?.find((d) => d.id === chosenDomainId) ?? domains?.find((d) => d.is_default) ?? domains?.[0];
@@ -43,6 +45,7 @@ export function ShortenedUrlForm() {
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     setFormError("");
+    setLimitError(null);
     const parsed = shortenedUrlBodySchema.safeParse({
       ...values,
       expires_at: localToIso(values.expires_at),
@@ -69,6 +72,7 @@ export function ShortenedUrlForm() {
         const fieldErrors = Object.fromEntries(FIELDS.map((f) => [f, error.field(f)]).filter(([, m]) => m));
         if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
       }
+      if (isPlanLimitError(error)) setLimitError(error);
       setFormError(errorMessage(error, SHORT_URL_MESSAGES.shortenFailed));
     }
   }
@@ -231,13 +235,17 @@ export function ShortenedUrlForm() {
         </p>
       )}
 
-      {formError && (
-        <p
-          role="alert"
-          className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-        >
-          {formError}
-        </p>
+      {limitError ? (
+        <PlanLimitNotice error={limitError} className="mt-4" />
+      ) : (
+        formError && (
+          <p
+            role="alert"
+            className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            {formError}
+          </p>
+        )
       )}
 
       <button

@@ -1,0 +1,60 @@
+import type { AdminStats } from "@common/contract/billing";
+import { formatBRL } from "@common/money";
+import { CircleCheck, Clock, type LucideIcon, Users, Wallet } from "lucide-react";
+
+type Card = { label: string; value: string | undefined; icon: LucideIcon; tone: string };
+
+/** The subscriptions dashboard's four figures; a skeleton while they load. */
+export function BillingKpiCards({ stats }: { stats: AdminStats | undefined }) {
+  const cards: Card[] = [
+    {
+      label: "Receita Total",
+      value: stats && formatBRL(stats.total_revenue),
+      icon: Wallet,
+      tone: "bg-green-50 text-green-600",
+    },
+    {
+      label: "Assinaturas Ativas",
+      value: stats && String(stats.active_subscriptions),
+      icon: Users,
+      tone: "bg-brand-50 text-brand-600",
+    },
+    {
+      label: "Pendente este mês",
+      value: stats && formatBRL(stats.monthly_revenue_pending),
+      icon: Clock,
+      tone: "bg-amber-50 text-amber-600",
+    },
+    {
+      label: "Recebido este mês",
+      value: stats && formatBRL(stats.monthly_revenue_paid),
+      icon: CircleCheck,
+      tone: "bg-violet-50 text-violet-600",
+    },
+  ];
+  return (
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {cards.map(({ label, value, icon: Icon, tone }) => (
+        <div
+          key={label}
+          className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+        >
+          <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+            <Icon className="h-5 w-5" aria-hidden />
+          </span>
+          <div className="min-w-0">
+            <dt className="text-sm text-gray-500">{label}</dt>
+            <dd className="mt-0.5 truncate text-xl font-bold text-gray-900">
+              {value ?? (
+                <>
+                  <span className="block h-6 w-24 animate-pulse rounded bg-gray-200" aria-hidden />
+                  <span className="sr-only">Carregando</span>
+                </>
+              )}
+            </dd>
+          </div>
+        </div>
+      ))}
+    </dl>
+  );
+}

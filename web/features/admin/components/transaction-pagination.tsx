@@ -1,0 +1,56 @@
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { pageButtons } from "./page-buttons";
+
+type Props = { page: number; totalPages: number; onPage: (page: number) => void };
+
+const base =
+  "inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40";
+
+/** Anterior, up to 5 page buttons plus the last, Próxima. */
+export function TransactionPagination({ page, totalPages, onPage }: Props) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Paginação" className="flex flex-wrap items-center justify-center gap-1">
+      <button
+        type="button"
+        onClick={() => onPage(page - 1)}
+        disabled={page <= 1}
+        className={`${base} text-gray-600 hover:bg-gray-100`}
+        aria-label="Página anterior"
+      >
+        <ChevronLeft className="h-4 w-4" aria-hidden />
+      </button>
+      {pageButtons(page, totalPages).map((item) =>
+        item === "gap" ? (
+          <span key="gap" className="px-1 text-gray-400" aria-hidden>
+            …
+          </span>
+        ) : (
+          <button
+            key={item}
+            type="button"
+            onClick={() => onPage(item)}
+            aria-label={`Página ${item}`}
+            aria-current={item === page ? "page" : undefined}
+            className={`${base} ${
+              item === page
+                ? "bg-brand-600 text-white"
+                : "text-gray-700 ring-1 ring-gray-200 hover:bg-gray-50"
+            }`}
+          >
+            {item}
+          </button>
+        ),
+      )}
+      <button
+        type="button"
+        onClick={() => onPage(page + 1)}
+        disabled={page >= totalPages}
+        className={`${base} text-gray-600 hover:bg-gray-100`}
+        aria-label="Próxima página"
+      >
+        <ChevronRight className="h-4 w-4" aria-hidden />
+      </button>
+    </nav>
+  );
+}

@@ -1,0 +1,75 @@
+import type { IntervalType, SubscriptionPlan } from "@common/contract/billing";
+import { Check } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { planFeatures } from "./plan-features";
+import { PlanIcon } from "./plan-icon";
+import { PlanPrice } from "./plan-price";
+
+/** One plan on the pricing page: name, price for the interval, the call to action and what it includes. */
+export function PlanCard({
+  plan,
+  interval,
+  popular,
+  action,
+}: {
+  plan: SubscriptionPlan;
+  interval: IntervalType;
+  /** The highlighted 'MAIS POPULAR' plan. */
+  popular: boolean;
+  action: ReactNode;
+}) {
+  const titleId = useId();
+  return (
+    <article
+      aria-labelledby={titleId}
+      className={`relative flex flex-col rounded-2xl bg-white p-6 sm:p-7 ${
+        popular
+          ? "shadow-xl shadow-brand-600/10 ring-2 ring-brand-600 xl:-my-3 xl:py-10"
+          : "shadow-sm ring-1 ring-gray-200"
+      }`}
+    >
+      {popular && (
+        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gradient-to-r from-brand-600 to-indigo-600 px-3.5 py-1 text-xs font-bold tracking-wider text-white shadow-md">
+          MAIS POPULAR
+        </p>
+      )}
+      <div className="flex items-center gap-3">
+        <PlanIcon name={plan.name} />
+        <h2 id={titleId} className="text-xl font-bold text-gray-900">
+          {plan.name}
+        </h2>
+      </div>
+      <p className="mt-3 text-sm leading-relaxed text-gray-600 xl:min-h-[4.5rem]">{plan.description}</p>
+      <div className="mt-5">
+        <PlanPrice plan={plan} interval={interval} />
+      </div>
+      <div className="mt-6">{action}</div>
+      <ul className="mt-7 space-y-3 border-t border-gray-100 pt-6 text-sm text-gray-700">
+        {planFeatures(plan).map((feature) => (
+          <li key={feature.key} className="flex items-start gap-2.5">
+            <span
+              className={`mt-0.5 flex h-4.5 w-4.5 shrink-0 items-center justify-center rounded-full ${
+                popular ? "bg-brand-600 text-white" : "bg-brand-50 text-brand-600"
+              }`}
+            >
+              <Check className="h-3 w-3" strokeWidth={3} aria-hidden />
+            </span>
+            <span>
+              {feature.value && feature.valueLast ? (
+                <>
+                  {feature.label} <strong className="font-semibold text-gray-900">{feature.value}</strong>
+                </>
+              ) : feature.value ? (
+                <>
+                  <strong className="font-semibold text-gray-900">{feature.value}</strong> {feature.label}
+                </>
+              ) : (
+                feature.label
+              )}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </article>
+  );
+}

@@ -1,0 +1,168 @@
+import { BILLING_MESSAGES } from "@common/contract/billing";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  FREE_SUBSCRIPTION,
+  fakeApi,
+  makeSubscription,
+  PLANS,
+  renderAt,
+  stubLocationAssign,
+} from "./billing.test-helper";
+import { PricingPlans } from "./pricing-plans";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const card = (name: string) => screen.getByRole("article", { name });
+
+describe("PricingPlans", () => {
+  it("shows the four plans, Pro as the most popular, and 'Ilimitado' for Enterprise", async () => {
+    fakeApi({ "GET /api/subscription-plans": { body: PLANS } });
+    renderAt(<PricingPlans signedIn={false} />, "/pricing");
+    expect(await screen.findAllByRole("article")).toHaveLength(4);
+    expect(within(card("Pro")).getByText("MAIS POPULAR")).toBeTruthy();
+    expect(screen.getAllByText("MAIS POPULAR")).toHaveLength(1);
+
+    const enterprise = within(card("Enterprise"));
+    expect(enterprise.getAllByText("Ilimitado")).toHaveLength(3);
+    expect(enterprise.getByText("Suporte prioritário")).toBeTruthy();
+    expect(enterprise.getByText("Domínios premium")).toBeTruthy();
+
+    const free = within(card("Gratuito"));
+    expect(free.getByRole("link", { name: "Começar Grátis" }).getAttribute("href")).toBe(
+      "/auth?mode=register",
+    );
+    expect(free.getByText("Suporte por email")).toBeTruthy();
+    expect(free.queryByText("Domínio personalizado")).toBeNull();
+    expect(within(card("Pro")).getByText("Domínio personalizado")).toBeTruthy();
+    expect(within(card("Pro")).getByText("Analytics de 90 dias")).toBeTruthy();
+    expect(screen.getAllByRole("button", { name: "Assinar Agora" })).toHaveLength(3);
+    expect(screen.getByRole("link", { name: "suporte@atalho.com.br" }).getAttribute("href")).toBe(
+      "mailto:suporte@atalho.com.br",
+    );
+  });
+
+  it("switches to yearly prices with the saving and the monthly equivalent", async () => {
+    fakeApi({ "GET /api/subscription-plans": { body: PLANS } });
+    renderAt(<PricingPlans signedIn={false} />, "/pricing");
+    const pro = within(await screen.findByRole("article", { name: "Pro" }));
+    expect(pro.getByText("R$ 19,90")).toBeTruthy();
+    expect(pro.getByText("/mês")).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: /Anual/ }));
+    expect(screen.getByRole("button", { name: /Anual/ }).getAttribute("aria-pressed")).toBe("true");
+    expect(pro.getByText("R$ 191,04")).toBeTruthy();
+    expect(pro.getByText("/ano")).toBeTruthy();
+    expect(pro.getByText("economize 20%")).toBeTruthy();
+    expect(pro.getByText("equivale a R$ 15,92/mês")).toBeTruthy();
+    expect(within(card("Gratuito")).getByText("R$ 0,00")).toBeTruthy();
+  });
+
+  it("disables the yearly choice of a plan without a yearly price", async () => {
+    const monthlyOnly = PLANS.map((p) => (p.id === 3 ? { ...p, yearly_price_cents: null } : p));
+    fakeApi({ "GET /api/subscription-plans": { body: monthlyOnly } });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    const business = within(await screen.findByRole("article", { name: "Business" }));
+    fireEvent.click(screen.getByRole("button", { name: /Anual/ }));
+    expect(business.getByRole("button", { name: "Assinar Agora" })).toHaveProperty("disabled", true);
+    expect(business.getByText(BILLING_MESSAGES.noYearly)).toBeTruthy();
+  });
+
+  it("sends a visitor who picks a paid plan to sign in, coming back to that checkout", async () => {
+    fakeApi({ "GET /api/subscription-plans": { body: PLANS } });
+    const { router } = renderAt(<PricingPlans signedIn={false} />, "/pricing");
+    await screen.findByRole("article", { name: "Pro" });
+    fireEvent.click(screen.getByRole("button", { name: /Anual/ }));
+    fireEvent.click(within(card("Pro")).getByRole("button", { name: "Assinar Agora" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/auth"));
+    expect(new URLSearchParams(router.state.location.search).get("next")).toBe(
+      "/pricing?plan=2&interval=yearly",
+    );
+  });
+
+  it("posts the plan and interval, then sends the browser to the checkout", async () => {
+    const assign = stubLocationAssign();
+    const calls = fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
+      "POST /api/subscriptions/create": {
+        status: 201,
+        body: {
+          init_point: "https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=1",
+          transaction_id: 7,
+          transaction_type: "subscription",
+          amount_cents: 4990,
+        },
+      },
+    });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    const business = within(await screen.findByRole("article", { name: "Business" }));
+    expect(within(card("Gratuito")).getByRole("link", { name: "Começar Grátis" }).getAttribute("href")).toBe(
+      "/dashboard",
+    );
+    fireEvent.click(business.getByRole("button", { name: "Assinar Agora" }));
+    await waitFor(() =>
+      expect(assign).toHaveBeenCalledWith("https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=1"),
+    );
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 3, interval_type: "monthly" });
+    expect(business.getByRole("button", { name: "Redirecionando..." })).toHaveProperty("disabled", true);
+  });
+
+  it("shows the server's error under the chosen plan, else the generic one", async () => {
+    let reply = { status: 409, body: { error: BILLING_MESSAGES.samePlanPending } as object };
+    fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
+      "POST /api/subscriptions/create": () => reply,
+    });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    const pro = within(await screen.findByRole("article", { name: "Pro" }));
+    fireEvent.click(pro.getByRole("button", { name: "Assinar Agora" }));
+    expect((await pro.findByRole("alert")).textContent).toBe(BILLING_MESSAGES.samePlanPending);
+
+    reply = { status: 500, body: {} };
+    fireEvent.click(pro.getByRole("button", { name: "Assinar Agora" }));
+    await waitFor(() => expect(pro.getByRole("alert").textContent).toBe(BILLING_MESSAGES.subscribeFailed));
+  });
+
+  it("says a checkout that never reached the server is a connection error", async () => {
+    fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
+      "POST /api/subscriptions/create": { networkError: true },
+    });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    const pro = within(await screen.findByRole("article", { name: "Pro" }));
+    fireEvent.click(pro.getByRole("button", { name: "Assinar Agora" }));
+    expect((await pro.findByRole("alert")).textContent).toBe(BILLING_MESSAGES.subscribeConnection);
+  });
+
+  it("marks the current paid plan 'Plano Atual'", async () => {
+    fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: makeSubscription({ plan: PLANS[2]! }) },
+    });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    const business = within(await screen.findByRole("article", { name: "Business" }));
+    expect(await business.findByRole("button", { name: "Plano Atual" })).toHaveProperty("disabled", true);
+    expect(within(card("Pro")).getByRole("button", { name: "Assinar Agora" })).toBeTruthy();
+  });
+
+  it("starts the checkout chosen before signing in at once, and only once", async () => {
+    const assign = stubLocationAssign();
+    const calls = fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
+      "POST /api/subscriptions/create": {
+        body: { init_point: "https://mp.example/pay", transaction_id: 1, transaction_type: "subscription" },
+      },
+    });
+    const { router } = renderAt(<PricingPlans signedIn />, "/pricing?plan=2&interval=yearly");
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://mp.example/pay"));
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { plan_id: 2, interval_type: "yearly" },
+    ]);
+    expect(router.state.location.search).toBe("");
+    expect(screen.getByRole("button", { name: /Anual/ }).getAttribute("aria-pressed")).toBe("true");
+  });
+});

@@ -1,0 +1,200 @@
+import {
+  BILLING_MESSAGES,
+  INTERVAL_TYPES,
+  type IntervalType,
+  PRICING_PATH,
+  planKey,
+  type SubscriptionPlan,
+  yearlySavingsPercent,
+} from "@common/contract/billing";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { Spinner } from "@web/components/ui/spinner";
+import { errorMessage } from "@web/lib/api-client";
+import { Check, CreditCard, Lock, RefreshCw } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { subscriptionPlansQuery, userSubscriptionQuery } from "../api/billing";
+import { IntervalSwitch } from "./interval-switch";
+import { PlanCard } from "./plan-card";
+import { PricingFaq } from "./pricing-faq";
+import { useCheckout } from "./use-checkout";
+
+/** `?plan=2&interval=yearly`: the plan a visitor chose before signing in. */
+function requestedCheckout(params: URLSearchParams): { planId: number; interval: IntervalType } | null {
+  const planId = Number(params.get("plan"));
+  if (!Number.isInteger(planId) || planId <= 0) return null;
+  const interval = params.get("interval");
+  return {
+    planId,
+    interval: INTERVAL_TYPES.includes(interval as IntervalType) ? (interval as IntervalType) : "monthly",
+  };
+}
+
+/** Where a visitor goes to sign in before paying for a plan, coming back to its checkout. */
+export function signInToSubscribePath(planId: number, interval: IntervalType): string {
+  return `/auth?next=${encodeURIComponent(`${PRICING_PATH}?plan=${planId}&interval=${interval}`)}`;
+}
+
+const CTA = "w-full py-3 text-base disabled:opacity-60";
+
+/**
+ * /pricing (spec 2): the plans with the Mensal/Anual switch, their calls to action and the FAQ. Opened
+ * signed in with `?plan=&interval=` (the way back from sign-in), it starts that checkout at once.
+ */
+export function PricingPlans({ signedIn }: { signedIn: boolean }) {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [requested] = useState(() => requestedCheckout(params));
+  const [interval, setBillingInterval] = useState<IntervalType>(requested?.interval ?? "monthly");
+  const plans = useQuery(subscriptionPlansQuery);
+  const subscription = useQuery({ ...userSubscriptionQuery, enabled: signedIn });
+  const checkout = useCheckout();
+
+  const current = subscription.data;
+  const currentPlanId = current && current.status === "active" && !current.is_free ? current.plan.id : null;
+  const bestSaving = Math.max(0, ...(plans.data ?? []).map(yearlySavingsPercent));
+
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!requested || !signedIn || resumed.current || !plans.data || subscription.isPending) return;
+    resumed.current = true;
+    // Once only: coming back from the payment page must not open the checkout again.
+    setParams({}, { replace: true });
+    const plan = plans.data.find((p) => p.id === requested.planId);
+    if (!plan || plan.price_cents <= 0 || plan.id === currentPlanId) return;
+    if (requested.interval === "yearly" && plan.yearly_price_cents == null) {
+      setBillingInterval("monthly");
+      checkout.fail(plan.id, BILLING_MESSAGES.noYearly);
+      return;
+    }
+    checkout.start(plan.id, requested.interval);
+  }, [requested, signedIn, plans.data, subscription.isPending, currentPlanId, setParams, checkout]);
+
+  function action(plan: SubscriptionPlan) {
+    const popular = planKey(plan.name) === "pro";
+    const look = popular ? "primary" : "secondary";
+    if (plan.price_cents <= 0) {
+      return (
+        <Link
+          to={signedIn ? "/dashboard" : "/auth?mode=register"}
+          className={`inline-flex items-center justify-center rounded-lg px-4 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${CTA} ${
+            popular
+              ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700"
+              : "bg-white text-gray-900 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
+          }`}
+        >
+          Começar Grátis
+        </Link>
+      );
+    }
+    if (plan.id === currentPlanId) {
+      return (
+        <button
+          type="button"
+          disabled
+          className={`inline-flex cursor-default items-center justify-center gap-2 rounded-lg bg-gray-100 px-4 font-semibold text-gray-600 ${CTA}`}
+        >
+          <Check className="h-4 w-4" aria-hidden />
+          Plano Atual
+        </button>
+      );
+    }
+    const unavailable = interval === "yearly" && plan.yearly_price_cents == null;
+    const redirecting = checkout.busyPlanId === plan.id;
+    const error = checkout.errorFor(plan.id);
+    return (
+      <>
+        <Button
+          variant={look}
+          className={CTA}
+          loading={redirecting}
+          disabled={unavailable || (checkout.busy && !redirecting)}
+          onClick={() =>
+            signedIn ? checkout.start(plan.id, interval) : navigate(signInToSubscribePath(plan.id, interval))
+          }
+        >
+          {redirecting ? "Redirecionando..." : "Assinar Agora"}
+        </Button>
+        {unavailable && <p className="mt-2 text-center text-xs text-gray-500">{BILLING_MESSAGES.noYearly}</p>}
+        {error && (
+          <p
+            role="alert"
+            className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+          >
+            {error}
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <div className="space-y-16 sm:space-y-20">
+      <div>
+        <div className="mx-auto max-w-2xl text-center">
+          <p className="text-sm font-semibold tracking-wide text-brand-600 uppercase">Planos e preços</p>
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-gray-900 sm:text-5xl">
+            Escolha o plano ideal para você
+          </h1>
+          <p className="mt-4 text-base text-gray-600 sm:text-lg">
+            Comece grátis e faça upgrade quando precisar de mais Link Bios, links e cliques. Sem fidelidade:
+            cancele quando quiser.
+          </p>
+          <div className="mt-8 flex justify-center">
+            <IntervalSwitch value={interval} onChange={setBillingInterval} savingsPercent={bestSaving} />
+          </div>
+          {interval === "yearly" && bestSaving > 0 && (
+            <p className="mt-3 text-sm font-medium text-green-700">
+              Pagando o ano de uma vez, você economiza até {bestSaving}%.
+            </p>
+          )}
+        </div>
+
+        <div className="mt-12 sm:mt-14">
+          {plans.isPending ? (
+            <Spinner label="Carregando planos..." />
+          ) : plans.isError ? (
+            <div className="mx-auto max-w-md rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+              <p role="alert" className="text-sm text-red-700">
+                {errorMessage(plans.error, "Não foi possível carregar os planos.")}
+              </p>
+              <Button variant="secondary" className="mt-4" onClick={() => void plans.refetch()}>
+                Tentar novamente
+              </Button>
+            </div>
+          ) : (
+            <div className="grid grid-cols-1 gap-8 md:grid-cols-2 xl:grid-cols-4 xl:gap-6">
+              {plans.data.map((plan) => (
+                <PlanCard
+                  key={plan.id}
+                  plan={plan}
+                  interval={interval}
+                  popular={planKey(plan.name) === "pro"}
+                  action={action(plan)}
+                />
+              ))}
+            </div>
+          )}
+        </div>
+
+        <ul className="mt-10 flex flex-col items-center justify-center gap-x-8 gap-y-3 text-sm text-gray-600 sm:flex-row">
+          <li className="flex items-center gap-2">
+            <Lock className="h-4 w-4 text-gray-400" aria-hidden />
+            Pagamento seguro via Mercado Pago
+          </li>
+          <li className="flex items-center gap-2">
+            <CreditCard className="h-4 w-4 text-gray-400" aria-hidden />
+            Pix, cartão de crédito ou boleto
+          </li>
+          <li className="flex items-center gap-2">
+            <RefreshCw className="h-4 w-4 text-gray-400" aria-hidden />
+            Cancele quando quiser
+          </li>
+        </ul>
+      </div>
+
+      <PricingFaq />
+    </div>
+  );
+}

@@ -1,0 +1,262 @@
+import { BILLING_MESSAGES } from "@common/contract/billing";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { billingKeys } from "../api/billing";
+import {
+  FREE_SUBSCRIPTION,
+  fakeApi,
+  makeLimits,
+  makePayment,
+  makeSubscription,
+  PLANS,
+  renderAt,
+  stubLocationAssign,
+  testQueryClient,
+} from "./billing.test-helper";
+import { SubscriptionOverview } from "./subscription-overview";
+
+beforeEach(() => {
+  Object.defineProperty(navigator, "clipboard", {
+    configurable: true,
+    value: { writeText: vi.fn().mockResolvedValue(undefined) },
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+function api(overrides: Record<string, unknown> = {}) {
+  return fakeApi({
+    "GET /api/user/subscription": { body: makeSubscription() },
+    "GET /api/user/limits": { body: makeLimits() },
+    "GET /api/user/payment-history": { body: [] },
+    "GET /api/subscription-plans": { body: PLANS },
+    ...(overrides as Record<string, { body: unknown }>),
+  });
+}
+
+const renderPage = (path = "/subscription", queryClient = testQueryClient()) =>
+  renderAt(<SubscriptionOverview />, path, { pattern: "/subscription", queryClient });
+
+describe("SubscriptionOverview", () => {
+  it("shows the plan, its status, dates and the actions of an active paid subscription", async () => {
+    api();
+    renderPage();
+    const plan = within(await screen.findByRole("region", { name: "Pro" }));
+    expect(plan.getByText("Ativo")).toBeTruthy();
+    expect(plan.getByText("Próxima cobrança")).toBeTruthy();
+    expect(plan.getByText("01/12/2026")).toBeTruthy();
+    expect(plan.getByText("01/11/2026")).toBeTruthy();
+    expect(plan.getByText("Mensal")).toBeTruthy();
+    expect(plan.getByRole("button", { name: "Trocar de Plano" })).toBeTruthy();
+    expect(plan.getByRole("button", { name: "Cancelar Assinatura" })).toBeTruthy();
+    expect(await screen.findByText("Nenhum pagamento ainda.")).toBeTruthy();
+  });
+
+  it("shows a canceled plan's access date and a scheduled change, without change or cancel", async () => {
+    api({
+      "GET /api/user/subscription": {
+        body: makeSubscription({
+          status: "canceled",
+          canceled_at: "2026-11-10T12:00:00.000Z",
+          scheduled_plan: {
+            plan: PLANS[1]!,
+            starts_at: "2026-12-01T15:00:00.000Z",
+            expires_at: "2027-01-01T15:00:00.000Z",
+          },
+        }),
+      },
+    });
+    renderPage();
+    const plan = within(await screen.findByRole("region", { name: "Pro" }));
+    expect(plan.getByText("Cancelado")).toBeTruthy();
+    expect(plan.getByText("Acesso até")).toBeTruthy();
+    expect(plan.getByText("Mudará para Pro em 01/12/2026.")).toBeTruthy();
+    expect(plan.queryByRole("button", { name: "Trocar de Plano" })).toBeNull();
+    expect(plan.queryByRole("button", { name: "Cancelar Assinatura" })).toBeNull();
+  });
+
+  it("shows the free plan without dates, with an upgrade call and no cancel", async () => {
+    api({ "GET /api/user/subscription": { body: FREE_SUBSCRIPTION } });
+    renderPage();
+    const plan = within(await screen.findByRole("region", { name: "Gratuito" }));
+    expect(plan.queryByText("Próxima cobrança")).toBeNull();
+    expect(plan.queryByText("Início")).toBeNull();
+    expect(plan.getByRole("link", { name: /Fazer upgrade/ }).getAttribute("href")).toBe("/pricing");
+    expect(plan.queryByRole("button", { name: "Cancelar Assinatura" })).toBeNull();
+    expect(plan.getByRole("button", { name: "Trocar de Plano" })).toBeTruthy();
+  });
+
+  it("draws the usage bars, warning above 80% of a finite limit", async () => {
+    api({
+      "GET /api/user/limits": {
+        body: makeLimits({
+          link_pages: { used: 9, limit: 10 },
+          shortened_urls: { used: 400, limit: 500 },
+          clicks_this_month: { used: 123456, limit: null },
+        }),
+      },
+    });
+    renderPage();
+    const links = await screen.findByRole("progressbar", { name: "Link Bios" });
+    expect(links.getAttribute("aria-valuenow")).toBe("9");
+    expect(links.closest("li")?.getAttribute("data-state")).toBe("warning");
+    expect(screen.getByText("Você já usou 90% do limite.")).toBeTruthy();
+    // Exactly 80% is not above the line.
+    const urls = screen.getByRole("progressbar", { name: "URLs encurtadas" });
+    expect(urls.closest("li")?.getAttribute("data-state")).toBe("ok");
+    // Unlimited: the count over 'Ilimitado', no bar and no warning.
+    expect(screen.queryByRole("progressbar", { name: "Cliques este mês" })).toBeNull();
+    expect(screen.getByText("123.456")).toBeTruthy();
+    expect(screen.getByText(/\/ Ilimitado/)).toBeTruthy();
+  });
+
+  it.each([
+    ["approved", BILLING_MESSAGES.returnApproved, "status"],
+    ["pending", BILLING_MESSAGES.returnPending, "status"],
+    ["rejected", BILLING_MESSAGES.returnRejected, "alert"],
+  ] as const)(
+    "after a %s payment shows its message, reloads and clears the address",
+    async (status, message, role) => {
+      api();
+      const { router } = renderPage(`/subscription?payment_status=${status}&payment_id=123`);
+      expect((await screen.findByText(message)).closest(`[role="${role}"]`)).toBeTruthy();
+      await waitFor(() => expect(router.state.location.search).toBe(""));
+      expect(screen.getByText(message)).toBeTruthy();
+      fireEvent.click(screen.getByRole("button", { name: "Fechar aviso" }));
+      expect(screen.queryByText(message)).toBeNull();
+    },
+  );
+
+  it("reloads billing data the app already had when coming back from the payment", async () => {
+    api({ "GET /api/user/subscription": { body: makeSubscription({ plan: PLANS[2]! }) } });
+    const queryClient = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
+    queryClient.setQueryData(billingKeys.subscription(), FREE_SUBSCRIPTION);
+    renderPage("/subscription?payment_status=approved&payment_id=1", queryClient);
+    expect(await screen.findByRole("region", { name: "Business" })).toBeTruthy();
+  });
+
+  it("lists the plans to change to with their labels; Escape closes and focus returns", async () => {
+    const assign = stubLocationAssign();
+    const calls = api({
+      "GET /api/user/subscription": { body: makeSubscription({ interval_type: "yearly" }) },
+      "POST /api/subscriptions/create": {
+        body: { init_point: "https://mp.example/upgrade", transaction_id: 9, transaction_type: "upgrade" },
+      },
+    });
+    renderPage();
+    const opener = await screen.findByRole("button", { name: "Trocar de Plano" });
+    fireEvent.click(opener);
+    const dialog = within(await screen.findByRole("dialog", { name: "Trocar de Plano" }));
+    const row = (name: string) => within(dialog.getByRole("heading", { name }).closest("li")!);
+    await dialog.findByRole("heading", { name: "Business" });
+
+    expect(row("Pro").getByText("PLANO ATUAL")).toBeTruthy();
+    expect(row("Pro").queryByRole("button", { name: "Selecionar Plano" })).toBeNull();
+    expect(row("Business").getByText("UPGRADE")).toBeTruthy();
+    expect(row("Enterprise").getByText("UPGRADE")).toBeTruthy();
+    expect(row("Gratuito").getByText("DOWNGRADE")).toBeTruthy();
+
+    fireEvent.click(row("Gratuito").getByRole("button", { name: "Selecionar Plano" }));
+    expect(row("Gratuito").getByText(BILLING_MESSAGES.freePlan)).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.click(row("Business").getByRole("button", { name: "Selecionar Plano" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://mp.example/upgrade"));
+    // The toggle starts on the current subscription's interval.
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 3, interval_type: "yearly" });
+
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("cancels after the confirm and says until when access lasts", async () => {
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const calls = api({
+      "POST /api/user/subscription/cancel": { body: { message: "ok" } },
+    });
+    renderPage();
+    const cancel = await screen.findByRole("button", { name: "Cancelar Assinatura" });
+    fireEvent.click(cancel);
+    expect(confirm).toHaveBeenCalledWith(BILLING_MESSAGES.confirmCancel);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.click(cancel);
+    expect((await screen.findByText(BILLING_MESSAGES.canceled)).closest('[role="status"]')).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([
+      "/api/user/subscription/cancel",
+    ]);
+  });
+
+  it("shows the server's reason when the cancel fails", async () => {
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    api({
+      "POST /api/user/subscription/cancel": {
+        status: 400,
+        body: { error: BILLING_MESSAGES.nothingToCancel },
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Cancelar Assinatura" }));
+    expect((await screen.findByRole("alert")).textContent).toBe(BILLING_MESSAGES.nothingToCancel);
+  });
+
+  it("lists payments with their labels, and how to finish a pending Pix or boleto", async () => {
+    api({
+      "GET /api/user/payment-history": {
+        body: [
+          makePayment({
+            status: "pending",
+            transaction_type: "upgrade",
+            plan_name: "Business",
+            amount_cents: 3500,
+            credit_cents: 1490,
+            payment_method: "pix",
+            payment_details: { pix_copy_paste: "00020126PIXCODE", pix_qr_code: "data:image/png;base64,AAAA" },
+          }),
+          makePayment({
+            status: "pending",
+            payment_method: "boleto",
+            payment_details: {
+              boleto_number: "23790.00000 00000.000000 00000.000000 1 00000000001990",
+              boleto_due_date: "2026-11-05T03:00:00.000Z",
+              boleto_url: "https://boleto.example/1",
+            },
+          }),
+          makePayment({ status: "refunded" }),
+        ],
+      },
+    });
+    renderPage();
+    const code = await screen.findByText("00020126PIXCODE");
+    expect(screen.getByRole("img", { name: "QR Code Pix" }).getAttribute("src")).toBe(
+      "data:image/png;base64,AAAA",
+    );
+    fireEvent.click(within(code.parentElement!).getByRole("button", { name: "Copiar código" }));
+    await waitFor(() => expect(navigator.clipboard.writeText).toHaveBeenCalledWith("00020126PIXCODE"));
+    expect(await screen.findByText("Copiado!")).toBeTruthy();
+
+    expect(screen.getByText("23790.00000 00000.000000 00000.000000 1 00000000001990")).toBeTruthy();
+    expect(screen.getByText("Vencimento: 05/11/2026")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Abrir boleto" }).getAttribute("href")).toBe(
+      "https://boleto.example/1",
+    );
+
+    const table = within(screen.getByRole("table"));
+    expect(table.getByText("Upgrade")).toBeTruthy();
+    expect(table.getByText("Pix")).toBeTruthy();
+    expect(table.getByText("R$ 35,00")).toBeTruthy();
+    expect(table.getByText("crédito de R$ 14,90")).toBeTruthy();
+    expect(table.getAllByText("Pendente")).toHaveLength(2);
+    expect(table.getByText("Estornado")).toBeTruthy();
+    expect(table.getAllByText("Nova Assinatura")).toHaveLength(2);
+  });
+
+  it("says so when the subscription cannot be loaded", async () => {
+    api({ "GET /api/user/subscription": { status: 500, body: {} } });
+    renderPage();
+    expect((await screen.findByRole("alert")).textContent).toBe("Não foi possível carregar sua assinatura.");
+  });
+});
