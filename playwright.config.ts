@@ -52,6 +52,9 @@ export default defineConfig({
       NODE_ENV: "test",
       // Every journey registers from 127.0.0.1 against one server; the limits have API tests.
       RATE_LIMITS: "off",
+      // The administrator of the billing journey (e2e/fixtures.ts).
+      ADMIN_EMAIL: "admin@atalho.test",
+      ADMIN_PASSWORD: "senha-admin-e2e",
     },
   },
 });

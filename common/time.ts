@@ -26,3 +26,22 @@ const dateFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: PRODUCT_TIME_ZON
 export function formatDateBR(value: string | Date): string {
   return dateFormat.format(typeof value === "string" ? new Date(value) : value);
 }
+
+const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
+  timeZone: PRODUCT_TIME_ZONE,
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** A date and time as Brazilians write them, in the product's time zone: 22/11/2026 14:05. */
+export function formatDateTimeBR(value: string | Date): string {
+  const instant = typeof value === "string" ? new Date(value) : value;
+  const parts = Object.fromEntries(
+    dateTimeFormat.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}

@@ -10,13 +10,15 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type {
+  IntervalType,
+  PaymentDetails,
+  SubscriptionStatus,
+  TransactionStatus,
+  TransactionType,
+} from "../../common/contract/billing";
 import { domains } from "./domains";
 import { users } from "./users";
-
-export type IntervalType = "monthly" | "yearly";
-export type SubscriptionStatus = "active" | "canceled" | "expired" | "pending";
-export type TransactionStatus = "pending" | "approved" | "rejected" | "cancelled" | "refunded";
-export type TransactionType = "subscription" | "upgrade" | "downgrade";
 
 /**
  * The plans. Limits: null (or -1) is unlimited. price_cents is the monthly price; yearly_price_cents
@@ -89,18 +91,6 @@ export const userSubscriptions = pgTable(
     index("user_subscriptions_expiry_idx").on(t.status, t.expiresAt),
   ],
 );
-
-/** What the provider told us about a payment, for the customer and the administrator (spec 3). */
-export type PaymentDetails = {
-  pix_copy_paste?: string | null;
-  pix_qr_code?: string | null;
-  boleto_barcode?: string | null;
-  boleto_number?: string | null;
-  boleto_due_date?: string | null;
-  boleto_url?: string | null;
-  refusal_reason?: string | null;
-  processor_response?: string | null;
-};
 
 /**
  * One payment for one period of a plan. Created pending before the checkout; the provider's payment

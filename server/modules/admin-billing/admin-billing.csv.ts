@@ -6,7 +6,7 @@ import {
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
 } from "../../../common/contract/billing";
-import { dayOf, PRODUCT_TIME_ZONE } from "../../../common/time";
+import { dayOf, formatDateTimeBR } from "../../../common/time";
 import type { Db } from "../../../db/client";
 import { type AdminTransactionsFilter, selectAdminTransactions } from "./admin-billing.queries";
 
@@ -30,30 +30,12 @@ export const CSV_HEADERS = [
 
 export const csvFilename = (now = new Date()) => `transacoes_${dayOf(now)}.csv`;
 
-const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: PRODUCT_TIME_ZONE,
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-
-/** 22/11/2026 14:05, in São Paulo. */
-export function csvDateTime(iso: string): string {
-  const parts = Object.fromEntries(
-    dateTimeFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
-}
-
 /** Cents as a spreadsheet in pt-BR reads a number: 123456 -> "1234,56". */
 export const csvAmount = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 
 export function csvRow(t: AdminTransaction): string[] {
   return [
-    csvDateTime(t.created_at),
+    formatDateTimeBR(t.created_at),
     t.user_name,
     t.user_email,
     t.plan_name,

@@ -535,3 +535,25 @@ describe("analytics retention", () => {
     expect((await get<{ total_clicks: number }>("/api/analytics", cookie)).body.total_clicks).toBe(11);
   });
 });
+
+describe("the dev checkout's form", () => {
+  it("takes a post from our own page (Origin null under no-referrer) and refuses another site's", async () => {
+    const { cookie } = await t.signIn();
+    const created = await post("/api/subscriptions/create", cookie, { plan_id: await planId("Pro") });
+    const path = new URL(created.json().init_point).pathname;
+    const form = (headers: Record<string, string>) =>
+      t.request({
+        method: "POST",
+        url: path,
+        cookie,
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        payload: "outcome=pending&method=boleto",
+      });
+    expect((await form({ origin: "https://evil.example", "sec-fetch-site": "cross-site" })).statusCode).toBe(
+      403,
+    );
+    expect((await form({ origin: "https://evil.example" })).statusCode).toBe(403);
+    expect((await form({ origin: "null", "sec-fetch-site": "same-origin" })).statusCode).toBe(303);
+    expect((await form({ origin: "null", "sec-fetch-site": "same-origin" })).statusCode).toBe(303);
+  });
+});

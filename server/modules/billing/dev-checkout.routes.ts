@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import {
   BILLING_MESSAGES,
   INTERVAL_LABELS,
@@ -40,17 +40,23 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
       .header("cache-control", "no-store")
       .send(document(app.config.appName, title, content));
 
-  app.get<{ Params: { id: string } }>("/dev-checkout/:id", async (request, reply) => {
+  // The order of the signed-in user who opened it; anyone else gets the same 404 as an unknown id.
+  const ownOrder = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const user = await loadUser(request);
     const order = checkout.order(request.params.id);
-    if (!user || !order || order.payer.email !== user.email) {
-      return page(
-        reply,
-        404,
-        BILLING_MESSAGES.checkoutNotFound,
-        `<p>${escapeHtml(BILLING_MESSAGES.checkoutNotFound)}</p>`,
-      );
-    }
+    return user && order?.payer.email === user.email ? order : null;
+  };
+  const notFound = (reply: FastifyReply) =>
+    page(
+      reply,
+      404,
+      BILLING_MESSAGES.checkoutNotFound,
+      `<p>${escapeHtml(BILLING_MESSAGES.checkoutNotFound)}</p>`,
+    );
+
+  app.get<{ Params: { id: string } }>("/dev-checkout/:id", async (request, reply) => {
+    const order = await ownOrder(request);
+    if (!order) return notFound(reply);
     const latest = checkout.latestPayment(order.checkoutId);
     const waiting = latest?.status === "pending";
     const methods = DEV_METHODS.map(
@@ -87,24 +93,11 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
     "/dev-checkout/:id",
     async (request, reply) => {
       // A form of our own origin only (the /api/ CSRF hook does not cover this path).
-      const origin = request.headers.origin;
-      if (
-        origin &&
-        origin !== new URL(app.config.publicUrl).origin &&
-        new URL(origin).host !== request.headers.host
-      ) {
+      if (!fromOurPage(request.headers, app.config.publicUrl)) {
         return page(reply, 403, "Origem recusada", "<p>Requisição de outra origem recusada.</p>");
       }
-      const user = await loadUser(request);
-      const order = checkout.order(request.params.id);
-      if (!user || !order || order.payer.email !== user.email) {
-        return page(
-          reply,
-          404,
-          BILLING_MESSAGES.checkoutNotFound,
-          `<p>${escapeHtml(BILLING_MESSAGES.checkoutNotFound)}</p>`,
-        );
-      }
+      const order = await ownOrder(request);
+      if (!order) return notFound(reply);
       const outcome = OUTCOMES.find((value) => value === request.body?.outcome);
       const method =
         DEV_METHODS.find((value) => value === request.body?.method) ?? ("pix" satisfies DevMethod);
@@ -117,6 +110,23 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
+
+/**
+ * Whether a form post came from one of our pages. Browsers say so in Sec-Fetch-Site; Origin is
+ * "null" under our no-referrer policy, so only a real other origin there is refused. (The session
+ * cookie is SameSite=Lax: a cross-site post would not be signed in anyway.)
+ */
+function fromOurPage(headers: Record<string, string | string[] | undefined>, publicUrl: string): boolean {
+  const site = headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return false;
+  const origin = headers.origin;
+  if (typeof origin !== "string" || origin === "null") return true;
+  try {
+    return origin === new URL(publicUrl).origin || new URL(origin).host === headers.host;
+  } catch {
+    return false;
+  }
+}
 
 function document(appName: string, title: string, content: string) {
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">

@@ -1,7 +1,7 @@
 import type { SessionUser } from "@common/contract/auth";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderWithProviders } from "../test-helpers";
+import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
 import { AdminPanel, adminTabOf } from "./admin-panel";
 
 const member: SessionUser = {

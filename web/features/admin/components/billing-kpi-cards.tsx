@@ -33,18 +33,20 @@ export function BillingKpiCards({ stats }: { stats: AdminStats | undefined }) {
     },
   ];
   return (
-    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {cards.map(({ label, value, icon: Icon, tone }) => (
         <div
           key={label}
-          className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-5 shadow-sm"
+          className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5"
         >
-          <span className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+          <span
+            className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl sm:h-11 sm:w-11 ${tone}`}
+          >
             <Icon className="h-5 w-5" aria-hidden />
           </span>
           <div className="min-w-0">
             <dt className="text-sm text-gray-500">{label}</dt>
-            <dd className="mt-0.5 truncate text-xl font-bold text-gray-900">
+            <dd className="mt-0.5 truncate text-lg font-bold text-gray-900 sm:text-xl">
               {value ?? (
                 <>
                   <span className="block h-6 w-24 animate-pulse rounded bg-gray-200" aria-hidden />

@@ -1,7 +1,7 @@
 import { type AdminTransaction, BILLING_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { type Call, fakeApi, paramsOf, renderWithProviders } from "../test-helpers";
+import { type Call, fakeApi, paramsOf, renderWithProviders } from "../../../../tests/web-fake-api";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard";
 
 const transaction = (id: number, over: Partial<AdminTransaction> = {}): AdminTransaction => ({
@@ -243,7 +243,7 @@ describe("SubscriptionsDashboard", () => {
       `Erro ao processar estorno: ${BILLING_MESSAGES.providerUnavailable}`,
     ],
     [{ status: 500, body: {} }, "Erro ao processar estorno: Erro desconhecido"],
-    ["network-error" as const, BILLING_MESSAGES.refundConnection],
+    [{ networkError: true }, BILLING_MESSAGES.refundConnection],
   ])("says why a refund failed (%#)", async (reply, message) => {
     fakeApi({
       "GET /api/admin/stats": () => ({ body: stats }),

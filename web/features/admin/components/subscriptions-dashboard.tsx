@@ -5,6 +5,7 @@ import {
 } from "@common/contract/billing";
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
+import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { Download, Receipt } from "lucide-react";
 import { useState } from "react";
 import {
@@ -20,7 +21,6 @@ import { TransactionDetailModal } from "./transaction-detail-modal";
 import { TransactionFilters } from "./transaction-filters";
 import { TransactionPagination } from "./transaction-pagination";
 import { TransactionsTable } from "./transactions-table";
-import { useDebouncedValue } from "./use-debounced-value";
 
 type Selected = { transaction: AdminTransaction; step: "details" | "refund" };
 

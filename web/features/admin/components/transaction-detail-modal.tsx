@@ -6,7 +6,7 @@ import {
   TRANSACTION_TYPE_LABELS,
 } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
-import { formatDateBR } from "@common/time";
+import { formatDateBR, formatDateTimeBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { CopyButton } from "@web/components/ui/copy-button";
@@ -14,7 +14,6 @@ import { Modal } from "@web/components/ui/modal";
 import { Undo2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { paymentDetailsQuery } from "../api/admin-billing";
-import { formatDateTimeBR } from "./format-date-time";
 import { RefundForm } from "./refund-form";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 import { canRefund } from "./transactions-table";

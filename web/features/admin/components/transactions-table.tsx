@@ -1,8 +1,8 @@
 import { type AdminTransaction, paymentMethodLabel, TRANSACTION_TYPE_LABELS } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
+import { formatDateTimeBR } from "@common/time";
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye, Undo2 } from "lucide-react";
 import type { TransactionFilters } from "../api/admin-billing";
-import { formatDateTimeBR } from "./format-date-time";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 
 export const canRefund = (t: Pick<AdminTransaction, "status" | "mercadopago_payment_id">) =>

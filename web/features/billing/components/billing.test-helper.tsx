@@ -1,47 +1,17 @@
-// Test-only: the seeded plans, factories for the billing answers, a fake of the network edge (fetch)
-// answering per "METHOD path", and a render with the app's providers and a memory router.
+// Test-only: the seeded plans, factories for the billing answers, and a render with the app's
+// providers and a memory router (the fake fetch is tests/web-fake-api.tsx).
 import type {
   PaymentHistoryItem,
   SubscriptionPlan,
   UsageLimits,
   UserSubscription,
 } from "@common/contract/billing";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
-
-/** `networkError`: the request never reaches the server (fetch rejects). */
-type Reply = { status?: number; body?: unknown; networkError?: boolean };
-export type Call = { method: string; url: string; body: unknown };
-
-export function fakeApi(routes: Record<string, Reply | ((call: Call) => Reply)>) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      const method = init?.method ?? "GET";
-      const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const route = routes[`${method} ${url.split("?")[0]}`];
-      const reply = typeof route === "function" ? route(call) : (route ?? { status: 500, body: {} });
-      if (reply.networkError) throw new TypeError("Failed to fetch");
-      return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
-        status: reply.status ?? 200,
-        headers: { "content-type": "application/json" },
-      });
-    }),
-  );
-  return calls;
-}
-
-export function testQueryClient(queries: { staleTime?: number } = {}) {
-  return new QueryClient({
-    defaultOptions: { queries: { retry: false, ...queries }, mutations: { retry: false } },
-  });
-}
+import { testQueryClient } from "../../../../tests/web-fake-api";
 
 /** Renders `ui` at `path`; other paths show their name, so navigation can be asserted. */
 export function renderAt(

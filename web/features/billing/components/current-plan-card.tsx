@@ -7,6 +7,7 @@ import { CancelSubscriptionButton } from "./cancel-subscription-button";
 import type { Notice } from "./notice-banner";
 import { PlanChangeButton } from "./plan-change-modal";
 import { PlanIcon } from "./plan-icon";
+import { RenewSubscriptionButton } from "./renew-subscription-button";
 import { SubscriptionStatusBadge } from "./status-badges";
 
 /** The plan the user is on: status, dates, a scheduled change and what can be done with it. */
@@ -26,7 +27,7 @@ export function CurrentPlanCard({
     dates.push({ label: "Período", value: INTERVAL_LABELS[subscription.interval_type] });
     dates.push({ label: "Início", value: formatDateBR(subscription.starts_at) });
     if (subscription.expires_at) {
-      const label = active ? "Próxima cobrança" : status === "canceled" ? "Acesso até" : "Expirou em";
+      const label = active ? "Próximo pagamento" : status === "canceled" ? "Acesso até" : "Expirou em";
       if (status !== "pending") dates.push({ label, value: formatDateBR(subscription.expires_at) });
     }
   }
@@ -106,15 +107,18 @@ export function CurrentPlanCard({
         )}
       </div>
 
-      <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-end sm:px-6">
+      <div className="flex flex-col-reverse gap-2 border-t border-gray-100 px-5 py-4 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end sm:px-6 [&_a]:whitespace-nowrap [&_button]:whitespace-nowrap">
         {active && !free && (
           <div className="flex flex-col sm:mr-auto">
             <CancelSubscriptionButton onResult={onNotice} />
           </div>
         )}
+        {!free && (active || status === "canceled") && subscription.expires_at && (
+          <RenewSubscriptionButton subscription={subscription} />
+        )}
         {active ? (
           <PlanChangeButton subscription={subscription} />
-        ) : (
+        ) : status === "canceled" ? null : (
           <Link
             to={PRICING_PATH}
             className="inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"

@@ -1,9 +1,9 @@
 import { BILLING_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi } from "../../../../tests/web-fake-api";
 import {
   FREE_SUBSCRIPTION,
-  fakeApi,
   makeSubscription,
   PLANS,
   renderAt,

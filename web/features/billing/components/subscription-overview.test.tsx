@@ -1,17 +1,16 @@
 import { BILLING_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
 import { billingKeys } from "../api/billing";
 import {
   FREE_SUBSCRIPTION,
-  fakeApi,
   makeLimits,
   makePayment,
   makeSubscription,
   PLANS,
   renderAt,
   stubLocationAssign,
-  testQueryClient,
 } from "./billing.test-helper";
 import { SubscriptionOverview } from "./subscription-overview";
 
@@ -45,7 +44,7 @@ describe("SubscriptionOverview", () => {
     renderPage();
     const plan = within(await screen.findByRole("region", { name: "Pro" }));
     expect(plan.getByText("Ativo")).toBeTruthy();
-    expect(plan.getByText("Próxima cobrança")).toBeTruthy();
+    expect(plan.getByText("Próximo pagamento")).toBeTruthy();
     expect(plan.getByText("01/12/2026")).toBeTruthy();
     expect(plan.getByText("01/11/2026")).toBeTruthy();
     expect(plan.getByText("Mensal")).toBeTruthy();
@@ -81,7 +80,7 @@ describe("SubscriptionOverview", () => {
     api({ "GET /api/user/subscription": { body: FREE_SUBSCRIPTION } });
     renderPage();
     const plan = within(await screen.findByRole("region", { name: "Gratuito" }));
-    expect(plan.queryByText("Próxima cobrança")).toBeNull();
+    expect(plan.queryByText("Próximo pagamento")).toBeNull();
     expect(plan.queryByText("Início")).toBeNull();
     expect(plan.getByRole("link", { name: /Fazer upgrade/ }).getAttribute("href")).toBe("/pricing");
     expect(plan.queryByRole("button", { name: "Cancelar Assinatura" })).toBeNull();
@@ -170,6 +169,24 @@ describe("SubscriptionOverview", () => {
     fireEvent.keyDown(document, { key: "Escape" });
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(document.activeElement).toBe(opener);
+  });
+
+  it("renews the current plan for one more period of its interval", async () => {
+    const assign = stubLocationAssign();
+    const calls = api({
+      "GET /api/user/subscription": { body: makeSubscription({ interval_type: "yearly" }) },
+      "POST /api/subscriptions/create": {
+        body: {
+          init_point: "https://mp.example/renew",
+          transaction_id: 10,
+          transaction_type: "subscription",
+        },
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Renovar +1 ano" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://mp.example/renew"));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 2, interval_type: "yearly" });
   });
 
   it("cancels after the confirm and says until when access lasts", async () => {

@@ -6,11 +6,7 @@ import {
 } from "@common/contract/link-pages";
 import { normalizeSlug } from "@common/slug";
 import { CopyButton } from "@web/components/ui/copy-button";
-import {
-  isPlanLimitError,
-  PlanLimitNotice,
-  planLimitMessage,
-} from "@web/features/billing/components/plan-limit-notice";
+import { isPlanLimitError, PlanLimitNotice, planLimitMessage } from "@web/components/ui/plan-limit-notice";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";

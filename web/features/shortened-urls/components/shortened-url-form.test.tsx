@@ -1,7 +1,7 @@
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderWithProviders } from "./fake-api.test-helper";
+import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
 import { ShortenedUrlForm } from "./shortened-url-form";
 
 const domains = [

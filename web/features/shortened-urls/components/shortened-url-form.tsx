@@ -1,5 +1,5 @@
 import { SHORT_URL_MESSAGES, shortenedUrlBodySchema } from "@common/contract/shortened-urls";
-import { isPlanLimitError, PlanLimitNotice } from "@web/features/billing/components/plan-limit-notice";
+import { isPlanLimitError, PlanLimitNotice } from "@web/components/ui/plan-limit-notice";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { FALLBACK_DOMAIN_ID, useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";

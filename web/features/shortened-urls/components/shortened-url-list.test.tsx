@@ -2,7 +2,7 @@ import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderWithProviders } from "./fake-api.test-helper";
+import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
 import { ShortenedUrlList } from "./shortened-url-list";
 
 const url = (id: number, over: Partial<ShortenedUrl> = {}): ShortenedUrl => ({

@@ -1,12 +1,12 @@
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
+import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { Link2Off, Loader2, Search } from "lucide-react";
 import { useState } from "react";
 import { shortenedUrlsInfiniteQuery } from "../api/shortened-urls";
 import { shortUrlOf } from "./short-link";
 import { ShortenedUrlRow } from "./shortened-url-row";
-import { useDebouncedValue } from "./use-debounced-value";
 
 /** 'Suas URLs (N)': searched on the server, 20 at a time. */
 export function ShortenedUrlList() {

@@ -1,8 +1,8 @@
 import { limitReachedMessage } from "@common/contract/billing";
-import { screen } from "@testing-library/react";
+import { render, screen } from "@testing-library/react";
 import { ApiError } from "@web/lib/api-client";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { renderAt } from "./billing.test-helper";
 import { isPlanLimitError, PlanLimitNotice, planLimitMessage } from "./plan-limit-notice";
 
 const message = limitReachedMessage("link_pages", 3, "Gratuito");
@@ -19,7 +19,11 @@ describe("PlanLimitNotice", () => {
   });
 
   it("says the server's message and links to /pricing instead of spelling the path", () => {
-    renderAt(<PlanLimitNotice error={limitError} />, "/link-pages/new/edit");
+    render(
+      <MemoryRouter initialEntries={["/link-pages/new/edit"]}>
+        <PlanLimitNotice error={limitError} />
+      </MemoryRouter>,
+    );
     const alert = screen.getByRole("alert");
     expect(alert.textContent).toContain(
       "Você atingiu o limite de 3 Link Bios do plano Gratuito. Faça upgrade para criar mais.",
