@@ -34,4 +34,25 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ NODE_ENV: "production", RATE_LIMITS: "off" })).toThrow(/RATE_LIMITS/);
     expect(loadConfig({ NODE_ENV: "test", RATE_LIMITS: "off" }).rateLimits).toBe(false);
   });
+
+  it("uses the dev checkout without Mercado Pago, never in production", () => {
+    expect(loadConfig({})).toMatchObject({ devCheckout: true, mercadoPago: undefined, scheduledJobs: true });
+    expect(loadConfig({ NODE_ENV: "production" }).devCheckout).toBe(false);
+    expect(loadConfig({ NODE_ENV: "test" }).scheduledJobs).toBe(false);
+  });
+
+  it("configures Mercado Pago with its webhook secret, which it requires", () => {
+    const config = loadConfig({ MP_ACCESS_TOKEN: "APP_USR-1", MP_WEBHOOK_SECRET: "segredo" });
+    expect(config.devCheckout).toBe(false);
+    expect(config.mercadoPago).toEqual({
+      accessToken: "APP_USR-1",
+      webhookSecret: "segredo",
+      apiBase: "https://api.mercadopago.com",
+    });
+    expect(
+      loadConfig({ MP_ACCESS_TOKEN: "t", MP_WEBHOOK_SECRET: "s", MP_API_BASE: "http://127.0.0.1:9/" })
+        .mercadoPago?.apiBase,
+    ).toBe("http://127.0.0.1:9");
+    expect(() => loadConfig({ MP_ACCESS_TOKEN: "APP_USR-1" })).toThrow(/MP_WEBHOOK_SECRET/);
+  });
 });

@@ -6,12 +6,16 @@ import type { Notice } from "./notice-banner";
 /** 'Cancelar Assinatura' after a confirm (spec 5); the outcome is reported through `onResult`. */
 export function CancelSubscriptionButton({ onResult }: { onResult: (notice: Notice) => void }) {
   const cancel = useCancelSubscription();
-  const onClick = () => {
+  // NOTE: mutateAsync, not mutate's callbacks: the cancel refetches the subscription, which unmounts
+  // this button (a canceled plan offers no cancel), and mutate's callbacks never run once unmounted.
+  const onClick = async () => {
     if (!window.confirm(BILLING_MESSAGES.confirmCancel)) return;
-    cancel.mutate(undefined, {
-      onSuccess: () => onResult({ tone: "success", message: BILLING_MESSAGES.canceled }),
-      onError: (error) => onResult({ tone: "error", message: cancelErrorMessage(error) }),
-    });
+    try {
+      await cancel.mutateAsync();
+      onResult({ tone: "success", message: BILLING_MESSAGES.canceled });
+    } catch (error) {
+      onResult({ tone: "error", message: cancelErrorMessage(error) });
+    }
   };
   return (
     <button
