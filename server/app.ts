@@ -136,7 +136,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ? new DevCheckout(config.publicUrl)
           : null;
   if (!payments) app.log.warn("no payment provider: set MP_ACCESS_TOKEN and MP_WEBHOOK_SECRET to sell plans");
-  const stopJobs = config.scheduledJobs ? startBillingJobs(database.db, app.log) : () => {};
+  const stopJobs = config.scheduledJobs
+    ? startBillingJobs({ db: database.db, payments, config, log: app.log })
+    : () => {};
 
   app.decorate("config", config);
   app.decorate("database", database);

@@ -80,9 +80,13 @@ export const BILLING_MESSAGES = {
   devCheckoutDisabled: "O checkout de testes não está disponível neste servidor.",
   checkoutNotFound: "Pagamento não encontrado.",
   webhookSignature: "Assinatura do webhook inválida.",
+  webhookRetry: "Não foi possível registrar a notificação agora; ela será reenviada.",
   paymentNotFound: "Pagamento não encontrado.",
   refundFailed: "Erro ao processar estorno",
   refundUnknown: "Erro desconhecido",
+  refundRefused: "O provedor de pagamento recusou o estorno. Veja o pagamento no painel do Mercado Pago.",
+  changeAlreadyScheduled:
+    "Já existe uma mudança de plano agendada para o fim do período atual. Ela começa quando o período terminar.",
   refundConnection: "Erro de conexão ao processar estorno. Tente novamente.",
   refundNotAllowed: "Só é possível estornar pagamentos aprovados que tenham o id do pagamento no provedor.",
   confirmRefund:

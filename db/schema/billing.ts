@@ -114,6 +114,10 @@ export const transactions = pgTable(
     amountCents: integer().notNull(),
     /** Credit for the unused days of the plan being upgraded from, already taken off amount_cents. */
     creditCents: integer().notNull().default(0),
+    /** The subscription the credit came from: the credit counts only while it is still current. */
+    creditSubscriptionId: integer(),
+    /** The plan's list price for the interval at checkout: what one full period is worth. */
+    listPriceCents: integer(),
     provider: text().$type<"mercadopago" | "dev">().notNull(),
     /** Checkout Pro preference id (or the dev checkout's id). */
     providerCheckoutId: text(),
@@ -158,3 +162,13 @@ export const billingEvents = pgTable(
   },
   (t) => [index("billing_events_transaction_idx").on(t.transactionId)],
 );
+
+/**
+ * Leases of the scheduled jobs: a job runs where it took the lease, once across the fleet, without
+ * holding a transaction open (PGlite has one connection: a long transaction would stall requests).
+ */
+export const jobLeases = pgTable("job_leases", {
+  name: text().primaryKey(),
+  lockedUntil: timestamp({ withTimezone: true }).notNull(),
+  holder: text().notNull(),
+});

@@ -1,6 +1,7 @@
-import { sql } from "drizzle-orm";
+import { max, sql } from "drizzle-orm";
 import { addDays, dayOf } from "../../../common/time";
 import type { Db } from "../../../db/client";
+import { users } from "../../../db/schema";
 import { planOf } from "../billing/entitlements";
 
 /**
@@ -22,35 +23,52 @@ export async function analyticsFloorDay(db: Db, userId: number, now: Date | numb
   return days === null ? null : addDays(dayOf(now), -(days - 1));
 }
 
+/** Users per purge statement: each batch is a few short statements, with the event loop served between. */
+const PURGE_BATCH_USERS = 500;
+
 /**
- * Deletes every user's clicks older than their plan's retention plus the grace period: the events
- * and both rollups. Runs as a scheduled job (billing-jobs.ts); each run removes what aged out since
- * the last one. The plan of a user is their current subscription's, else the free plan.
+ * Deletes clicks older than each user's retention plus the grace period: the events and both
+ * rollups. The retention is the longest of the plans the user had in the last PURGE_GRACE_DAYS
+ * (a lapsed or replaced subscription still protects its history for that long), and at least the
+ * free plan's. Runs as an hourly job (billing-jobs.ts) in batches of users.
  */
 export async function purgeExpiredAnalytics(db: Db, now: Date | number = Date.now()): Promise<number> {
   const today = dayOf(now);
-  const retention = sql`
-    select u.id as user_id,
-      (${today}::date - (coalesce(p.analytics_retention_days, f.analytics_retention_days) + ${PURGE_GRACE_DAYS} - 1)) as floor
-    from users u
-    left join user_subscriptions s on s.user_id = u.id and s.status in ('active', 'canceled')
-      and (s.expires_at is null or s.expires_at > now())
-    left join subscription_plans p on p.id = s.plan_id
-    cross join (
-      select analytics_retention_days from subscription_plans where price_cents = 0
-      order by is_active desc, id limit 1
-    ) f`;
+  const [bounds] = await db.select({ maxId: max(users.id) }).from(users);
+  const maxId = bounds?.maxId ?? 0;
   let deleted = 0;
-  const run = async (statement: ReturnType<typeof sql>) => {
-    const result = (await db.execute(statement)) as { rowCount?: number; affectedRows?: number };
-    deleted += result.rowCount ?? result.affectedRows ?? 0;
-  };
-  await run(sql`with r as (${retention}) delete from click_daily d using r
-    where d.user_id = r.user_id and d.day < r.floor`);
-  await run(sql`with r as (${retention}) delete from click_daily_user d using r
-    where d.user_id = r.user_id and d.day < r.floor`);
-  await run(sql`with r as (${retention}) delete from click_events e using r
-    where e.user_id = r.user_id
-      and e.occurred_at < (r.floor::timestamp at time zone 'America/Sao_Paulo')`);
+  for (let from = 1; from <= maxId; from += PURGE_BATCH_USERS) {
+    const to = from + PURGE_BATCH_USERS - 1;
+    const floors = sql`
+      select u.id as user_id,
+        (${today}::date - (greatest(coalesce(max(p.analytics_retention_days), 0), f.days, 1) + ${PURGE_GRACE_DAYS} - 1)) as floor
+      from users u
+      cross join (
+        select analytics_retention_days as days from subscription_plans where price_cents = 0
+        order by is_active desc, id limit 1
+      ) f
+      left join user_subscriptions s on s.user_id = u.id
+        and (s.expires_at is null or s.expires_at > now() - ${PURGE_GRACE_DAYS} * interval '1 day')
+      left join subscription_plans p on p.id = s.plan_id
+      where u.id between ${from} and ${to}
+      group by u.id, f.days`;
+    for (const table of ["click_daily", "click_daily_user"] as const) {
+      deleted += affected(
+        await db.execute(sql`with r as (${floors}) delete from ${sql.raw(table)} d using r
+          where d.user_id = r.user_id and d.day < r.floor`),
+      );
+    }
+    deleted += affected(
+      await db.execute(sql`with r as (${floors}) delete from click_events e using r
+        where e.user_id = r.user_id
+          and e.occurred_at < (r.floor::timestamp at time zone 'America/Sao_Paulo')`),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   return deleted;
 }
+
+const affected = (result: unknown) => {
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+};

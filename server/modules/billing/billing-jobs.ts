@@ -1,47 +1,54 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
 import type { Db } from "../../../db/client";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
-import { runExpiry } from "./billing.service";
+import { type BillingApp, resyncPendingPayments, runExpiry } from "./billing.service";
 
 const MINUTE = 60_000;
-// Advisory lock keys: one job of each kind at a time across every process on one Postgres.
-const EXPIRY_LOCK = 7_301_001;
-const PURGE_LOCK = 7_301_002;
-
-/** Runs `job` only if no other process holds its lock (held until the transaction ends). */
-async function once(db: Db, key: number, job: (db: Db) => Promise<unknown>) {
-  return db.transaction(async (tx) => {
-    const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${key}) as locked`);
-    const rows =
-      (result as { rows?: { locked: boolean }[] }).rows ?? (result as unknown as { locked: boolean }[]);
-    if (!rows[0]?.locked) return null;
-    return job(tx as unknown as Db);
-  });
-}
+const HOLDER = `${process.pid}-${randomUUID()}`;
 
 /**
- * The scheduled jobs: subscription expiry (and abandoned checkouts) every minute, the analytics
- * retention purge every hour. Each runs once across the fleet at a time. Returns a stop function.
+ * Takes the job's lease for `ms` unless another process holds it: a job runs once per period across
+ * every process on one database. A lease, not a transaction-held lock, so nothing stays open while
+ * the job works (PGlite has one connection).
  */
-export function startBillingJobs(db: Db, log: FastifyBaseLogger): () => void {
-  const safely = (name: string, key: number, job: (db: Db) => Promise<unknown>) => () => {
-    once(db, key, job)
-      .then((result) => {
-        if (result) log.debug({ job: name, result }, "scheduled job ran");
-      })
-      .catch((error) => log.error({ err: error, job: name }, "scheduled job failed"));
+export async function takeLease(db: Db, name: string, ms: number, holder = HOLDER): Promise<boolean> {
+  const result = await db.execute(sql`
+    insert into job_leases (name, locked_until, holder)
+    values (${name}, now() + ${ms} * interval '1 millisecond', ${holder})
+    on conflict (name) do update set locked_until = excluded.locked_until, holder = excluded.holder
+      where job_leases.locked_until <= now()
+    returning name`);
+  const rows = (result as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+  return rows.length > 0;
+}
+
+type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+/**
+ * The scheduled jobs: subscription expiry and abandoned checkouts every minute, pending payments read
+ * again every five, the analytics retention purge every hour. Returns a stop function.
+ */
+export function startBillingJobs(app: BillingApp): () => void {
+  const jobs: Job[] = [
+    { name: "subscription-expiry", everyMs: MINUTE, run: () => runExpiry(app.db) },
+    { name: "pending-payments", everyMs: 5 * MINUTE, run: () => resyncPendingPayments(app) },
+    { name: "analytics-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAnalytics(app.db) },
+  ];
+  const tick = (job: Job) => async () => {
+    try {
+      // A little less than the period: the next tick anywhere may take it again.
+      if (!(await takeLease(app.db, job.name, job.everyMs - 5_000))) return;
+      const result = await job.run();
+      app.log.debug({ job: job.name, result }, "scheduled job ran");
+    } catch (error) {
+      app.log.error({ err: error, job: job.name }, "scheduled job failed");
+    }
   };
-  const expiry = safely("subscription-expiry", EXPIRY_LOCK, (tx) => runExpiry(tx));
-  const purge = safely("analytics-purge", PURGE_LOCK, (tx) => purgeExpiredAnalytics(tx));
-  const first = setTimeout(() => {
-    expiry();
-    purge();
-  }, 5_000);
-  const timers = [setInterval(expiry, MINUTE), setInterval(purge, 60 * MINUTE)];
-  for (const timer of [first, ...timers]) timer.unref();
+  // NOTE: the first run of each job waits a full period after start: a deploy does not purge at boot.
+  const timers = jobs.map((job) => setInterval(tick(job), job.everyMs));
+  for (const timer of timers) timer.unref();
   return () => {
-    clearTimeout(first);
     for (const timer of timers) clearInterval(timer);
   };
 }

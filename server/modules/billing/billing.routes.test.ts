@@ -25,6 +25,8 @@ import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 import { analyticsFloorDay, purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { runExpiry } from "./billing.service";
+import { addPeriod } from "./periods";
+import { takeLease } from "./billing-jobs";
 
 const t = setupTestApp();
 const db = () => t.database.db;
@@ -555,5 +557,169 @@ describe("the dev checkout's form", () => {
     expect((await form({ origin: "https://evil.example" })).statusCode).toBe(403);
     expect((await form({ origin: "null", "sec-fetch-site": "same-origin" })).statusCode).toBe(303);
     expect((await form({ origin: "null", "sec-fetch-site": "same-origin" })).statusCode).toBe(303);
+  });
+});
+
+describe("what a payment buys, decided when it is approved", () => {
+  const subscriptionRows = (userId: number) =>
+    db().select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId));
+  const txOf = async (id: number) =>
+    (await db().select().from(transactions).where(eq(transactions.id, id)))[0]!;
+  const daysBetween = (a: string | Date, b: string | Date) =>
+    (new Date(b).getTime() - new Date(a).getTime()) / 86_400_000;
+
+  it("activates a payment that arrives while an ended subscription waits for the expiry job", async () => {
+    const { user, cookie } = await t.signIn();
+    await payWithDevCheckout(cookie, "Pro", "approved");
+    await db()
+      .update(userSubscriptions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(userSubscriptions.userId, user.id));
+    await payWithDevCheckout(cookie, "Business", "approved");
+    expect((await get<UserSubscription>("/api/user/subscription", cookie)).body.plan.name).toBe("Business");
+    expect((await subscriptionRows(user.id)).map((row) => row.status).sort()).toEqual(["active", "expired"]);
+  });
+
+  it("uses an upgrade's credit once: a second checkout opened with the same credit buys less time", async () => {
+    const { cookie } = await t.signIn();
+    await payWithDevCheckout(cookie, "Pro", "approved");
+    const first = await post("/api/subscriptions/create", cookie, { plan_id: await planId("Business") });
+    const second = await post("/api/subscriptions/create", cookie, { plan_id: await planId("Business") });
+    expect(first.json().amount_cents).toBe(second.json().amount_cents);
+    expect(first.json().amount_cents).toBeLessThan(4990);
+    for (const created of [first, second]) {
+      const path = new URL(created.json().init_point).pathname;
+      await t.request({
+        method: "POST",
+        url: path,
+        cookie,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload: "outcome=approved&method=credit_card",
+      });
+    }
+    const firstTx = await txOf(first.json().transaction_id);
+    const secondTx = await txOf(second.json().transaction_id);
+    expect(firstTx.transactionType).toBe("upgrade");
+    // The second was applied as a renewal, and its credit was spent already: it buys amount/price.
+    expect(secondTx.transactionType).toBe("subscription");
+    const bought = daysBetween(secondTx.subscriptionStart!, secondTx.subscriptionEnd!);
+    const month = daysBetween(secondTx.subscriptionStart!, addPeriod(secondTx.subscriptionStart!, "monthly"));
+    expect(bought).toBeCloseTo((month * secondTx.amountCents) / 4990, 1);
+  });
+
+  it("credits every paid period left, and turns a credit above the new price into a longer period", async () => {
+    const { cookie } = await t.signIn();
+    await payWithDevCheckout(cookie, "Pro", "approved");
+    await payWithDevCheckout(cookie, "Pro", "approved"); // a month paid ahead
+    const upgrade = await payWithDevCheckout(cookie, "Business", "approved");
+    expect(upgrade.amount_cents).toBeGreaterThanOrEqual(4990 - 2 * 1990);
+    expect(upgrade.amount_cents).toBeLessThan(4990 - 2 * 1990 + 100);
+
+    const rich = await t.signIn();
+    await payWithDevCheckout(rich.cookie, "Business", "approved", { interval: "yearly" });
+    const up = await payWithDevCheckout(rich.cookie, "Enterprise", "approved");
+    expect(up.amount_cents).toBe(100);
+    const sub = (await get<UserSubscription>("/api/user/subscription", rich.cookie)).body;
+    expect(sub.plan.name).toBe("Enterprise");
+    // ~R$ 479 of Business credit plus R$ 1 is worth ~3.2 months of Enterprise.
+    expect(daysBetween(sub.starts_at, sub.expires_at!)).toBeGreaterThan(90);
+  });
+
+  it("refuses a second downgrade while one waits, and keeps a waiting downgrade through an upgrade", async () => {
+    const { cookie } = await t.signIn();
+    await payWithDevCheckout(cookie, "Business", "approved");
+    await payWithDevCheckout(cookie, "Pro", "approved");
+    const again = await post("/api/subscriptions/create", cookie, { plan_id: await planId("Pro") });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(BILLING_MESSAGES.changeAlreadyScheduled);
+
+    await payWithDevCheckout(cookie, "Enterprise", "approved");
+    const sub = (await get<UserSubscription>("/api/user/subscription", cookie)).body;
+    expect(sub.plan.name).toBe("Enterprise");
+    expect(sub.scheduled_plan?.plan.name).toBe("Pro");
+    expect(sub.scheduled_plan?.starts_at).toBe(sub.expires_at);
+    expect(daysBetween(sub.scheduled_plan!.starts_at, sub.scheduled_plan!.expires_at)).toBeGreaterThanOrEqual(
+      28,
+    );
+  });
+
+  it("takes back only what a refunded payment bought", async () => {
+    const admin = await t.signIn({ isAdmin: true });
+    const { user, cookie } = await t.signIn();
+    await payWithDevCheckout(cookie, "Business", "approved");
+    await payWithDevCheckout(cookie, "Pro", "approved");
+    const [downgrade] = await db()
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, user.id), eq(transactions.transactionType, "downgrade")));
+    const refund = await post(`/api/admin/payments/${downgrade!.providerPaymentId}/refund`, admin.cookie, {
+      reason: "",
+    });
+    expect(refund.statusCode).toBe(200);
+    const sub = (await get<UserSubscription>("/api/user/subscription", cookie)).body;
+    expect(sub).toMatchObject({ status: "active", plan: { name: "Business" }, scheduled_plan: null });
+
+    // A payment whose period is over: refunding it leaves the current subscription alone.
+    const [business] = await db()
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, user.id), eq(transactions.planName, "Business")));
+    await db()
+      .update(transactions)
+      .set({ subscriptionEnd: new Date(Date.now() - 1000) })
+      .where(eq(transactions.id, business!.id));
+    expect(
+      (await post(`/api/admin/payments/${business!.providerPaymentId}/refund`, admin.cookie, {})).statusCode,
+    ).toBe(200);
+    expect((await get<UserSubscription>("/api/user/subscription", cookie)).body.status).toBe("active");
+  });
+});
+
+describe("POST /api/user/payments/{paymentId}/sync", () => {
+  it("applies the user's own payment on the way back, and answers 404 for anyone else's", async () => {
+    const { cookie } = await t.signIn();
+    const paid = await payWithDevCheckout(cookie, "Pro", "pending", { method: "boleto" });
+    const paymentId = new URLSearchParams(paid.location.split("?")[1]).get("payment_id")!;
+    const mine = await post(`/api/user/payments/${paymentId}/sync`, cookie);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ status: "pending" });
+    const other = await t.signIn();
+    expect((await post(`/api/user/payments/${paymentId}/sync`, other.cookie)).statusCode).toBe(404);
+    expect((await post("/api/user/payments/999999/sync", cookie)).statusCode).toBe(404);
+    expect((await post("/api/user/payments/a%20b/sync", cookie)).statusCode).toBe(400);
+  });
+});
+
+describe("scheduled jobs", () => {
+  it("run once per period across processes (a lease)", async () => {
+    const name = `teste-${Date.now()}`;
+    expect(await takeLease(db(), name, 60_000, "a")).toBe(true);
+    expect(await takeLease(db(), name, 60_000, "b")).toBe(false);
+    expect(await takeLease(db(), `${name}-curto`, 1, "a")).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await takeLease(db(), `${name}-curto`, 60_000, "b")).toBe(true);
+  });
+
+  it("keeps the history a lapsed plan protected for the grace period", async () => {
+    const today = dayOf(new Date());
+    const seed = (userId: number) =>
+      db()
+        .insert(clickDailyUser)
+        .values({ userId, dimension: "total", day: addDays(today, -100), clicks: 5 });
+    const recent = await t.signIn();
+    await subscribeUser(db(), recent.user.id, "Enterprise", {
+      status: "expired",
+      expiresAt: new Date(Date.now() - 5 * 86_400_000),
+    });
+    const long = await t.signIn();
+    await subscribeUser(db(), long.user.id, "Enterprise", {
+      status: "expired",
+      expiresAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    await seed(recent.user.id);
+    await seed(long.user.id);
+    await purgeExpiredAnalytics(db());
+    expect(await db().$count(clickDailyUser, eq(clickDailyUser.userId, recent.user.id))).toBe(1);
+    expect(await db().$count(clickDailyUser, eq(clickDailyUser.userId, long.user.id))).toBe(0);
   });
 });

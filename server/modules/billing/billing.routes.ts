@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   BILLING_MESSAGES,
   createSubscriptionBodySchema,
+  paymentIdParamsSchema,
   type UserSubscription,
 } from "../../../common/contract/billing";
 import { rateLimited } from "../../lib/rate-limits";
 import { requireUser } from "../auth/session";
 import { findPendingPayment, listPaymentHistory, toPaymentHistoryItem } from "./billing.queries";
-import { cancelSubscription, startCheckout } from "./billing.service";
+import { cancelSubscription, startCheckout, syncReturnedPayment } from "./billing.service";
 import { planOf, usageLimitsOf } from "./entitlements";
 import { findPlan, listActivePlans, toSubscriptionPlan } from "./plans.queries";
 
@@ -18,6 +19,9 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const checkoutLimit = rateLimited(app, [
     { name: "checkout-user", max: 10, windowMs: MINUTE, key: (request) => String(request.user!.id) },
+  ]);
+  const syncLimit = rateLimited(app, [
+    { name: "payment-sync-user", max: 30, windowMs: MINUTE, key: (request) => String(request.user!.id) },
   ]);
 
   // The active plans, cheapest first (public: the pricing page and the landing page).
@@ -96,6 +100,14 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
       reply.code(201);
       return result;
     },
+  );
+
+  // Back from the checkout with a payment id: read it from the provider and apply it now, rather
+  // than wait for the notification. Only a payment of the user's own.
+  app.post(
+    "/api/user/payments/:paymentId/sync",
+    { preHandler: [requireUser, syncLimit], schema: { params: paymentIdParamsSchema } },
+    async (request) => syncReturnedPayment(app, request.user!.id, request.params.paymentId),
   );
 
   // No renewal: the plan stays until the end of the paid period, then the free plan.

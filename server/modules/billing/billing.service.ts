@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   BILLING_MESSAGES,
@@ -16,7 +16,7 @@ import { HttpError } from "../../lib/http-error";
 import type { UserRow } from "../auth/session";
 import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
 import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError } from "./payment-provider";
-import { addPeriod, upgradeCredit } from "./periods";
+import { MIN_CHARGE_CENTS, type PaidPeriod, paidPeriodEnd, unusedValue } from "./periods";
 import { findActivePlan, findPlan, type PlanRow } from "./plans.queries";
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -63,9 +63,12 @@ export function transactionTypeFor(current: PlanRow | null, next: PlanRow): Tran
   return next.priceCents < current.priceCents ? "downgrade" : "upgrade";
 }
 
-/** The approved payment that paid for a subscription's current period, for an upgrade's credit. */
-async function lastPaidPeriod(db: Db, subscription: SubscriptionRow) {
-  const [row] = await db
+/**
+ * The periods paid for the current subscription's plan that are not over yet (the current one and
+ * any renewal paid ahead), for an upgrade's credit.
+ */
+async function paidPeriodsOf(db: Db, subscription: SubscriptionRow, now: Date): Promise<PaidPeriod[]> {
+  const rows = await db
     .select()
     .from(transactions)
     .where(
@@ -73,13 +76,15 @@ async function lastPaidPeriod(db: Db, subscription: SubscriptionRow) {
         eq(transactions.userId, subscription.userId),
         eq(transactions.planId, subscription.planId),
         eq(transactions.status, "approved"),
+        gte(transactions.subscriptionStart, new Date(subscription.startsAt.getTime() - 1000)),
+        gt(transactions.subscriptionEnd, now),
       ),
-    )
-    .orderBy(desc(transactions.approvedAt))
-    .limit(1);
-  return row?.subscriptionStart && row.subscriptionEnd
-    ? { paidCents: row.amountCents + row.creditCents, start: row.subscriptionStart, end: row.subscriptionEnd }
-    : null;
+    );
+  return rows.map((row) => ({
+    valueCents: row.amountCents + row.creditCents,
+    start: row.subscriptionStart!,
+    end: row.subscriptionEnd!,
+  }));
 }
 
 /**
@@ -107,12 +112,14 @@ export async function startCheckout(
   const current = await findCurrentSubscription(app.db, user.id);
   const currentPlan = current ? await findPlan(app.db, current.planId) : null;
   const type = transactionTypeFor(currentPlan, plan);
-  let credit = 0;
-  if (type === "upgrade" && current) {
-    const paid = await lastPaidPeriod(app.db, current);
-    if (paid) credit = upgradeCredit(paid.paidCents, paid, price);
+  if (type === "downgrade" && current?.scheduledPlanId) {
+    throw new HttpError(409, BILLING_MESSAGES.changeAlreadyScheduled);
   }
-  const amount = price - credit;
+  // An upgrade carries over what is left of the paid periods; worth more than the new price, it
+  // makes the new period longer (the provider still charges its smallest amount).
+  const credit =
+    type === "upgrade" && current ? unusedValue(await paidPeriodsOf(app.db, current, new Date())) : 0;
+  const amount = Math.max(price - credit, MIN_CHARGE_CENTS);
 
   const [transaction] = await app.db
     .insert(transactions)
@@ -124,6 +131,8 @@ export async function startCheckout(
       intervalType: interval,
       amountCents: amount,
       creditCents: credit,
+      creditSubscriptionId: credit > 0 ? current!.id : null,
+      listPriceCents: price,
       provider: app.payments.name,
     })
     .returning();
@@ -205,7 +214,11 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
     if (!tx) return { changed: false };
     const samePayment = tx.providerPaymentId === null || tx.providerPaymentId === payment.id;
 
-    if (!samePayment && tx.status === "approved" && payment.status === "approved") {
+    if (
+      !samePayment &&
+      payment.status === "approved" &&
+      (tx.status === "approved" || tx.status === "refunded")
+    ) {
       // A second payment for an order already paid (two tabs, say): never activated twice; the
       // administrator sees it in the audit log and refunds it from the provider.
       await recordEvent(db, {
@@ -236,6 +249,9 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
       tx.providerStatusDetail === payment.providerStatusDetail;
     if (!moves && sameFacts) return { changed: false };
     if (!moves && !samePayment) return { changed: false };
+    // An older answer (a slow read) must not overwrite newer facts: without a move, only facts
+    // about the same state (or a dispute, which has none of ours) are kept.
+    if (!moves && next !== null && next !== tx.status) return { changed: false };
 
     const now = new Date();
     const update: Partial<TransactionRow> = {
@@ -252,10 +268,11 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
       update.approvedAt = now;
       update.subscriptionStart = period.start;
       update.subscriptionEnd = period.end;
+      update.transactionType = period.type;
     }
     if (moves && next === "refunded") {
       update.refundedCents = tx.refundedCents ?? tx.amountCents;
-      await cancelAtOnce(db, tx, cause, payment.providerStatus);
+      if (tx.status === "approved") await endWhatItBought(db, tx, cause, payment.providerStatus);
     }
     await db.update(transactions).set(update).where(eq(transactions.id, tx.id));
     await recordEvent(db, {
@@ -275,21 +292,33 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
 }
 
 /**
- * An approved payment's effect on the subscription, decided now (not at checkout, the user may have
- * paid something else since): the same plan extends the current period; a downgrade waits for the
+ * An approved payment's effect on the subscription, decided now (not at checkout: the user may have
+ * paid something else since): the same plan extends the current period; a cheaper plan waits for the
  * end of the current period; anything else (new, upgrade) starts now and replaces the current one.
+ * What the payment bought is its value (amount, plus the credit if the subscription it came from is
+ * still the current one) against the plan's list price: one period, or pro rata more or less.
  */
-async function activate(db: Tx, tx: TransactionRow, cause: string, now: Date) {
+async function activate(
+  db: Tx,
+  tx: TransactionRow,
+  cause: string,
+  now: Date,
+): Promise<{ start: Date; end: Date; type: TransactionType }> {
+  await expireEnded(db, tx.userId, now);
   const current = await findCurrentSubscription(db, tx.userId);
   const interval = tx.intervalType;
+  const creditValid = tx.creditCents > 0 && current?.id === tx.creditSubscriptionId;
+  const value = tx.amountCents + (creditValid ? tx.creditCents : 0);
+  const listPrice = tx.listPriceCents ?? tx.amountCents + tx.creditCents;
+  const periodFrom = (start: Date) => paidPeriodEnd(start, interval, value, listPrice);
+  const event = (kind: string, subscriptionId: number, detail: Record<string, unknown>) =>
+    recordEvent(db, { userId: tx.userId, transactionId: tx.id, subscriptionId, kind, cause, detail });
+
   if (current && current.planId === tx.planId) {
     const start = current.expiresAt && current.expiresAt > now ? current.expiresAt : now;
-    const end = addPeriod(start, interval);
+    const end = periodFrom(start);
     // A downgrade waiting for the end of the period waits for the new end instead.
-    const scheduledUntil =
-      current.scheduledPlanId && current.scheduledIntervalType
-        ? addPeriod(end, current.scheduledIntervalType)
-        : current.scheduledUntil;
+    const shift = end.getTime() - start.getTime();
     await db
       .update(userSubscriptions)
       .set({
@@ -297,30 +326,33 @@ async function activate(db: Tx, tx: TransactionRow, cause: string, now: Date) {
         expiresAt: end,
         canceledAt: null,
         intervalType: interval,
-        scheduledUntil,
+        scheduledUntil: current.scheduledUntil && new Date(current.scheduledUntil.getTime() + shift),
         updatedAt: now,
       })
       .where(eq(userSubscriptions.id, current.id));
-    await recordEvent(db, {
-      userId: tx.userId,
-      transactionId: tx.id,
-      subscriptionId: current.id,
-      kind: "subscription.renewed",
-      cause,
-      detail: { until: end.toISOString() },
-    });
-    return { start, end };
+    await event("subscription.renewed", current.id, { until: end.toISOString() });
+    return { start, end, type: "subscription" };
   }
+
   // Upgrade or downgrade against the plan the user has now (a Pix paid days later may meet a plan
   // bought since): a cheaper plan never cuts short a better one already paid for.
   const [currentPlan, planBought] = current
     ? await Promise.all([findPlan(db, current.planId), findPlan(db, tx.planId)])
     : [null, null];
-  const isDowngrade =
-    !!currentPlan && !!planBought && transactionTypeFor(currentPlan, planBought) === "downgrade";
-  if (current && isDowngrade && current.expiresAt) {
-    const start = current.expiresAt;
-    const end = addPeriod(start, interval);
+  const type = currentPlan && planBought ? transactionTypeFor(currentPlan, planBought) : "subscription";
+
+  if (current && type === "downgrade" && current.expiresAt) {
+    // After a downgrade already waiting for the same plan, this one follows it; another plan takes
+    // the waiting one's place (the checkout refuses that; a late payment may still do it).
+    const followsWaiting = current.scheduledPlanId === tx.planId && current.scheduledUntil;
+    const start = followsWaiting ? current.scheduledUntil! : current.expiresAt;
+    const end = periodFrom(start);
+    if (current.scheduledPlanId && !followsWaiting) {
+      await event("subscription.schedule_replaced", current.id, {
+        replaced_plan_id: current.scheduledPlanId,
+        replaced_until: current.scheduledUntil?.toISOString(),
+      });
+    }
     await db
       .update(userSubscriptions)
       .set({
@@ -330,31 +362,33 @@ async function activate(db: Tx, tx: TransactionRow, cause: string, now: Date) {
         updatedAt: now,
       })
       .where(eq(userSubscriptions.id, current.id));
-    await recordEvent(db, {
-      userId: tx.userId,
-      transactionId: tx.id,
-      subscriptionId: current.id,
-      kind: "subscription.downgrade_scheduled",
-      cause,
-      detail: { plan_id: tx.planId, from: start.toISOString(), until: end.toISOString() },
+    await event("subscription.downgrade_scheduled", current.id, {
+      plan_id: tx.planId,
+      from: start.toISOString(),
+      until: end.toISOString(),
     });
-    return { start, end };
+    return { start, end, type };
   }
+
+  const end = periodFrom(now);
+  // A downgrade already paid for keeps its length, after the new period.
+  const carried =
+    current?.scheduledPlanId && current.scheduledUntil && current.expiresAt
+      ? {
+          scheduledPlanId: current.scheduledPlanId,
+          scheduledIntervalType: current.scheduledIntervalType,
+          scheduledUntil: new Date(
+            end.getTime() + current.scheduledUntil.getTime() - current.expiresAt.getTime(),
+          ),
+        }
+      : {};
   if (current) {
     await db
       .update(userSubscriptions)
       .set({ status: "expired", expiresAt: now, updatedAt: now })
       .where(eq(userSubscriptions.id, current.id));
-    await recordEvent(db, {
-      userId: tx.userId,
-      transactionId: tx.id,
-      subscriptionId: current.id,
-      kind: "subscription.replaced",
-      cause,
-      detail: { by_plan_id: tx.planId },
-    });
+    await event("subscription.replaced", current.id, { by_plan_id: tx.planId });
   }
-  const end = addPeriod(now, interval);
   const [created] = await db
     .insert(userSubscriptions)
     .values({
@@ -364,20 +398,68 @@ async function activate(db: Tx, tx: TransactionRow, cause: string, now: Date) {
       intervalType: interval,
       startsAt: now,
       expiresAt: end,
+      ...carried,
     })
     .returning();
-  await recordEvent(db, {
-    userId: tx.userId,
-    transactionId: tx.id,
-    subscriptionId: created!.id,
-    kind: "subscription.activated",
-    cause,
-    detail: { plan_id: tx.planId, until: end.toISOString() },
-  });
-  return { start: now, end };
+  await event("subscription.activated", created!.id, { plan_id: tx.planId, until: end.toISOString() });
+  return { start: now, end, type: current ? type : "subscription" };
 }
 
-/** A refund or chargeback: the subscription ends now, and a downgrade waiting for it goes too. */
+/**
+ * Subscriptions past their end that the job has not reached yet are over: marked so at once, so the
+ * one-current-subscription index leaves room for the new one.
+ */
+async function expireEnded(db: Tx, userId: number, now: Date) {
+  const ended = await db
+    .update(userSubscriptions)
+    .set({ status: "expired", updatedAt: now })
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        inArray(userSubscriptions.status, ["active", "canceled"]),
+        lte(userSubscriptions.expiresAt, now),
+      ),
+    )
+    .returning({ id: userSubscriptions.id });
+  for (const { id } of ended) {
+    await recordEvent(db, { userId, subscriptionId: id, kind: "subscription.expired", cause: "payment" });
+  }
+}
+
+/**
+ * A refund or chargeback takes back what that payment bought: nothing when its period is over; the
+ * waiting downgrade when it paid for one; otherwise the subscription ends now (spec 4).
+ */
+async function endWhatItBought(db: Tx, tx: TransactionRow, cause: string, reason: string) {
+  const now = new Date();
+  if (tx.subscriptionEnd && tx.subscriptionEnd <= now) return;
+  const current = await findCurrentSubscription(db, tx.userId);
+  if (!current) return;
+  const paidTheWaitingDowngrade =
+    current.scheduledPlanId === tx.planId &&
+    current.planId !== tx.planId &&
+    !!tx.subscriptionStart &&
+    !!current.expiresAt &&
+    tx.subscriptionStart >= current.expiresAt;
+  if (paidTheWaitingDowngrade) {
+    await db
+      .update(userSubscriptions)
+      .set({ scheduledPlanId: null, scheduledIntervalType: null, scheduledUntil: null, updatedAt: now })
+      .where(eq(userSubscriptions.id, current.id));
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      subscriptionId: current.id,
+      kind: "subscription.schedule_canceled",
+      cause,
+      detail: { reason },
+    });
+    return;
+  }
+  await cancelAtOnce(db, tx, cause, reason);
+}
+
+/** The subscription ends now, and a downgrade waiting for it goes too. */
 async function cancelAtOnce(db: Tx, tx: TransactionRow, cause: string, reason: string) {
   const current = await findCurrentSubscription(db, tx.userId);
   if (!current) return;
@@ -409,6 +491,72 @@ export async function syncPayment(app: BillingApp, paymentId: string, cause: str
   if (!app.payments) throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
   const payment = await app.payments.getPayment(paymentId);
   return applyProviderPayment(app, payment, cause);
+}
+
+/**
+ * POST /api/user/payments/{paymentId}/sync: the browser is back from the checkout with a payment id
+ * (Mercado Pago's back_urls); the payment is read from the provider and applied at once, so the
+ * user does not wait for the webhook. Only a payment of one of the user's own transactions.
+ */
+export async function syncReturnedPayment(app: BillingApp, userId: number, paymentId: string) {
+  if (!app.payments) throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+  let payment: ProviderPayment;
+  try {
+    payment = await app.payments.getPayment(paymentId);
+  } catch (error) {
+    if (error instanceof ProviderUnavailableError)
+      throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+    throw new HttpError(404, BILLING_MESSAGES.paymentNotFound);
+  }
+  const owned =
+    payment.transactionId !== null &&
+    (await app.db.$count(
+      transactions,
+      and(eq(transactions.id, payment.transactionId), eq(transactions.userId, userId)),
+    )) > 0;
+  if (!owned) throw new HttpError(404, BILLING_MESSAGES.paymentNotFound);
+  await applyProviderPayment(app, payment, "return");
+  const [row] = await app.db
+    .select({ status: transactions.status })
+    .from(transactions)
+    .where(eq(transactions.id, payment.transactionId!));
+  return { status: row!.status };
+}
+
+/**
+ * The job's safety net for lost notifications: payments still pending a while after the provider
+ * last told us anything are read again (Pix and boleto are paid later; a webhook can be lost).
+ */
+export async function resyncPendingPayments(app: BillingApp, now: Date = new Date()) {
+  const stale = await app.db
+    .select({ id: transactions.providerPaymentId })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.status, "pending"),
+        isNotNull(transactions.providerPaymentId),
+        eq(transactions.provider, app.payments?.name ?? "mercadopago"),
+        lt(transactions.updatedAt, new Date(now.getTime() - 10 * 60_000)),
+        gt(transactions.createdAt, new Date(now.getTime() - 30 * 86_400_000)),
+      ),
+    )
+    .limit(50);
+  let synced = 0;
+  for (const { id } of stale) {
+    if (!id || !app.payments) continue;
+    try {
+      await syncPayment(app, id, "job");
+      synced++;
+    } catch (error) {
+      app.log.warn({ err: error, paymentId: id }, "pending payment not read again");
+    }
+    // Read now: the next run takes the next ones first.
+    await app.db
+      .update(transactions)
+      .set({ updatedAt: now })
+      .where(and(eq(transactions.providerPaymentId, id), eq(transactions.status, "pending")));
+  }
+  return { synced };
 }
 
 /** POST /api/user/subscription/cancel: no renewal; the plan stays until expires_at. */
@@ -460,10 +608,8 @@ export async function refundPayment(
     if (error instanceof ProviderUnavailableError)
       throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
     app.log.error({ err: error, transactionId: tx.id }, "refund refused by the payment provider");
-    throw new HttpError(
-      502,
-      `${BILLING_MESSAGES.refundFailed}: ${(error as Error).message || BILLING_MESSAGES.refundUnknown}`,
-    );
+    // The provider's own words (English) go to the log; the administrator reads ours.
+    throw new HttpError(502, BILLING_MESSAGES.refundRefused);
   }
   const cause = `admin:${adminUserId}`;
   await app.db.transaction(async (db) => {
@@ -482,7 +628,7 @@ export async function refundPayment(
       })
       .where(eq(transactions.id, tx.id));
     // A notification may have marked it refunded already: the subscription was ended then.
-    if (fresh?.status === "approved") await cancelAtOnce(db, tx, cause, "refund");
+    if (fresh?.status === "approved") await endWhatItBought(db, fresh, cause, "refund");
     await recordEvent(db, {
       userId: tx.userId,
       transactionId: tx.id,

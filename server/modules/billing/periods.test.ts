@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addPeriod, MIN_CHARGE_CENTS, upgradeCredit } from "./periods";
+import { addPeriod, paidPeriodEnd, unusedValue } from "./periods";
 
 describe("addPeriod", () => {
   it.each([
@@ -14,21 +14,35 @@ describe("addPeriod", () => {
   });
 });
 
-describe("upgradeCredit", () => {
+describe("paidPeriodEnd", () => {
+  const start = new Date("2026-11-01T00:00:00Z");
+
+  it("is one period at the list price", () => {
+    expect(paidPeriodEnd(start, "monthly", 4990, 4990).toISOString()).toBe("2026-12-01T00:00:00.000Z");
+  });
+
+  it("is longer when a credit made the payment worth more, shorter when worth less", () => {
+    expect(paidPeriodEnd(start, "monthly", 9980, 4990).toISOString()).toBe("2026-12-31T00:00:00.000Z");
+    expect(paidPeriodEnd(start, "monthly", 2495, 4990).toISOString()).toBe("2026-11-16T00:00:00.000Z");
+  });
+});
+
+describe("unusedValue", () => {
   const start = new Date("2026-11-01T00:00:00Z");
   const end = new Date("2026-12-01T00:00:00Z");
+  const halfway = new Date("2026-11-16T00:00:00Z");
 
   it("credits what was paid, pro rata by the time left", () => {
-    const halfway = new Date("2026-11-16T00:00:00Z");
-    expect(upgradeCredit(3000, { start, end }, 4990, halfway)).toBe(1500);
+    expect(unusedValue([{ valueCents: 3000, start, end }], halfway)).toBe(1500);
   });
 
-  it("gives nothing once the period is over or when nothing was paid", () => {
-    expect(upgradeCredit(3000, { start, end }, 4990, new Date("2026-12-02T00:00:00Z"))).toBe(0);
-    expect(upgradeCredit(0, { start, end }, 4990, start)).toBe(0);
+  it("counts a period paid ahead whole, and adds every period", () => {
+    const next = { valueCents: 3000, start: end, end: new Date("2026-12-31T00:00:00Z") };
+    expect(unusedValue([{ valueCents: 3000, start, end }, next], halfway)).toBe(4500);
   });
 
-  it("always leaves the smallest charge to pay", () => {
-    expect(upgradeCredit(14990, { start, end }, 4990, start)).toBe(4990 - MIN_CHARGE_CENTS);
+  it("gives nothing once a period is over or when nothing was paid", () => {
+    expect(unusedValue([{ valueCents: 3000, start, end }], new Date("2026-12-02T00:00:00Z"))).toBe(0);
+    expect(unusedValue([{ valueCents: 0, start, end }], start)).toBe(0);
   });
 });

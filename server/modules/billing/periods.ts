@@ -15,22 +15,40 @@ export function addPeriod(start: Date, interval: IntervalType): Date {
   return end;
 }
 
+/**
+ * The end of what a payment bought: one period when it paid the list price, longer when a credit
+ * made it worth more (a credit larger than the new price), shorter when it was worth less (a credit
+ * that could no longer be used when the payment arrived).
+ */
+export function paidPeriodEnd(
+  start: Date,
+  interval: IntervalType,
+  valueCents: number,
+  listPriceCents: number,
+): Date {
+  const end = addPeriod(start, interval);
+  if (listPriceCents <= 0 || valueCents === listPriceCents) return end;
+  const length = end.getTime() - start.getTime();
+  return new Date(start.getTime() + Math.round((length * valueCents) / listPriceCents));
+}
+
 /** The smallest amount we ask a provider to charge after a credit (R$ 1,00). */
 export const MIN_CHARGE_CENTS = 100;
 
+/** A paid period and what it was worth. */
+export type PaidPeriod = { valueCents: number; start: Date; end: Date };
+
 /**
- * The credit an upgrade gets for the unused part of the current paid period: what was paid for it,
- * pro rata by time left. Never more than leaves MIN_CHARGE_CENTS to pay.
+ * What is left of paid periods at `now`: each one's value pro rata by its unused time (a period
+ * not begun yet counts whole). An upgrade is credited with this.
  */
-export function upgradeCredit(
-  paidCents: number,
-  period: { start: Date; end: Date },
-  newPriceCents: number,
-  now: Date = new Date(),
-): number {
-  const total = period.end.getTime() - period.start.getTime();
-  const left = period.end.getTime() - now.getTime();
-  if (total <= 0 || left <= 0 || paidCents <= 0) return 0;
-  const credit = Math.floor((paidCents * Math.min(left, total)) / total);
-  return Math.max(0, Math.min(credit, newPriceCents - MIN_CHARGE_CENTS));
+export function unusedValue(periods: PaidPeriod[], now: Date = new Date()): number {
+  let total = 0;
+  for (const { valueCents, start, end } of periods) {
+    const length = end.getTime() - start.getTime();
+    const left = end.getTime() - Math.max(now.getTime(), start.getTime());
+    if (length <= 0 || left <= 0 || valueCents <= 0) continue;
+    total += (valueCents * Math.min(left, length)) / length;
+  }
+  return Math.floor(total);
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import { BILLING_MESSAGES } from "../../../common/contract/billing";
 import { syncPayment } from "./billing.service";
+import { MercadoPagoError } from "./mercado-pago";
 import { ProviderUnavailableError } from "./payment-provider";
 import { verifyWebhookSignature } from "./webhook-signature";
 
@@ -35,8 +36,14 @@ export const webhookRoutes: FastifyPluginAsync = async (app) => {
       if (error instanceof ProviderUnavailableError) {
         return reply.code(503).send({ error: BILLING_MESSAGES.providerUnavailable });
       }
-      // A payment Mercado Pago does not know (or not ours): answered, so it is not sent again.
-      request.log.warn({ err: error, paymentId: dataId }, "webhook payment not applied");
+      // A payment Mercado Pago does not know: answered, so it is not sent again.
+      if (error instanceof MercadoPagoError && error.status === 404) {
+        request.log.warn({ paymentId: dataId }, "webhook about a payment Mercado Pago does not know");
+        return { received: true };
+      }
+      // Anything else (our database, a deadlock): 500, and Mercado Pago delivers it again.
+      request.log.error({ err: error, paymentId: dataId }, "webhook payment not applied");
+      return reply.code(500).send({ error: BILLING_MESSAGES.webhookRetry });
     }
     return { received: true };
   });
