@@ -77,7 +77,8 @@ export const BILLING_MESSAGES = {
   nothingToCancel: "Você não tem uma assinatura ativa para cancelar.",
   providerUnavailable:
     "Não foi possível falar com o Mercado Pago agora. Nada foi cobrado; tente novamente em alguns minutos.",
-  devCheckoutDisabled: "O checkout de testes não está disponível neste servidor.",
+  paymentsNotConfigured:
+    "Os pagamentos ainda não estão configurados neste servidor. Fale com o suporte para assinar um plano.",
   checkoutNotFound: "Pagamento não encontrado.",
   webhookSignature: "Assinatura do webhook inválida.",
   webhookRetry: "Não foi possível registrar a notificação agora; ela será reenviada.",

@@ -25,8 +25,8 @@ import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 import { analyticsFloorDay, purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { runExpiry } from "./billing.service";
-import { addPeriod } from "./periods";
 import { takeLease } from "./billing-jobs";
+import { addPeriod } from "./periods";
 
 const t = setupTestApp();
 const db = () => t.database.db;

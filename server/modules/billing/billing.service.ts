@@ -98,7 +98,7 @@ export async function startCheckout(
   planId: number,
   interval: IntervalType,
 ): Promise<CreateSubscriptionResponse> {
-  if (!app.payments) throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
+  if (!app.payments) throw new HttpError(503, BILLING_MESSAGES.paymentsNotConfigured);
   const plan = await findActivePlan(app.db, planId);
   if (!plan) throw new HttpError(404, BILLING_MESSAGES.planNotFound);
   if (plan.priceCents === 0) throw new HttpError(400, BILLING_MESSAGES.freePlan);
