@@ -12,10 +12,14 @@ import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { connectRedis } from "./lib/redis";
+import { registerMaintenanceMode } from "./modules/admin/maintenance";
+import { SystemConfigStore } from "./modules/admin/system-config";
+import { systemConfigRoutes, systemStatusRoutes } from "./modules/admin/system-config.routes";
 import { adminBillingRoutes } from "./modules/admin-billing/admin-billing.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { ensureAdmin } from "./modules/auth/auth.service";
+import { requireAdmin } from "./modules/auth/session";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { startBillingJobs } from "./modules/billing/billing-jobs";
 import { DevCheckout } from "./modules/billing/dev-checkout";
@@ -50,6 +54,10 @@ declare module "fastify" {
     clicks: ClickQueue;
     /** Mercado Pago, the dev checkout, or null (production without MP_ACCESS_TOKEN). */
     payments: PaymentProvider | null;
+    /** The administrator's settings, in memory in every process. */
+    settings: SystemConfigStore;
+    /** Every route registered (method and path), for the admin guard's test. */
+    routeTable: { method: string; url: string }[];
   }
 }
 
@@ -147,6 +155,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("domains", domains);
   app.decorate("clicks", clicks);
   app.decorate("payments", payments);
+  const settings = new SystemConfigStore(database.db, bus);
+  await settings.reload();
+  app.decorate("settings", settings);
+  const routeTable: { method: string; url: string }[] = [];
+  app.decorate("routeTable", routeTable);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
 
   app.addHook("onClose", async () => {
     stopJobs();
@@ -191,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     web.removeContentTypeParser("text/plain");
     registerCsrfProtection(web, config.publicUrl);
     refuseNulCharacters(web);
+    registerMaintenanceMode(web);
 
     // The modules, in a readable list.
     await web.register(healthRoutes);
@@ -204,7 +221,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(billingRoutes);
     await web.register(webhookRoutes);
     if (payments instanceof DevCheckout) await web.register(devCheckoutRoutes);
-    await web.register(adminBillingRoutes);
+    await web.register(systemStatusRoutes);
+    // Every /api/admin route, behind one guard: 401 signed out, 403 unless an active administrator.
+    await web.register(async (admin) => {
+      admin.addHook("onRequest", requireAdmin);
+      await admin.register(adminBillingRoutes);
+      await admin.register(systemConfigRoutes);
+    });
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(projectRoot, "dist"));
   });

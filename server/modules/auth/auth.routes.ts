@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { AUTH_MESSAGES, loginBodySchema, registerBodySchema } from "../../../common/contract/auth";
 import { bodyEmail, rateLimited } from "../../lib/rate-limits";
+import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
 import { authenticate, registerUser } from "./auth.service";
 import {
   clearSessionCookie,
@@ -51,7 +52,10 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       // ADMIN_EMAIL without ADMIN_PASSWORD: the administrator is whoever registers that address.
       const isAdmin = app.config.adminEmail === request.body.email;
+      // The administrator's settings: registrations open, room for free users, the default plan.
+      await assertRegistrationAllowed(app.db, app.settings.get(), isAdmin);
       const user = await registerUser(app.db, { ...request.body, isAdmin });
+      await applyDefaultPlan(app.db, user.id, app.settings.get());
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, "register");

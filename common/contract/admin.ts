@@ -1,0 +1,305 @@
+// The administrator's panel: users, plans, system settings and the audit log (spec 2, 3, 5, 7, 8).
+import { z } from "../zod";
+import { INTERVAL_TYPES } from "./billing";
+
+export const ADMIN_MESSAGES = {
+  statusFailed: "Erro ao alterar status do usuário",
+  createPlanFailed: "Erro ao criar plano",
+  updatePlanFailed: "Erro ao atualizar plano",
+  deletePlanFailed: "Erro ao deletar plano",
+  planDomainFailed: "Erro ao atualizar vinculação",
+  settingsFailed: "Erro ao atualizar configurações",
+  updateUserFailed: "Erro ao atualizar usuário",
+  deleteUserFailed: "Erro ao deletar usuário",
+  planCreated: "Plano criado com sucesso!",
+  planUpdated: "Plano atualizado com sucesso!",
+  planDeleted: "Plano deletado com sucesso!",
+  userUpdated: "Usuário atualizado com sucesso!",
+  userDeleted: "Usuário deletado com sucesso!",
+  userActivated: "Usuário ativado com sucesso!",
+  userDeactivated: "Usuário desativado com sucesso!",
+  settingsUpdated: "Configurações atualizadas com sucesso!",
+  confirmActivate: "Tem certeza que deseja ativar este usuário?",
+  confirmDeactivate:
+    "Tem certeza que deseja desativar este usuário? Ele será desconectado na hora e não poderá entrar até ser ativado de novo.",
+  confirmDeleteUser:
+    "Tem certeza que deseja deletar este usuário? Todas as Link Bios, URLs, cliques e pagamentos dele serão apagados. Esta ação não pode ser desfeita.",
+  confirmDeletePlan: "Tem certeza que deseja deletar este plano? Esta ação não pode ser desfeita.",
+  userNotFound: "Usuário não encontrado.",
+  planNotFound: "Plano não encontrado.",
+  emailTaken: "Este email já está em uso por outra conta.",
+  lastAdmin: "É preciso manter pelo menos um administrador ativo.",
+  planInUse: (subscribers: number) =>
+    `Este plano tem ${subscribers} ${subscribers === 1 ? "assinante" : "assinantes"} e não pode ser deletado. Desative-o para que não apareça mais na página de preços.`,
+  planIsDefault: "Este é o plano padrão de novos usuários. Escolha outro plano padrão antes de deletá-lo.",
+  freePlanRequired:
+    "O plano Gratuito (preço zero) não pode ser deletado nem desativado: ele é o plano de quem não assina.",
+  defaultPlanInvalid: "Escolha um plano ativo como plano padrão.",
+  bulkEmailSoon: "Email em massa será implementado em breve.",
+  detailsSoon: "Detalhes do usuário serão implementados em breve.",
+  placeholderSoon: "Esta ação será implementada em breve.",
+  maintenance: "O Atalho está em manutenção. Voltamos em instantes.",
+  registrationClosed: "Novos cadastros estão temporariamente fechados.",
+  freeUsersFull: "Atingimos o limite de contas gratuitas no momento. Tente novamente mais tarde.",
+} as const;
+
+const id = z.coerce
+  .number({ error: "Id inválido" })
+  .int("Id inválido")
+  .positive("Id inválido")
+  .max(2147483647, "Id inválido");
+export const adminIdParamsSchema = z.object({ id });
+
+/** A custom limit: null (empty) follows the plan, -1 is unlimited, else a count. */
+const customLimit = z
+  .union([z.null(), z.literal(""), z.coerce.number({ error: "Limite inválido" })])
+  .transform((value) => (value === "" || value === null ? null : value))
+  .pipe(
+    z
+      .number()
+      .int("Use um número inteiro")
+      .min(-1, "Use -1 para ilimitado ou um número a partir de 0")
+      .max(100_000_000, "Limite grande demais")
+      .nullable(),
+  );
+
+// ---------------------------------------------------------------------------------------------
+// Users
+
+export const ADMIN_USERS_PAGE_SIZE = 20;
+export const ADMIN_USER_SORTS = [
+  "created_at",
+  "email",
+  "name",
+  "link_pages",
+  "shortened_urls",
+  "clicks",
+] as const;
+
+export const adminUsersQuerySchema = z.object({
+  q: z.string().trim().max(200, "Busca muito longa").optional().default(""),
+  sort: z.enum(ADMIN_USER_SORTS, { error: "Ordenação inválida" }).optional().default("created_at"),
+  order: z.enum(["asc", "desc"], { error: "Ordenação inválida" }).optional().default("desc"),
+  page: z.coerce
+    .number({ error: "Página inválida" })
+    .int("Página inválida")
+    .min(1, "Página inválida")
+    .max(1_000_000, "Página inválida")
+    .optional()
+    .default(1),
+  limit: z.coerce.number().int().min(1).max(100).optional().default(ADMIN_USERS_PAGE_SIZE),
+});
+export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
+
+/** Spec 3, User (admin view), with the names the table shows. */
+export type AdminUser = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_admin: boolean;
+  is_active: boolean;
+  created_at: string;
+  google_user_data: { picture: string | null; given_name: string };
+  subscription: { plan_id: number; plan_name: string; status: string; expires_at: string | null };
+  custom_limits: {
+    max_link_pages: number | null;
+    max_shortened_urls: number | null;
+    max_clicks_per_month: number | null;
+  };
+  link_pages_count: number;
+  shortened_urls_count: number;
+  total_clicks: number;
+};
+export type AdminUsersPage = { users: AdminUser[]; total: number; page: number; page_size: number };
+
+export const adminUserUpdateSchema = z.object({
+  email: z
+    .string({ error: "Email é obrigatório" })
+    .trim()
+    .min(1, "Email é obrigatório")
+    .max(254, "Email muito longo")
+    .pipe(z.email("Email inválido"))
+    .transform((value) => value.toLowerCase()),
+  is_admin: z.boolean({ error: "Valor inválido" }),
+  is_active: z.boolean({ error: "Valor inválido" }),
+  /** The plan the user is on; another one is granted with no end (the free plan ends any grant). */
+  subscription_plan_id: id.nullable().optional(),
+  custom_limits: z
+    .object({
+      max_link_pages: customLimit.optional().default(null),
+      max_shortened_urls: customLimit.optional().default(null),
+      max_clicks_per_month: customLimit.optional().default(null),
+    })
+    .optional()
+    .default({ max_link_pages: null, max_shortened_urls: null, max_clicks_per_month: null }),
+});
+export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Plans
+
+const optionalMax = z
+  .union([z.null(), z.literal(""), z.coerce.number({ error: "Use um número" })])
+  .transform((value) => (value === "" || value === null ? null : value))
+  .pipe(
+    z
+      .number()
+      .int("Use um número inteiro")
+      .min(-1, "Use um número a partir de 0")
+      .max(100_000_000, "Número grande demais")
+      .nullable(),
+  );
+
+/** The plan form (spec 5): price in cents >= 0; empty max = unlimited; retention >= 1, 30 when empty or 0. */
+export const planBodySchema = z.object({
+  name: z
+    .string({ error: "Nome é obrigatório" })
+    .trim()
+    .min(1, "Nome é obrigatório")
+    .max(60, "Nome muito longo"),
+  description: z
+    .string()
+    .trim()
+    .max(300, "Descrição muito longa")
+    .nullish()
+    .transform((value) => value ?? ""),
+  price_cents: z.coerce
+    .number({ error: "Preço inválido" })
+    .int("Preço em centavos, sem vírgula")
+    .min(0, "O preço não pode ser negativo")
+    .max(100_000_000, "Preço grande demais"),
+  yearly_price_cents: z
+    .union([z.null(), z.literal(""), z.coerce.number({ error: "Preço anual inválido" })])
+    .transform((value) => (value === "" || value === null ? null : value))
+    .pipe(
+      z
+        .number()
+        .int("Preço em centavos, sem vírgula")
+        .min(0, "O preço não pode ser negativo")
+        .max(1_000_000_000, "Preço grande demais")
+        .nullable(),
+    )
+    .optional()
+    .default(null),
+  interval_type: z.enum(INTERVAL_TYPES, { error: "Período inválido" }).optional().default("monthly"),
+  max_link_pages: optionalMax.optional().default(null),
+  max_shortened_urls: optionalMax.optional().default(null),
+  max_clicks_per_month: optionalMax.optional().default(null),
+  custom_domains: z.boolean().optional().default(false),
+  premium_domains: z.boolean().optional().default(false),
+  priority_support: z.boolean().optional().default(false),
+  analytics_retention_days: z
+    .union([z.null(), z.literal(""), z.coerce.number({ error: "Retenção inválida" })])
+    .transform((value) => (value === "" || value === null || value === 0 ? 30 : value))
+    .pipe(
+      z
+        .number()
+        .int("Use um número inteiro de dias")
+        .min(1, "Retenção mínima de 1 dia")
+        .max(36500, "Retenção grande demais"),
+    )
+    .optional()
+    .default(30),
+  is_active: z.boolean().optional().default(true),
+});
+export type PlanBody = z.input<typeof planBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// System config
+
+export type SystemConfig = {
+  maintenance_mode: boolean;
+  registration_enabled: boolean;
+  default_plan_id: number | null;
+  max_free_users: number | null;
+  platform_fee_percentage: number;
+};
+
+export const systemConfigUpdateSchema = z
+  .object({
+    maintenance_mode: z.boolean({ error: "Valor inválido" }),
+    registration_enabled: z.boolean({ error: "Valor inválido" }),
+    default_plan_id: id.nullable(),
+    max_free_users: z
+      .union([z.null(), z.literal(""), z.coerce.number({ error: "Número inválido" })])
+      .transform((value) => (value === "" || value === null ? null : value))
+      .pipe(
+        z
+          .number()
+          .int("Use um número inteiro")
+          .min(0, "Use um número a partir de 0")
+          .max(100_000_000, "Número grande demais")
+          .nullable(),
+      ),
+    platform_fee_percentage: z.coerce
+      .number({ error: "Taxa inválida" })
+      .min(0, "A taxa vai de 0 a 100%")
+      .max(100, "A taxa vai de 0 a 100%"),
+  })
+  .partial();
+export type SystemConfigUpdate = z.input<typeof systemConfigUpdateSchema>;
+
+/** What the platform keeps and what is left of an amount, by the fee (spec 9: 5% shown, 95% net). */
+export function netOfFee(cents: number, feePercentage: number) {
+  const fee = Math.round((cents * feePercentage) / 100);
+  return { fee, net: cents - fee };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Audit log
+
+export const AUDIT_ACTIONS = [
+  "user.update",
+  "user.activate",
+  "user.deactivate",
+  "user.delete",
+  "plan.create",
+  "plan.update",
+  "plan.delete",
+  "settings.update",
+  "payment.refund",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "user.update": "Usuário editado",
+  "user.activate": "Usuário ativado",
+  "user.deactivate": "Usuário desativado",
+  "user.delete": "Usuário deletado",
+  "plan.create": "Plano criado",
+  "plan.update": "Plano editado",
+  "plan.delete": "Plano deletado",
+  "settings.update": "Configurações alteradas",
+  "payment.refund": "Pagamento estornado",
+};
+
+export const auditLogQuerySchema = z.object({
+  action: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z.enum(AUDIT_ACTIONS, { error: "Ação inválida" }).optional(),
+  ),
+  /** The actor's or the target's email (or part of it). */
+  user: z.string().trim().max(254, "Busca muito longa").optional().default(""),
+  page: z.coerce
+    .number({ error: "Página inválida" })
+    .int("Página inválida")
+    .min(1, "Página inválida")
+    .max(1_000_000, "Página inválida")
+    .optional()
+    .default(1),
+});
+
+export type AuditEntry = {
+  id: number;
+  actor_id: number | null;
+  actor_email: string;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  target_label: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  created_at: string;
+};
+export type AuditLogPage = { entries: AuditEntry[]; total: number; page: number; page_size: number };
+export const AUDIT_PAGE_SIZE = 30;

@@ -1,0 +1,53 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { subscriptionPlans } from "./billing";
+import { users } from "./users";
+
+/**
+ * The administrator's settings (spec 3, System config): one row, id 1. Enforced on the server:
+ * maintenance, registrations, the plan of new users, the cap on free users, the platform fee.
+ */
+export const systemConfig = pgTable(
+  "system_config",
+  {
+    id: integer().primaryKey().default(1),
+    maintenanceMode: boolean().notNull().default(false),
+    registrationEnabled: boolean().notNull().default(true),
+    /** The plan new users get; null: the free plan. */
+    defaultPlanId: integer().references(() => subscriptionPlans.id, { onDelete: "set null" }),
+    /** How many accounts on the free plan registration allows; null: no cap. */
+    maxFreeUsers: integer().default(1000),
+    /** Percent kept by the platform, in hundredths (500 = 5%). */
+    platformFeeBasisPoints: integer().notNull().default(500),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("system_config_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Every change an administrator makes: who, what, when, and the record before and after. Written in
+ * the same transaction as the change. The actor is kept by id and email, so the line survives the
+ * actor's deletion.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    actorEmail: text().notNull(),
+    /** e.g. user.update, user.deactivate, user.delete, plan.create, settings.update, payment.refund. */
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    /** The target's email or name, for reading the log after the target is gone. */
+    targetLabel: text(),
+    before: jsonb().$type<Record<string, unknown> | null>(),
+    after: jsonb().$type<Record<string, unknown> | null>(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+    index("audit_log_target_idx").on(t.targetType, t.targetId),
+  ],
+);
