@@ -58,7 +58,7 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     "/api/admin/payments/:paymentId/refund",
     { preHandler: requireAdmin, schema: { params: paymentIdParamsSchema, body: refundBodySchema } },
-    async (request) => refundPayment(app, request.params.paymentId, request.body.reason, request.user!.id),
+    async (request) => refundPayment(app, request.params.paymentId, request.body.reason, request.user!),
   );
 
   // The admin overview's figures and the subscriptions dashboard's KPI cards.

@@ -10,6 +10,7 @@ import {
 } from "../../../common/contract/billing";
 import { addDays, dayOf } from "../../../common/time";
 import {
+  auditLog,
   billingEvents,
   clickDaily,
   clickDailyUser,
@@ -653,9 +654,15 @@ describe("what a payment buys, decided when it is approved", () => {
       .from(transactions)
       .where(and(eq(transactions.userId, user.id), eq(transactions.transactionType, "downgrade")));
     const refund = await post(`/api/admin/payments/${downgrade!.providerPaymentId}/refund`, admin.cookie, {
-      reason: "",
+      reason: "Pedido do cliente",
     });
     expect(refund.statusCode).toBe(200);
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payment.refund"), eq(auditLog.targetId, downgrade!.providerPaymentId!)));
+    expect(audit).toMatchObject({ actorId: admin.user.id, before: { status: "approved" } });
+    expect(audit!.after).toMatchObject({ status: "refunded", reason: "Pedido do cliente" });
     const sub = (await get<UserSubscription>("/api/user/subscription", cookie)).body;
     expect(sub).toMatchObject({ status: "active", plan: { name: "Business" }, scheduled_plan: null });
 

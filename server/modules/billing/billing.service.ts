@@ -13,6 +13,7 @@ import { formatBRL } from "../../../common/money";
 import type { Db } from "../../../db/client";
 import { billingEvents, transactions, userSubscriptions, users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { type Actor, recordAudit } from "../admin/audit";
 import type { UserRow } from "../auth/session";
 import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
 import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError } from "./payment-provider";
@@ -590,7 +591,7 @@ export async function refundPayment(
   app: BillingApp,
   providerPaymentId: string,
   reason: string,
-  adminUserId: number,
+  admin: Actor,
 ): Promise<RefundResponse> {
   const [tx] = await app.db
     .select()
@@ -611,7 +612,7 @@ export async function refundPayment(
     // The provider's own words (English) go to the log; the administrator reads ours.
     throw new HttpError(502, BILLING_MESSAGES.refundRefused);
   }
-  const cause = `admin:${adminUserId}`;
+  const cause = `admin:${admin.id}`;
   await app.db.transaction(async (db) => {
     await lockUser(db, tx.userId);
     const [fresh] = await db.select().from(transactions).where(eq(transactions.id, tx.id)).for("update");
@@ -635,6 +636,14 @@ export async function refundPayment(
       kind: "transaction.refunded",
       cause,
       detail: { refund_id: refund.refundId, amount_cents: refund.amountCents, reason },
+    });
+    await recordAudit(db, admin, {
+      action: "payment.refund",
+      targetType: "payment",
+      targetId: providerPaymentId,
+      targetLabel: `${tx.planName} · ${formatBRL(tx.amountCents)}`,
+      before: { status: fresh?.status ?? tx.status },
+      after: { status: "refunded", refund_id: refund.refundId, amount_cents: refund.amountCents, reason },
     });
   });
   return {
