@@ -12,6 +12,9 @@ import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { connectRedis } from "./lib/redis";
+import { adminPlansRoutes } from "./modules/admin/admin-plans.routes";
+import { adminUsersRoutes } from "./modules/admin/admin-users.routes";
+import { auditLogRoutes } from "./modules/admin/audit-log.routes";
 import { registerMaintenanceMode } from "./modules/admin/maintenance";
 import { SystemConfigStore } from "./modules/admin/system-config";
 import { systemConfigRoutes, systemStatusRoutes } from "./modules/admin/system-config.routes";
@@ -226,7 +229,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(async (admin) => {
       admin.addHook("onRequest", requireAdmin);
       await admin.register(adminBillingRoutes);
+      await admin.register(adminPlansRoutes);
       await admin.register(systemConfigRoutes);
+      await admin.register(adminUsersRoutes);
+      await admin.register(auditLogRoutes);
     });
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(projectRoot, "dist"));

@@ -1,6 +1,6 @@
 // The administrator's panel: users, plans, system settings and the audit log (spec 2, 3, 5, 7, 8).
 import { z } from "../zod";
-import { INTERVAL_TYPES } from "./billing";
+import { INTERVAL_TYPES, type SubscriptionPlan } from "./billing";
 
 export const ADMIN_MESSAGES = {
   statusFailed: "Erro ao alterar status do usuário",
@@ -29,11 +29,19 @@ export const ADMIN_MESSAGES = {
   planNotFound: "Plano não encontrado.",
   emailTaken: "Este email já está em uso por outra conta.",
   lastAdmin: "É preciso manter pelo menos um administrador ativo.",
+  cannotDeleteSelf: "Você não pode deletar a sua própria conta. Peça a outro administrador.",
   planInUse: (subscribers: number) =>
     `Este plano tem ${subscribers} ${subscribers === 1 ? "assinante" : "assinantes"} e não pode ser deletado. Desative-o para que não apareça mais na página de preços.`,
   planIsDefault: "Este é o plano padrão de novos usuários. Escolha outro plano padrão antes de deletá-lo.",
   freePlanRequired:
     "O plano Gratuito (preço zero) não pode ser deletado nem desativado: ele é o plano de quem não assina.",
+  freePlanPrice: "O plano Gratuito precisa continuar com preço zero: ele é o plano de quem não assina.",
+  planIsDefaultDeactivate:
+    "Este é o plano padrão de novos usuários. Escolha outro plano padrão antes de desativá-lo.",
+  planHasHistory:
+    "Este plano tem pagamentos ou assinaturas no histórico e não pode ser deletado. Desative-o para que não apareça mais na página de preços.",
+  planDomainUpdated: "Vinculação atualizada com sucesso!",
+  domainNotFound: "Domínio não encontrado.",
   defaultPlanInvalid: "Escolha um plano ativo como plano padrão.",
   bulkEmailSoon: "Email em massa será implementado em breve.",
   detailsSoon: "Detalhes do usuário serão implementados em breve.",
@@ -204,6 +212,18 @@ export const planBodySchema = z.object({
   is_active: z.boolean().optional().default(true),
 });
 export type PlanBody = z.input<typeof planBodySchema>;
+
+/** GET /api/admin/subscription-plans: every plan, with its current subscribers and its custom domains. */
+export type AdminPlan = SubscriptionPlan & {
+  /** Subscriptions active or canceled and not past their end. */
+  subscribers: number;
+  /** The custom domains the plan may use (plan_domains); the default domain is in every plan. */
+  domain_ids: number[];
+};
+
+export const planDomainBodySchema = z.object({ custom_domain_id: id });
+export const planIdParamsSchema = z.object({ planId: id });
+export const planDomainParamsSchema = z.object({ planId: id, domainId: id });
 
 // ---------------------------------------------------------------------------------------------
 // System config

@@ -223,6 +223,9 @@ export const paymentReturnQuerySchema = z.object({
   payment_id: z.string().max(64).optional(),
 });
 
+/** POST /api/user/payments/{id}/sync: the payment's status after reading it from the provider. */
+export type PaymentSyncResponse = { status: TransactionStatus };
+
 // ---------------------------------------------------------------------------------------------
 // Administrator: transactions and refunds
 

@@ -1,5 +1,4 @@
 // The transactions CSV (spec 9): pt-BR headers and values, for a spreadsheet opened in Brazil.
-import Papa from "papaparse";
 import {
   type AdminTransaction,
   paymentMethodLabel,
@@ -8,13 +7,11 @@ import {
 } from "../../../common/contract/billing";
 import { dayOf, formatDateTimeBR } from "../../../common/time";
 import type { Db } from "../../../db/client";
+import { chunksByOffset, csvDownload } from "../../lib/csv";
 import { type AdminTransactionsFilter, selectAdminTransactions } from "./admin-billing.queries";
 
 /** An export stops here: a bigger one belongs to a report job, not a request. */
 export const CSV_MAX_ROWS = 50_000;
-const CSV_CHUNK_ROWS = 1_000;
-/** Excel reads a UTF-8 file as UTF-8 only with the byte order mark. */
-const BOM = "\uFEFF";
 
 export const CSV_HEADERS = [
   "Data",
@@ -47,20 +44,16 @@ export function csvRow(t: AdminTransaction): string[] {
   ];
 }
 
-// escapeFormulae: a cell starting with = + - @ (or a tab / CR) gets a leading apostrophe, so a
-// customer's name never runs as a formula in the administrator's spreadsheet.
-const unparse = (rows: string[][]) => Papa.unparse(rows, { escapeFormulae: true, newline: "\r\n" });
-
 /**
- * The CSV text, chunk by chunk: the rows are read a thousand at a time, so memory stays bounded
- * whatever the export's size (at most CSV_MAX_ROWS rows).
+ * The CSV text, chunk by chunk (server/lib/csv.ts): the rows are read a thousand at a time, so
+ * memory stays bounded whatever the export's size (at most CSV_MAX_ROWS rows). Semicolons: Excel
+ * in pt-BR splits columns on ";" (the comma is the decimal mark, as in 19,90).
  */
-export async function* transactionsCsv(db: Db, filter: AdminTransactionsFilter): AsyncGenerator<string> {
-  yield `${BOM}${unparse([CSV_HEADERS])}\r\n`;
-  for (let offset = 0; offset < CSV_MAX_ROWS; offset += CSV_CHUNK_ROWS) {
-    const limit = Math.min(CSV_CHUNK_ROWS, CSV_MAX_ROWS - offset);
-    const rows = await selectAdminTransactions(db, filter, { limit, offset });
-    if (rows.length) yield `${unparse(rows.map(csvRow))}\r\n`;
-    if (rows.length < limit) return;
-  }
+export function transactionsCsv(db: Db, filter: AdminTransactionsFilter): AsyncGenerator<string> {
+  return csvDownload({
+    headers: CSV_HEADERS,
+    chunks: chunksByOffset((page) => selectAdminTransactions(db, filter, page), { maxRows: CSV_MAX_ROWS }),
+    toRow: csvRow,
+    delimiter: ";",
+  });
 }

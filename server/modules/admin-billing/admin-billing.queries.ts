@@ -7,6 +7,7 @@ import {
   gt,
   gte,
   ilike,
+  isNotNull,
   isNull,
   or,
   type SQL,
@@ -215,8 +216,10 @@ export async function selectAdminStats(db: Db): Promise<AdminStats> {
       ),
       total_revenue: revenue(eq(transactions.status, "approved")),
       total_clicks: sql`${clicks(shortenedUrls.clickCount)} + ${clicks(links.clickCount)}`.mapWith(Number),
+      // A checkout nobody started paying (no provider payment yet) is not revenue on its way.
       monthly_revenue_pending: revenue(
         eq(transactions.status, "pending"),
+        isNotNull(transactions.providerPaymentId),
         gte(transactions.createdAt, monthStart),
       ),
       // Received this month: approved in it (a Pix or boleto may be paid days after it was created).

@@ -292,8 +292,8 @@ describe("GET /api/admin/transactions/export.csv", () => {
   const exportCsv = (query: string) =>
     t.request({ method: "GET", url: `/api/admin/transactions/export.csv?${query}`, cookie: admin.cookie });
 
-  it("downloads the filtered list as a UTF-8 CSV with a BOM, pt-BR headers, labels and values", async () => {
-    const { user, tag } = await customer({ firstName: "João", lastName: "da Silva, Jr." });
+  it("downloads the filtered list as a UTF-8 CSV with a BOM, semicolons, pt-BR headers, labels and values", async () => {
+    const { user, tag } = await customer({ firstName: "João", lastName: "da Silva; Jr." });
     await addTransactions(user.id, [
       {
         planName: "Business",
@@ -318,14 +318,14 @@ describe("GET /api/admin/transactions/export.csv", () => {
       .trimEnd()
       .split("\r\n");
     expect(lines).toEqual([
-      "Data,Cliente,Email,Plano,Valor,Status,Tipo,Forma de Pagamento,ID Mercado Pago",
-      `15/01/2026 10:05,"João da Silva, Jr.",${tag}@cliente.com.br,Business,"1234,56",Aprovado,Upgrade,Cartão de Crédito,mp${tag}`,
+      "Data;Cliente;Email;Plano;Valor;Status;Tipo;Forma de Pagamento;ID Mercado Pago",
+      `15/01/2026 10:05;"João da Silva; Jr.";${tag}@cliente.com.br;Business;1234,56;Aprovado;Upgrade;Cartão de Crédito;mp${tag}`,
     ]);
 
     const all = (await exportCsv(`q=${tag}&sort=amount_cents&order=asc`)).body.trimEnd().split("\r\n");
     expect(all).toHaveLength(3);
     expect(all[1]).toContain("13/01/2026 23:30");
-    expect(all[1]).toContain("Estornado,Nova Assinatura,Boleto");
+    expect(all[1]).toContain("Estornado;Nova Assinatura;Boleto");
   });
 
   it("defuses cells a spreadsheet would run as formulas", async () => {
@@ -341,14 +341,14 @@ describe("GET /api/admin/transactions/export.csv", () => {
     expect(body).toContain(`"'@SUM(A1)"`);
     expect(body).toContain(`"'+1+1"`);
     expect(body).toContain(`"'-2"`);
-    expect(body).not.toMatch(/(^|,)[=+@-]/m);
+    expect(body).not.toMatch(/(^|;)[=+@-]/m);
   });
 
   it("answers just the header row when nothing matches", async () => {
     const response = await exportCsv(`q=${uniqueTag()}`);
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(
-      "\uFEFFData,Cliente,Email,Plano,Valor,Status,Tipo,Forma de Pagamento,ID Mercado Pago\r\n",
+      "\uFEFFData;Cliente;Email;Plano;Valor;Status;Tipo;Forma de Pagamento;ID Mercado Pago\r\n",
     );
   });
 });
@@ -388,6 +388,8 @@ describe("GET /api/admin/stats", () => {
       { status: "approved", amountCents: 500, createdAt: longAgo, approvedAt: longAgo },
       { status: "pending", amountCents: 700 },
       { status: "pending", amountCents: 300, createdAt: longAgo },
+      // A checkout nobody paid yet: no provider payment, not pending revenue.
+      { status: "pending", amountCents: 4000, providerPaymentId: null },
       { status: "refunded", amountCents: 900 },
       { status: "rejected", amountCents: 800 },
     ]);

@@ -660,7 +660,9 @@ describe("what a payment buys, decided when it is approved", () => {
     const [audit] = await db()
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.action, "payment.refund"), eq(auditLog.targetId, downgrade!.providerPaymentId!)));
+      .where(
+        and(eq(auditLog.action, "payment.refund"), eq(auditLog.targetId, downgrade!.providerPaymentId!)),
+      );
     expect(audit).toMatchObject({ actorId: admin.user.id, before: { status: "approved" } });
     expect(audit!.after).toMatchObject({ status: "refunded", reason: "Pedido do cliente" });
     const sub = (await get<UserSubscription>("/api/user/subscription", cookie)).body;

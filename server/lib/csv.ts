@@ -1,0 +1,51 @@
+// CSV downloads for a spreadsheet opened in Brazil: UTF-8 with BOM, CRLF, formula-looking cells
+// defused, written chunk by chunk so memory stays bounded whatever the export's size.
+import Papa from "papaparse";
+
+/** Excel reads a UTF-8 file as UTF-8 only with the byte order mark. */
+export const BOM = "\uFEFF";
+
+/** `;` is what Excel in pt-BR splits columns on (the comma is the decimal mark there). */
+export type CsvDelimiter = "," | ";";
+
+/** Rows of items, a chunk at a time. */
+export type CsvChunks<T> = AsyncIterable<T[]>;
+
+/**
+ * Rows as CSV text, each line ending in CRLF. escapeFormulae: a cell starting with = + - @ (or a
+ * tab / CR) gets a leading apostrophe, so a user's name never runs as a formula in the
+ * administrator's spreadsheet.
+ */
+export const csvLines = (rows: string[][], delimiter: CsvDelimiter = ";") =>
+  `${Papa.unparse(rows, { escapeFormulae: true, newline: "\r\n", delimiter })}\r\n`;
+
+/** The download's text: the BOM and the header line, then one piece per non-empty chunk. */
+export async function* csvDownload<T>({
+  headers,
+  chunks,
+  toRow,
+  delimiter = ";",
+}: {
+  headers: string[];
+  chunks: CsvChunks<T>;
+  toRow: (item: T) => string[];
+  delimiter?: CsvDelimiter;
+}): AsyncGenerator<string> {
+  yield `${BOM}${csvLines([headers], delimiter)}`;
+  for await (const items of chunks) {
+    if (items.length) yield csvLines(items.map(toRow), delimiter);
+  }
+}
+
+/** Reads rows `chunkRows` at a time by offset, up to `maxRows` in all. */
+export async function* chunksByOffset<T>(
+  read: (page: { limit: number; offset: number }) => Promise<T[]>,
+  { maxRows, chunkRows = 1_000 }: { maxRows: number; chunkRows?: number },
+): CsvChunks<T> {
+  for (let offset = 0; offset < maxRows; offset += chunkRows) {
+    const limit = Math.min(chunkRows, maxRows - offset);
+    const rows = await read({ limit, offset });
+    yield rows;
+    if (rows.length < limit) return;
+  }
+}

@@ -1,0 +1,77 @@
+import { Readable } from "node:stream";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  ADMIN_MESSAGES,
+  type AdminUsersPage,
+  adminIdParamsSchema,
+  adminUsersQuerySchema,
+  adminUserUpdateSchema,
+} from "../../../common/contract/admin";
+import {
+  adminUsersCsv,
+  deleteAdminUser,
+  listAdminUsers,
+  setUserActive,
+  updateAdminUser,
+  usersCsvFilename,
+} from "./admin-users.service";
+
+// The administrator's 'Usuários' tab (spec 2, 3, 5, 7): inside the admin scope, so every route here
+// is behind the one requireAdmin guard (app.ts); request.user is the administrator.
+export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  // One page of the users, searched (email, name) and sorted (date, email, name, usage) in SQL.
+  app.get(
+    "/api/admin/users",
+    { schema: { querystring: adminUsersQuerySchema } },
+    async (request): Promise<AdminUsersPage> => listAdminUsers(app.db, request.query),
+  );
+
+  // 'Exportar CSV': the same search and sort, no paging (at most 100 000 rows), streamed.
+  app.get(
+    "/api/admin/users/export.csv",
+    { schema: { querystring: adminUsersQuerySchema } },
+    async (request, reply) => {
+      const { q, sort, order } = request.query;
+      reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${usersCsvFilename()}"`)
+        .header("cache-control", "no-store");
+      return reply.send(Readable.from(adminUsersCsv(app.db, { q, sort, order })));
+    },
+  );
+
+  // Edits email, admin and active flags, plan and custom limits; answers the user as the table shows it.
+  app.put(
+    "/api/admin/users/:id",
+    { schema: { params: adminIdParamsSchema, body: adminUserUpdateSchema } },
+    async (request) => {
+      const user = await updateAdminUser(app, request.user!, request.params.id, request.body);
+      return { message: ADMIN_MESSAGES.userUpdated, user };
+    },
+  );
+
+  // Activates a user: they may sign in again.
+  app.post("/api/admin/users/:id/activate", { schema: { params: adminIdParamsSchema } }, async (request) => {
+    await setUserActive(app, request.user!, request.params.id, true);
+    return { message: ADMIN_MESSAGES.userActivated };
+  });
+
+  // Deactivates a user: their sessions end now and login refuses them (their pages stay public).
+  app.post(
+    "/api/admin/users/:id/deactivate",
+    { schema: { params: adminIdParamsSchema } },
+    async (request) => {
+      await setUserActive(app, request.user!, request.params.id, false);
+      return { message: ADMIN_MESSAGES.userDeactivated };
+    },
+  );
+
+  // Deletes a user and all their data; their links and pages stop at once in every process.
+  app.delete("/api/admin/users/:id", { schema: { params: adminIdParamsSchema } }, async (request) => {
+    await deleteAdminUser(app, request.user!, request.params.id);
+    return { message: ADMIN_MESSAGES.userDeleted };
+  });
+};

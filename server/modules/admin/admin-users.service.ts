@@ -1,0 +1,391 @@
+// The administrator's user management (spec 2 Users, 3 User admin view, 5 user edit): the rules
+// that deserve their own tests; SQL lives in admin-users.queries.ts.
+import {
+  ADMIN_MESSAGES,
+  type AdminUser,
+  type AdminUsersPage,
+  type adminUserUpdateSchema,
+} from "../../../common/contract/admin";
+import { dayOf, formatDateBR } from "../../../common/time";
+import type { z } from "../../../common/zod";
+import type { Db } from "../../../db/client";
+import { type CsvChunks, csvDownload } from "../../lib/csv";
+import { badRequest, conflict, notFound } from "../../lib/http-error";
+import type { InvalidationBus } from "../../lib/invalidation-bus";
+import { revokeUserSessions } from "../auth/session";
+import { planOf } from "../billing/entitlements";
+import { findFreePlan, findPlan, type PlanRow } from "../billing/plans.queries";
+import { linkPageChanged } from "../link-pages/link-page-events";
+import { SHORT_URL_TOPIC, shortUrlChanged } from "../shortened-urls/short-url-invalidation";
+import { deleteUpload } from "../uploads/image-store";
+import {
+  type AdminUserRow,
+  type AdminUsersFilter,
+  type AdminUsersQuery,
+  countAdminUsers,
+  deleteUserAndData,
+  emailTakenByAnother,
+  endSubscriptionsNow,
+  insertBillingEvent,
+  insertGrantedSubscription,
+  lockUserAndAdmins,
+  lockUserHoldings,
+  selectAdminUserIds,
+  selectAdminUsersByIds,
+  type UserChanges,
+  type UserRow,
+  updateUserRow,
+} from "./admin-users.queries";
+import { type Actor, recordAudit } from "./audit";
+
+/** What these rules need of the app (a FastifyInstance has all of it). */
+export type AdminUsersApp = { db: Db; bus: InvalidationBus; config: { dataDir: string } };
+
+type FreePlan = Pick<PlanRow, "id" | "name">;
+
+export function toAdminUser(row: AdminUserRow, freePlan: FreePlan): AdminUser {
+  const { user, subscription } = row;
+  return {
+    id: user.id,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    is_admin: user.isAdmin,
+    is_active: user.isActive,
+    created_at: user.createdAt.toISOString(),
+    google_user_data: { picture: user.profilePictureUrl, given_name: user.firstName },
+    // No current subscription: the free plan, which never ends.
+    subscription: subscription
+      ? {
+          plan_id: subscription.planId,
+          plan_name: subscription.planName,
+          status: subscription.status,
+          expires_at: subscription.expiresAt?.toISOString() ?? null,
+        }
+      : { plan_id: freePlan.id, plan_name: freePlan.name, status: "active", expires_at: null },
+    custom_limits: {
+      max_link_pages: user.customMaxLinkPages,
+      max_shortened_urls: user.customMaxShortenedUrls,
+      max_clicks_per_month: user.customMaxClicksPerMonth,
+    },
+    link_pages_count: row.linkPagesCount,
+    shortened_urls_count: row.shortenedUrlsCount,
+    total_clicks: row.totalClicks,
+  };
+}
+
+/** These users as the admin table shows them, in the order of `ids`. */
+async function adminUsersInOrder(db: Db, ids: number[], freePlan: FreePlan): Promise<AdminUser[]> {
+  const rows = new Map((await selectAdminUsersByIds(db, ids)).map((row) => [row.user.id, row]));
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [toAdminUser(row, freePlan)] : [];
+  });
+}
+
+/** One page of the admin's user list: searched, sorted and paged in SQL. */
+export async function listAdminUsers(db: Db, query: AdminUsersQuery): Promise<AdminUsersPage> {
+  const [ids, total, freePlan] = await Promise.all([
+    selectAdminUserIds(db, query, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    countAdminUsers(db, query.q),
+    findFreePlan(db),
+  ]);
+  return {
+    users: await adminUsersInOrder(db, ids, freePlan),
+    total,
+    page: query.page,
+    page_size: query.limit,
+  };
+}
+
+export async function findAdminUser(db: Db, id: number): Promise<AdminUser | null> {
+  const [user] = await adminUsersInOrder(db, [id], await findFreePlan(db));
+  return user ?? null;
+}
+
+/**
+ * Whether a change would leave the product without an active administrator: the user is one now,
+ * will not be after, and nobody else is.
+ */
+export function leavesNoActiveAdmin(
+  now: { isAdmin: boolean; isActive: boolean },
+  next: { isAdmin: boolean; isActive: boolean },
+  otherActiveAdmins: number,
+): boolean {
+  const isNow = now.isAdmin && now.isActive;
+  const isNext = next.isAdmin && next.isActive;
+  return isNow && !isNext && otherActiveAdmins === 0;
+}
+
+/**
+ * What the plan select asks for: nothing (absent, null, or the plan the user already has), the
+ * free plan (the current subscription ends now), or another plan (granted with no end).
+ */
+export function planChangeOf(
+  currentPlanId: number,
+  requestedPlanId: number | null | undefined,
+  freePlanId: number,
+): "none" | "free" | "grant" {
+  if (requestedPlanId == null || requestedPlanId === currentPlanId) return "none";
+  return requestedPlanId === freePlanId ? "free" : "grant";
+}
+
+/** What the audit log keeps of a user: never the password hash. */
+function auditSnapshot(user: UserRow, plan: FreePlan) {
+  return {
+    email: user.email,
+    is_admin: user.isAdmin,
+    is_active: user.isActive,
+    plan: { id: plan.id, name: plan.name },
+    custom_limits: {
+      max_link_pages: user.customMaxLinkPages,
+      max_shortened_urls: user.customMaxShortenedUrls,
+      max_clicks_per_month: user.customMaxClicksPerMonth,
+    },
+  };
+}
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Postgres' unique_violation, whether the driver error is thrown bare or wrapped by Drizzle. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}
+
+const emailTaken = () => conflict(ADMIN_MESSAGES.emailTaken, { email: ADMIN_MESSAGES.emailTaken });
+const lastAdmin = () => badRequest(ADMIN_MESSAGES.lastAdmin);
+
+/**
+ * PUT /api/admin/users/{id}: email, flags, plan and custom limits, in one transaction under the
+ * user's lock, with its audit line. Limits are read per request, so they apply at once.
+ * Deactivating ends the user's sessions in the same transaction.
+ */
+export async function updateAdminUser(
+  app: AdminUsersApp,
+  actor: Actor,
+  id: number,
+  body: z.output<typeof adminUserUpdateSchema>,
+): Promise<AdminUser> {
+  try {
+    await app.db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const { user, otherActiveAdmins } = await lockUserAndAdmins(tx, id);
+      if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+      const next = { isAdmin: body.is_admin, isActive: body.is_active };
+      if (leavesNoActiveAdmin(user, next, otherActiveAdmins)) throw lastAdmin();
+      if (body.email !== user.email.toLowerCase() && (await emailTakenByAnother(tx, body.email, id))) {
+        throw emailTaken();
+      }
+
+      const { plan: currentPlan } = await planOf(tx, id);
+      const freePlan = await findFreePlan(tx);
+      const now = new Date();
+      let plan: FreePlan = currentPlan;
+      const change = planChangeOf(currentPlan.id, body.subscription_plan_id, freePlan.id);
+      if (change !== "none") {
+        const requested = await findPlan(tx, body.subscription_plan_id!);
+        if (!requested) {
+          throw badRequest(ADMIN_MESSAGES.planNotFound, {
+            subscription_plan_id: ADMIN_MESSAGES.planNotFound,
+          });
+        }
+        plan = requested;
+        const cause = `admin:${actor.id}`;
+        for (const subscriptionId of await endSubscriptionsNow(tx, id, now)) {
+          await insertBillingEvent(tx, {
+            userId: id,
+            subscriptionId,
+            kind: "subscription.expired",
+            cause,
+            detail: { reason: "admin_plan_change", to_plan_id: requested.id },
+          });
+        }
+        if (change === "grant") {
+          const subscriptionId = await insertGrantedSubscription(tx, id, requested.id, now);
+          await insertBillingEvent(tx, {
+            userId: id,
+            subscriptionId,
+            kind: "subscription.activated",
+            cause,
+            detail: { plan_id: requested.id, until: null, granted_by_admin: true },
+          });
+        }
+      }
+
+      const changes: UserChanges = {
+        email: body.email,
+        isAdmin: body.is_admin,
+        isActive: body.is_active,
+        customMaxLinkPages: body.custom_limits.max_link_pages,
+        customMaxShortenedUrls: body.custom_limits.max_shortened_urls,
+        customMaxClicksPerMonth: body.custom_limits.max_clicks_per_month,
+      };
+      const after = { ...user, ...changes };
+      const before = auditSnapshot(user, currentPlan);
+      const afterSnapshot = auditSnapshot(after, plan);
+      if (sameJson(before, afterSnapshot)) return;
+      await updateUserRow(tx, id, changes);
+      if (user.isActive && !body.is_active) await revokeUserSessions(tx, id);
+      await recordAudit(tx, actor, {
+        action: "user.update",
+        targetType: "user",
+        targetId: id,
+        targetLabel: body.email,
+        before,
+        after: afterSnapshot,
+      });
+    });
+  } catch (error) {
+    // Two admins giving the same email at once: the unique index decides.
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const updated = await findAdminUser(app.db, id);
+  if (!updated) throw notFound(ADMIN_MESSAGES.userNotFound);
+  return updated;
+}
+
+/**
+ * Activate or deactivate. Deactivating ends every session of the user at once (their next request
+ * answers 401) and login refuses them with a pt-BR message.
+ * Decision: a deactivated user's public pages (/p/) and short links (/s/) keep working. A visitor
+ * is never refused for the owner's sake (README, ARCHITECTURE "Rules"); an account to be taken
+ * off the air is deleted, which stops both at once.
+ */
+export async function setUserActive(
+  app: AdminUsersApp,
+  actor: Actor,
+  id: number,
+  active: boolean,
+): Promise<void> {
+  await app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const { user, otherActiveAdmins } = await lockUserAndAdmins(tx, id);
+    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    if (user.isActive === active) return;
+    if (leavesNoActiveAdmin(user, { isAdmin: user.isAdmin, isActive: active }, otherActiveAdmins)) {
+      throw lastAdmin();
+    }
+    await updateUserRow(tx, id, { isActive: active });
+    if (!active) await revokeUserSessions(tx, id);
+    await recordAudit(tx, actor, {
+      action: active ? "user.activate" : "user.deactivate",
+      targetType: "user",
+      targetId: id,
+      targetLabel: user.email,
+      before: { is_active: user.isActive },
+      after: { is_active: active },
+    });
+  });
+}
+
+/** Beyond this many short links, a deletion tells every process to drop its whole redirect cache. */
+const INVALIDATE_ONE_BY_ONE = 1_000;
+
+/**
+ * DELETE /api/admin/users/{id}: the user and all their data in one transaction, with the audit line
+ * (the actor is the administrator, so it survives). After the commit, every process drops their
+ * short links and Link Bio pages from its caches, so redirects and public pages stop at once, and
+ * their uploaded images are removed.
+ */
+export async function deleteAdminUser(app: AdminUsersApp, actor: Actor, id: number): Promise<void> {
+  if (id === actor.id) throw badRequest(ADMIN_MESSAGES.cannotDeleteSelf);
+  const deleted = await app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const { user, otherActiveAdmins } = await lockUserAndAdmins(tx, id);
+    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+    if (leavesNoActiveAdmin(user, { isAdmin: false, isActive: false }, otherActiveAdmins)) {
+      throw lastAdmin();
+    }
+    const holdings = await lockUserHoldings(tx, id);
+    const { plan } = await planOf(tx, id);
+    const [figures] = await selectAdminUsersByIds(tx, [id]);
+    await recordAudit(tx, actor, {
+      action: "user.delete",
+      targetType: "user",
+      targetId: id,
+      targetLabel: user.email,
+      before: {
+        ...auditSnapshot(user, plan),
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        created_at: user.createdAt.toISOString(),
+        link_pages: holdings.pages.length,
+        links: holdings.links,
+        shortened_urls: holdings.shortLinks.length,
+        total_clicks: figures?.totalClicks ?? 0,
+        transactions: holdings.transactions,
+      },
+      after: null,
+    });
+    await deleteUserAndData(tx, id);
+    return { user, ...holdings };
+  });
+
+  if (deleted.shortLinks.length > INVALIDATE_ONE_BY_ONE) app.bus.publish(SHORT_URL_TOPIC, "*");
+  else for (const link of deleted.shortLinks) shortUrlChanged(app.bus, link.domainId, link.code);
+  linkPageChanged(app.bus, ...deleted.pages);
+  await Promise.all(
+    [...deleted.pages.map((page) => page.image), deleted.user.profilePictureUrl].map((url) =>
+      deleteUpload(app.config.dataDir, url),
+    ),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV export
+
+/** An export stops here: a bigger one belongs to a report job, not a request. */
+export const USERS_CSV_MAX_ROWS = 100_000;
+const USERS_CSV_CHUNK_ROWS = 1_000;
+
+export const USERS_CSV_HEADERS = [
+  "Nome",
+  "Email",
+  "Plano",
+  "Admin",
+  "Status",
+  "Link Bios",
+  "URLs",
+  "Cliques",
+  "Cadastro",
+];
+
+export const usersCsvFilename = (now = new Date()) => `usuarios_${dayOf(now)}.csv`;
+
+export function usersCsvRow(user: AdminUser): string[] {
+  return [
+    `${user.first_name} ${user.last_name}`.trim(),
+    user.email,
+    user.subscription.plan_name,
+    user.is_admin ? "Sim" : "Não",
+    user.is_active ? "Ativo" : "Inativo",
+    String(user.link_pages_count),
+    String(user.shortened_urls_count),
+    String(user.total_clicks),
+    formatDateBR(user.created_at),
+  ];
+}
+
+/**
+ * The filtered list in chunks of a thousand: the order is read once (at most 100 000 ids, a
+ * count sort's aggregates computed once rather than per chunk), then each chunk's rows by id.
+ */
+async function* adminUserChunks(db: Db, filter: AdminUsersFilter): CsvChunks<AdminUser> {
+  const ids = await selectAdminUserIds(db, filter, { limit: USERS_CSV_MAX_ROWS, offset: 0 });
+  const freePlan = await findFreePlan(db);
+  for (let i = 0; i < ids.length; i += USERS_CSV_CHUNK_ROWS) {
+    yield await adminUsersInOrder(db, ids.slice(i, i + USERS_CSV_CHUNK_ROWS), freePlan);
+  }
+}
+
+/** 'Exportar CSV': `;`-separated (Excel in pt-BR), UTF-8 with BOM, formula-looking cells defused. */
+export function adminUsersCsv(db: Db, filter: AdminUsersFilter): AsyncGenerator<string> {
+  return csvDownload({
+    headers: USERS_CSV_HEADERS,
+    chunks: adminUserChunks(db, filter),
+    toRow: usersCsvRow,
+  });
+}

@@ -1,0 +1,67 @@
+import { and, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditEntry,
+  type AuditLogPage,
+  auditLogQuerySchema,
+} from "../../../common/contract/admin";
+import type { z } from "../../../common/zod";
+import type { Db } from "../../../db/client";
+import { auditLog } from "../../../db/schema";
+
+type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
+
+/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
+  return {
+    id: row.id,
+    actor_id: row.actorId,
+    actor_email: row.actorEmail,
+    action: row.action,
+    target_type: row.targetType,
+    target_id: row.targetId,
+    target_label: row.targetLabel,
+    before: row.before,
+    after: row.after,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of the audit log, newest first, by action and by who (the actor's or the target's email). */
+export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditLogPage> {
+  const filters: SQL[] = [];
+  if (query.action) filters.push(eq(auditLog.action, query.action));
+  if (query.user) {
+    const pattern = likePattern(query.user);
+    filters.push(or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.targetLabel, pattern))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(AUDIT_PAGE_SIZE)
+      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+    db.$count(auditLog, where),
+  ]);
+  return { entries: rows.map(toAuditEntry), total, page: query.page, page_size: AUDIT_PAGE_SIZE };
+}
+
+// The audit log (issue 11): every administrator change, who, what, when, before and after.
+// Inside the admin scope (app.ts): behind the one requireAdmin guard.
+export const auditLogRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+
+  // One page, newest first, filtered by action and by user (actor or target, part of the email).
+  app.get(
+    "/api/admin/audit-log",
+    { schema: { querystring: auditLogQuerySchema } },
+    async (request): Promise<AuditLogPage> => listAuditLog(app.db, request.query),
+  );
+};
