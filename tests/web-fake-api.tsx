@@ -17,8 +17,11 @@ export type Call = { method: string; url: string; body: unknown };
 
 const NOT_FAKED: Reply = { status: 500, body: { error: "não simulado" } };
 
-/** Replaces fetch; a request no route names answers 500. Returns the calls, in order. */
-export function fakeApi(routes: Record<string, Reply | ((call: Call) => Reply)>) {
+/**
+ * Replaces fetch; a request no route names answers 500. Returns the calls, in order. A route may
+ * answer a promise, to hold a request open while the test looks at the page.
+ */
+export function fakeApi(routes: Record<string, Reply | ((call: Call) => Reply | Promise<Reply>)>) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
@@ -26,7 +29,7 @@ export function fakeApi(routes: Record<string, Reply | ((call: Call) => Reply)>)
     const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     const route = routes[`${method} ${url.split("?")[0]}`];
-    const reply = typeof route === "function" ? route(call) : (route ?? NOT_FAKED);
+    const reply = typeof route === "function" ? await route(call) : (route ?? NOT_FAKED);
     if (reply.networkError) throw new TypeError("Failed to fetch");
     const status = reply.status ?? 200;
     return new Response(status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body), {

@@ -1,6 +1,7 @@
 import type { SessionUser } from "@common/contract/auth";
+import { adminTabPath } from "@web/features/admin/components/admin-tabs";
 import { useLogout } from "@web/features/auth/use-auth";
-import { CreditCard, LogOut, ShieldCheck } from "lucide-react";
+import { CreditCard, LogOut, Settings, ShieldCheck, UserRound } from "lucide-react";
 import { Link } from "react-router";
 
 const ITEM =
@@ -23,6 +24,44 @@ export function AccountMenuItems({ user, onNavigate }: { user: SessionUser; onNa
         <Link to="/subscription" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
           <CreditCard className="h-4 w-4 text-gray-400" aria-hidden />
           Gerenciar Assinatura
+        </Link>
+      </li>
+      <li className="mt-1 border-t border-gray-100 pt-1">
+        <button
+          type="button"
+          onClick={() => {
+            onNavigate();
+            void logout();
+          }}
+          className={`${ITEM} text-red-600 hover:bg-red-50`}
+        >
+          <LogOut className="h-4 w-4" aria-hidden />
+          Sair
+        </button>
+      </li>
+    </ul>
+  );
+}
+
+/** The admin header's menu (spec 2): Configurações, Perfil Normal (back to the product), Sair. */
+export function AdminMenuItems({ onNavigate }: { onNavigate: () => void }) {
+  const logout = useLogout();
+  return (
+    <ul className="space-y-0.5">
+      <li>
+        <Link
+          to={adminTabPath("configuracoes")}
+          onClick={onNavigate}
+          className={`${ITEM} text-gray-700 hover:bg-gray-100`}
+        >
+          <Settings className="h-4 w-4 text-gray-400" aria-hidden />
+          Configurações
+        </Link>
+      </li>
+      <li>
+        <Link to="/dashboard" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
+          <UserRound className="h-4 w-4 text-gray-400" aria-hidden />
+          Perfil Normal
         </Link>
       </li>
       <li className="mt-1 border-t border-gray-100 pt-1">

@@ -1,11 +1,20 @@
 import type { SessionUser } from "@common/contract/auth";
 import { usePopover } from "@web/components/ui/use-popover";
 import { ChevronDown } from "lucide-react";
-import { AccountMenuItems, AccountSummary } from "./account-menu-items";
+import { AccountMenuItems, AccountSummary, AdminMenuItems } from "./account-menu-items";
 import { displayName, UserAvatar } from "./user-avatar";
 
-/** The desktop profile menu: avatar and name, opening the account entries. */
-export function UserMenu({ user }: { user: SessionUser }) {
+/**
+ * The profile menu: avatar and name, opening the account entries; in the admin header ("admin") the
+ * admin's entries, at every width.
+ */
+export function UserMenu({
+  user,
+  variant = "account",
+}: {
+  user: SessionUser;
+  variant?: "account" | "admin";
+}) {
   const { open, close, toggle, container, trigger, panelId } = usePopover();
 
   return (
@@ -38,7 +47,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
             <AccountSummary user={user} />
           </div>
           <div className="pt-1.5">
-            <AccountMenuItems user={user} onNavigate={close} />
+            {variant === "admin" ? (
+              <AdminMenuItems onNavigate={close} />
+            ) : (
+              <AccountMenuItems user={user} onNavigate={close} />
+            )}
           </div>
         </div>
       )}

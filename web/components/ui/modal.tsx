@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId } from "react";
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 
 type Props = {
   title: string;
@@ -7,31 +7,99 @@ type Props = {
   onClose: () => void;
   /** Tailwind max-width of the panel. */
   width?: string;
+  /** false: Escape, the backdrop and ✕ do not close it (while a request whose outcome must be seen runs). */
+  dismissible?: boolean;
   children: ReactNode;
 };
 
-/** A dialog over a dimmed page: closes on Escape, the backdrop and ✕ (spec 2: Escape closes modals). */
-export function Modal({ title, subtitle, onClose, width = "max-w-xl", children }: Props) {
+const FOCUSABLE = [
+  "a[href]",
+  "button:not([disabled])",
+  "input:not([disabled]):not([type='hidden'])",
+  "select:not([disabled])",
+  "textarea:not([disabled])",
+  "[tabindex]:not([tabindex='-1'])",
+].join(",");
+
+const focusablesIn = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+
+/** Tab and Shift+Tab go round the dialog's own controls, never to the page behind it. */
+function keepTabInside(event: KeyboardEvent, dialog: HTMLElement) {
+  const items = focusablesIn(dialog);
+  const active = document.activeElement;
+  const inside = active !== dialog && dialog.contains(active);
+  if (!items.length) {
+    event.preventDefault();
+    dialog.focus();
+    return;
+  }
+  const edge = event.shiftKey ? items[0] : items[items.length - 1];
+  if (!inside || active === edge) {
+    event.preventDefault();
+    (event.shiftKey ? items[items.length - 1] : items[0])!.focus();
+  }
+}
+
+/**
+ * A dialog over a dimmed page: closes on Escape, the backdrop and ✕ (spec 2: Escape closes modals).
+ * It takes the focus when it opens, keeps Tab inside, and gives the focus back when it closes.
+ */
+export function Modal({ title, subtitle, onClose, width = "max-w-xl", dismissible = true, children }: Props) {
   const titleId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  // Read during the render that opens it, before anything inside takes the focus.
+  const [opener] = useState(() => document.activeElement);
+  // The listener is registered once and reads the latest props.
+  const latest = useRef({ onClose, dismissible });
+  useLayoutEffect(() => {
+    latest.current = { onClose, dismissible };
+  });
+
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
+    const node = dialog.current!;
+    if (!node.contains(document.activeElement)) (focusablesIn(node)[0] ?? node).focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        if (latest.current.dismissible) latest.current.onClose();
+      } else if (event.key === "Tab") {
+        keepTabInside(event, node);
+      }
+    };
     document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [onClose]);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      // NOTE: by now the dialog has left the page and its focus fell to <body>; something else
+      // given the focus on purpose keeps it.
+      const focusLost =
+        !document.activeElement ||
+        document.activeElement === document.body ||
+        node.contains(document.activeElement);
+      if (focusLost && opener instanceof HTMLElement && opener !== document.body && opener.isConnected) {
+        opener.focus();
+      }
+    };
+  }, [opener]);
+
+  const close = () => {
+    if (dismissible) onClose();
+  };
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center sm:items-center sm:p-4">
       <button
         type="button"
         aria-label="Fechar"
+        tabIndex={-1}
         className="absolute inset-0 cursor-default bg-black/50"
-        onClick={onClose}
+        onClick={close}
       />
       <div
+        ref={dialog}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`relative max-h-[92vh] w-full ${width} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl sm:rounded-2xl sm:p-6`}
+        tabIndex={-1}
+        className={`relative max-h-[92vh] w-full ${width} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl focus:outline-none sm:rounded-2xl sm:p-6`}
       >
         <div className="mb-4 flex items-start justify-between gap-4">
           <div className="min-w-0">
@@ -42,8 +110,9 @@ export function Modal({ title, subtitle, onClose, width = "max-w-xl", children }
           </div>
           <button
             type="button"
-            onClick={onClose}
-            className="rounded-md p-1 text-gray-500 hover:bg-gray-100"
+            onClick={close}
+            disabled={!dismissible}
+            className="rounded-md p-1 text-gray-500 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-40"
             aria-label="Fechar"
           >
             <X className="h-5 w-5" aria-hidden />

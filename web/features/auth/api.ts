@@ -21,3 +21,13 @@ export const login = (body: LoginBody) => api<AuthResponse>("/api/auth/login", {
 export const register = (body: RegisterBody) =>
   api<AuthResponse>("/api/auth/register", { method: "POST", body });
 export const logout = () => api<unknown>("/api/auth/logout", { method: "POST", body: {} });
+
+/** GET /api/system/status (public): whether the product is in maintenance and takes new accounts. */
+export type SystemStatus = { maintenance_mode: boolean; registration_enabled: boolean };
+
+export const systemStatusQuery = queryOptions({
+  // NOTE: the admin settings refresh this key by name when they change it (features stay apart).
+  queryKey: ["system", "status"],
+  queryFn: ({ signal }) => api<SystemStatus>("/api/system/status", { signal }),
+  staleTime: 30_000,
+});

@@ -1,30 +1,9 @@
-import type { SessionUser } from "@common/contract/auth";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
-import { AdminPanel, adminTabOf } from "./admin-panel";
-
-const member: SessionUser = {
-  id: 1,
-  email: "maria@exemplo.com",
-  first_name: "Maria",
-  last_name: "Silva",
-  profile_picture_url: null,
-  is_admin: false,
-  google_user_data: { given_name: "Maria", family_name: "Silva", picture: null },
-};
-const admin: SessionUser = { ...member, id: 2, email: "admin@exemplo.com", is_admin: true };
-
-const stats = {
-  total_users: 10,
-  new_users_this_month: 2,
-  active_subscriptions: 3,
-  cancellations_this_month: 1,
-  total_revenue: 598_70,
-  total_clicks: 40,
-  monthly_revenue_pending: 49_90,
-  monthly_revenue_paid: 19_90,
-};
+import { fakeApi } from "../../../../tests/web-fake-api";
+import { admin, config, member, renderAdmin, stats } from "./admin.test-helper";
+import { AdminPanel } from "./admin-panel";
+import { adminTabOf, adminTabPath } from "./admin-tabs";
 
 describe("AdminPanel", () => {
   afterEach(() => {
@@ -33,48 +12,70 @@ describe("AdminPanel", () => {
 
   it("shows 'Acesso Negado' to a user without the admin flag, and asks the server nothing", () => {
     const calls = fakeApi({});
-    renderWithProviders(<AdminPanel user={member} />, { route: "/admin?tab=assinaturas" });
+    renderAdmin(<AdminPanel user={member} />, "/admin?tab=usuarios");
     expect(screen.getByRole("heading", { name: "Acesso Negado" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Voltar ao Dashboard" }).getAttribute("href")).toBe("/dashboard");
     expect(screen.queryByText("Painel Admin")).toBeNull();
     expect(calls).toEqual([]);
   });
 
-  it("shows the tab bar to the administrator, the overview first", () => {
-    fakeApi({});
-    renderWithProviders(<AdminPanel user={admin} />, { route: "/admin" });
+  it("shows every tab to the administrator, the overview first", async () => {
+    fakeApi({
+      "GET /api/admin/stats": { body: stats },
+      "GET /api/admin/system-config": { body: config() },
+    });
+    renderAdmin(<AdminPanel user={admin} />);
     expect(screen.getByRole("heading", { name: "Painel Admin" })).toBeTruthy();
-    const current = screen.getByRole("link", { name: "Visão Geral" });
-    expect(current.getAttribute("aria-current")).toBe("page");
-    expect(screen.getByRole("link", { name: "Assinaturas" }).getAttribute("href")).toBe(
-      "/admin?tab=assinaturas",
-    );
-    for (const name of ["Usuários", "Planos", "Blog"])
-      expect(screen.getByRole("link", { name })).toBeTruthy();
-    expect(screen.getByText("Em construção")).toBeTruthy();
+    const nav = screen.getByRole("navigation", { name: "Seções do painel" });
+    const links = [...nav.querySelectorAll("a")].map((a) => [a.textContent, a.getAttribute("href")]);
+    expect(links).toEqual([
+      ["Visão Geral", "/admin"],
+      ["Usuários", "/admin?tab=usuarios"],
+      ["Assinaturas", "/admin?tab=assinaturas"],
+      ["Planos", "/admin?tab=planos"],
+      ["Blog", "/admin?tab=blog"],
+      ["Auditoria", "/admin?tab=auditoria"],
+      ["Configurações", "/admin?tab=configuracoes"],
+    ]);
+    expect(screen.getByRole("link", { name: "Visão Geral" }).getAttribute("aria-current")).toBe("page");
+    expect(await screen.findByText("12.345")).toBeTruthy();
+  });
+
+  it.each([
+    ["usuarios", "Usuários", "GET /api/admin/users", { users: [], total: 0, page: 1, page_size: 20 }],
+    ["planos", "Planos", "GET /api/admin/subscription-plans", []],
+    ["auditoria", "Auditoria", "GET /api/admin/audit-log", { entries: [], total: 0, page: 1, page_size: 30 }],
+    ["configuracoes", "Configurações", "GET /api/admin/system-config", config()],
+  ])("opens the tab ?tab=%s from the URL", async (tab, label, route, body) => {
+    const calls = fakeApi({ [route]: { body }, "GET /api/admin/subscription-plans": { body: [] } });
+    renderAdmin(<AdminPanel user={admin} />, `/admin?tab=${tab}`);
+    expect(screen.getByRole("link", { name: label }).getAttribute("aria-current")).toBe("page");
+    expect(await screen.findByRole("heading", { level: 2, name: new RegExp(`^${label}`) })).toBeTruthy();
+    expect(calls.some((c) => c.url.startsWith(route.split(" ")[1]!))).toBe(true);
   });
 
   it("opens the subscriptions dashboard from the URL", async () => {
     fakeApi({
-      "GET /api/admin/stats": () => ({ body: stats }),
-      "GET /api/admin/transactions": () => ({ body: { transactions: [], total: 0, page: 1, page_size: 20 } }),
+      "GET /api/admin/stats": { body: stats },
+      "GET /api/admin/transactions": { body: { transactions: [], total: 0, page: 1, page_size: 20 } },
     });
-    renderWithProviders(<AdminPanel user={admin} />, { route: "/admin?tab=assinaturas" });
+    renderAdmin(<AdminPanel user={admin} />, "/admin?tab=assinaturas");
     expect(screen.getByRole("heading", { name: "Dashboard de Assinaturas" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Assinaturas" }).getAttribute("aria-current")).toBe("page");
-    expect(await screen.findByText("R$ 598,70")).toBeTruthy();
   });
 
   it("links the blog tab to the blog admin and the public blog", () => {
     fakeApi({});
-    renderWithProviders(<AdminPanel user={admin} />, { route: "/admin?tab=blog" });
+    renderAdmin(<AdminPanel user={admin} />, "/admin?tab=blog");
     expect(screen.getByRole("link", { name: "Gerenciar Blog" }).getAttribute("href")).toBe("/admin/blog");
     expect(screen.getByRole("link", { name: "Ver blog público" }).getAttribute("href")).toBe("/blog");
   });
 
-  it("reads an unknown tab as the overview", () => {
+  it("reads an unknown tab as the overview, and builds each tab's address", () => {
     expect(adminTabOf("assinaturas")).toBe("assinaturas");
     expect(adminTabOf(null)).toBe("visao-geral");
     expect(adminTabOf("x")).toBe("visao-geral");
+    expect(adminTabPath("visao-geral")).toBe("/admin");
+    expect(adminTabPath("configuracoes")).toBe("/admin?tab=configuracoes");
   });
 });

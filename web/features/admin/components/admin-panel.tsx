@@ -1,25 +1,24 @@
 import type { SessionUser } from "@common/contract/auth";
 import { PageHeader } from "@web/components/ui/page-header";
-import { ExternalLink, Hammer, Newspaper } from "lucide-react";
+import { ExternalLink, Newspaper } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AccessDenied } from "./access-denied";
+import { AdminOverview } from "./admin-overview";
+import { AdminPlans } from "./admin-plans";
+import { ADMIN_TABS, type AdminTab, adminTabOf, adminTabPath } from "./admin-tabs";
+import { AdminUsers } from "./admin-users";
+import { AuditLog } from "./audit-log";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard";
-
-export const ADMIN_TABS = [
-  { key: "visao-geral", label: "Visão Geral" },
-  { key: "usuarios", label: "Usuários" },
-  { key: "assinaturas", label: "Assinaturas" },
-  { key: "planos", label: "Planos" },
-  { key: "blog", label: "Blog" },
-] as const;
-export type AdminTab = (typeof ADMIN_TABS)[number]["key"];
-
-/** The tab in the URL (/admin?tab=assinaturas); the overview when none or an unknown one. */
-export function adminTabOf(value: string | null): AdminTab {
-  return ADMIN_TABS.find((tab) => tab.key === value)?.key ?? "visao-geral";
-}
+import { SystemSettings } from "./system-settings";
 
 function TabBar({ active }: { active: AdminTab }) {
+  // On a phone the bar scrolls sideways: the open tab (e.g. from the menu) is brought into view.
+  const current = useRef<HTMLAnchorElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again each time another tab opens.
+  useEffect(() => {
+    current.current?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [active]);
   return (
     <nav
       aria-label="Seções do painel"
@@ -27,9 +26,10 @@ function TabBar({ active }: { active: AdminTab }) {
     >
       <ul className="flex min-w-max gap-1">
         {ADMIN_TABS.map((tab) => (
-          <li key={tab.key}>
+          <li key={tab.key} className={"wide" in tab && tab.key !== active ? "hidden md:block" : undefined}>
             <Link
-              to={tab.key === "visao-geral" ? "/admin" : `/admin?tab=${tab.key}`}
+              ref={tab.key === active ? current : undefined}
+              to={adminTabPath(tab.key)}
               aria-current={tab.key === active ? "page" : undefined}
               className={`inline-block border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap ${
                 tab.key === active
@@ -46,17 +46,6 @@ function TabBar({ active }: { active: AdminTab }) {
   );
 }
 
-function ComingSoon({ title }: { title: string }) {
-  return (
-    <div className="rounded-xl border border-dashed border-gray-300 bg-white p-8 text-center">
-      <Hammer className="mx-auto h-8 w-8 text-amber-500" aria-hidden />
-      <p className="mt-3 text-xs font-semibold tracking-wider text-amber-600 uppercase">Em construção</p>
-      <h2 className="mt-1 text-lg font-semibold text-gray-900">{title}</h2>
-      <p className="mt-1 text-sm text-gray-500">Esta seção do painel chega em breve.</p>
-    </div>
-  );
-}
-
 function BlogTab() {
   const link =
     "inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-semibold shadow-sm ring-1 ring-inset";
@@ -64,7 +53,7 @@ function BlogTab() {
     <div className="rounded-xl border border-gray-200 bg-white p-6">
       <Newspaper className="h-8 w-8 text-brand-600" aria-hidden />
       <h2 className="mt-3 text-lg font-semibold text-gray-900">Blog</h2>
-      <p className="mt-1 text-sm text-gray-500">Em construção: gerencie os posts e veja o blog público.</p>
+      <p className="mt-1 text-sm text-gray-500">Gerencie os posts e as categorias, e veja o blog público.</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Link
           to="/admin/blog"
@@ -86,6 +75,25 @@ function BlogTab() {
   );
 }
 
+function ActiveTab({ tab, user }: { tab: AdminTab; user: SessionUser }) {
+  switch (tab) {
+    case "visao-geral":
+      return <AdminOverview />;
+    case "usuarios":
+      return <AdminUsers currentUserId={user.id} />;
+    case "assinaturas":
+      return <SubscriptionsDashboard />;
+    case "planos":
+      return <AdminPlans />;
+    case "blog":
+      return <BlogTab />;
+    case "auditoria":
+      return <AuditLog />;
+    case "configuracoes":
+      return <SystemSettings />;
+  }
+}
+
 /** /admin: only for users with the admin flag (the server checks too); the active tab lives in the URL. */
 export function AdminPanel({ user }: { user: SessionUser }) {
   const [params] = useSearchParams();
@@ -93,15 +101,12 @@ export function AdminPanel({ user }: { user: SessionUser }) {
   const tab = adminTabOf(params.get("tab"));
   return (
     <div className="space-y-6">
-      <PageHeader title="Painel Admin" description="Usuários, assinaturas, planos e conteúdo do Atalho." />
+      <PageHeader
+        title="Painel Admin"
+        description="Usuários, assinaturas, planos e configurações do Atalho."
+      />
       <TabBar active={tab} />
-      {tab === "assinaturas" ? (
-        <SubscriptionsDashboard />
-      ) : tab === "blog" ? (
-        <BlogTab />
-      ) : (
-        <ComingSoon title={ADMIN_TABS.find((t) => t.key === tab)!.label} />
-      )}
+      <ActiveTab tab={tab} user={user} />
     </div>
   );
 }

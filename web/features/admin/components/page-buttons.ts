@@ -1,4 +1,4 @@
-/** Spec 9: the transaction table shows up to 5 page buttons plus the last. */
+/** Spec 9: the admin tables (transactions, users, audit log) show up to 5 page buttons plus the last. */
 export const PAGE_BUTTONS = 5;
 
 /**

@@ -14,11 +14,18 @@ type Props = {
   onDone: () => void;
 };
 
-/** Spec 8: the server's message, else 'Erro desconhecido'; a failed connection has its own text. */
+const REFUND_PREFIX = `${BILLING_MESSAGES.refundFailed}: `;
+
+/**
+ * Spec 8: 'Erro ao processar estorno: ' and the server's reason, else 'Erro desconhecido'; a failed
+ * connection has its own text. The prefix is written once, even if a reason already carries it.
+ */
 export function refundErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) return BILLING_MESSAGES.refundConnection;
-  const serverMessage = error instanceof ApiError ? (error.body?.error as string | undefined) : undefined;
-  return `${BILLING_MESSAGES.refundFailed}: ${serverMessage || BILLING_MESSAGES.refundUnknown}`;
+  const body = error instanceof ApiError ? error.body?.error : undefined;
+  const reason = typeof body === "string" ? body.trim() : "";
+  const bare = reason.startsWith(REFUND_PREFIX) ? reason.slice(REFUND_PREFIX.length).trim() : reason;
+  return `${REFUND_PREFIX}${bare || BILLING_MESSAGES.refundUnknown}`;
 }
 
 /** The refund's confirmation (irreversible, spec 5), with an optional reason, then its outcome. */

@@ -242,6 +242,10 @@ describe("SubscriptionsDashboard", () => {
       { status: 503, body: { error: BILLING_MESSAGES.providerUnavailable } },
       `Erro ao processar estorno: ${BILLING_MESSAGES.providerUnavailable}`,
     ],
+    [
+      { status: 502, body: { error: BILLING_MESSAGES.refundRefused } },
+      `Erro ao processar estorno: ${BILLING_MESSAGES.refundRefused}`,
+    ],
     [{ status: 500, body: {} }, "Erro ao processar estorno: Erro desconhecido"],
     [{ networkError: true }, BILLING_MESSAGES.refundConnection],
   ])("says why a refund failed (%#)", async (reply, message) => {

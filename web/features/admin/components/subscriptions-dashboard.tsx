@@ -17,9 +17,9 @@ import {
   transactionsSearch,
 } from "../api/admin-billing";
 import { BillingKpiCards } from "./billing-kpi-cards";
+import { Pagination } from "./pagination";
 import { TransactionDetailModal } from "./transaction-detail-modal";
 import { TransactionFilters } from "./transaction-filters";
-import { TransactionPagination } from "./transaction-pagination";
 import { TransactionsTable } from "./transactions-table";
 
 type Selected = { transaction: AdminTransaction; step: "details" | "refund" };
@@ -127,7 +127,7 @@ export function SubscriptionsDashboard() {
             <p className="text-xs text-gray-500">
               Página {page} de {totalPages}
             </p>
-            <TransactionPagination page={page} totalPages={totalPages} onPage={setPage} />
+            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
           </div>
         )}
       </section>

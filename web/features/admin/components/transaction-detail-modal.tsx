@@ -14,6 +14,7 @@ import { Modal } from "@web/components/ui/modal";
 import { Undo2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { paymentDetailsQuery } from "../api/admin-billing";
+import { useRefundRunning } from "../api/use-refund-payment";
 import { RefundForm } from "./refund-form";
 import { TransactionStatusBadge } from "./transaction-status-badge";
 import { canRefund } from "./transactions-table";
@@ -128,9 +129,17 @@ export function TransactionDetailModal({ transaction: t, initialStep = "details"
     enabled: !!paymentId,
   });
   const paymentDetails = details.data ?? parseDetails(t.payment_details);
+  // While the refund runs, the modal stays: its outcome (refund id, or why it failed) must be seen.
+  const refunding = useRefundRunning(paymentId);
 
   return (
-    <Modal title={`Transação #${t.id}`} subtitle={t.user_email} onClose={onClose} width="max-w-2xl">
+    <Modal
+      title={`Transação #${t.id}`}
+      subtitle={t.user_email}
+      onClose={onClose}
+      width="max-w-2xl"
+      dismissible={!refunding}
+    >
       {step === "refund" && paymentId ? (
         <RefundForm
           paymentId={paymentId}

@@ -1,10 +1,13 @@
+import { ADMIN_MESSAGES } from "@common/contract/admin";
 import { AUTH_MESSAGES, loginBodySchema, PASSWORD_HINT, registerBodySchema } from "@common/contract/auth";
+import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
 import { TextField } from "@web/components/ui/text-field";
-import { AlertCircle } from "lucide-react";
+import { AlertCircle, DoorClosed } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { systemStatusQuery } from "../api";
 import { authErrorMessage, authFieldErrors } from "../auth-error";
 import { type SignInInput, useSignIn } from "../use-auth";
 
@@ -46,6 +49,9 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
   const signIn = useSignIn();
   const navigate = useNavigate();
   const isRegister = mode === "register";
+  // Closed registrations are said before anyone fills the form; the server refuses them anyway.
+  const status = useQuery({ ...systemStatusQuery, enabled: isRegister });
+  const closed = isRegister && status.data?.registration_enabled === false;
 
   const setValue = (field: Field) => (event: { target: { value: string } }) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -57,7 +63,7 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (signIn.isPending) return;
+    if (signIn.isPending || closed) return;
     setFormError("");
     const parsed = parseAuthForm(mode, values);
     if ("errors" in parsed) {
@@ -77,6 +83,15 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
 
   return (
     <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+      {closed && (
+        <div
+          role="status"
+          className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-800"
+        >
+          <DoorClosed className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>{ADMIN_MESSAGES.registrationClosed} Quem já tem conta pode entrar normalmente.</span>
+        </div>
+      )}
       {formError && (
         <div
           role="alert"
@@ -87,65 +102,67 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
         </div>
       )}
 
-      {isRegister && (
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label="Nome"
-            name="first_name"
-            autoComplete="given-name"
-            placeholder="Maria"
-            value={values.first_name}
-            onChange={setValue("first_name")}
-            error={fieldErrors.first_name}
-          />
-          <TextField
-            label="Sobrenome"
-            name="last_name"
-            autoComplete="family-name"
-            placeholder="Silva"
-            labelAside={<span className="text-xs text-gray-400">Opcional</span>}
-            value={values.last_name}
-            onChange={setValue("last_name")}
-            error={fieldErrors.last_name}
-          />
-        </div>
-      )}
+      <fieldset disabled={closed} className="space-y-5 disabled:opacity-60">
+        {isRegister && (
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Nome"
+              name="first_name"
+              autoComplete="given-name"
+              placeholder="Maria"
+              value={values.first_name}
+              onChange={setValue("first_name")}
+              error={fieldErrors.first_name}
+            />
+            <TextField
+              label="Sobrenome"
+              name="last_name"
+              autoComplete="family-name"
+              placeholder="Silva"
+              labelAside={<span className="text-xs text-gray-400">Opcional</span>}
+              value={values.last_name}
+              onChange={setValue("last_name")}
+              error={fieldErrors.last_name}
+            />
+          </div>
+        )}
 
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="voce@exemplo.com"
-        value={values.email}
-        onChange={setValue("email")}
-        error={fieldErrors.email}
-      />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="voce@exemplo.com"
+          value={values.email}
+          onChange={setValue("email")}
+          error={fieldErrors.email}
+        />
 
-      <PasswordField
-        label="Senha"
-        name="password"
-        autoComplete={isRegister ? "new-password" : "current-password"}
-        placeholder={isRegister ? "Crie uma senha" : "Sua senha"}
-        hint={isRegister ? PASSWORD_HINT : undefined}
-        value={values.password}
-        onChange={setValue("password")}
-        error={fieldErrors.password}
-        labelAside={
-          !isRegister && (
-            <button
-              type="button"
-              onClick={() => window.alert(AUTH_MESSAGES.forgotPassword)}
-              className="text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
-            >
-              Esqueceu sua senha?
-            </button>
-          )
-        }
-      />
+        <PasswordField
+          label="Senha"
+          name="password"
+          autoComplete={isRegister ? "new-password" : "current-password"}
+          placeholder={isRegister ? "Crie uma senha" : "Sua senha"}
+          hint={isRegister ? PASSWORD_HINT : undefined}
+          value={values.password}
+          onChange={setValue("password")}
+          error={fieldErrors.password}
+          labelAside={
+            !isRegister && (
+              <button
+                type="button"
+                onClick={() => window.alert(AUTH_MESSAGES.forgotPassword)}
+                className="text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
+              >
+                Esqueceu sua senha?
+              </button>
+            )
+          }
+        />
+      </fieldset>
 
-      <Button type="submit" loading={signIn.isPending} className="w-full py-3">
+      <Button type="submit" loading={signIn.isPending} disabled={closed} className="w-full py-3">
         {signIn.isPending
           ? isRegister
             ? "Criando conta..."

@@ -11,7 +11,7 @@ import { Modal } from "@web/components/ui/modal";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
 import { ArrowLeftRight } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useState } from "react";
 import { subscriptionPlansQuery } from "../api/billing";
 import { IntervalSwitch } from "./interval-switch";
 import { planLimitsSummary } from "./plan-features";
@@ -35,18 +35,13 @@ const CHANGE_BADGES: Record<Exclude<Change, null>, { label: string; tone: string
   downgrade: { label: "DOWNGRADE", tone: "bg-amber-100 text-amber-800" },
 };
 
-/** 'Trocar de Plano': opens the plan list; focus goes back to this button when it closes. */
+/** 'Trocar de Plano': opens the plan list (the modal gives the focus back to this button). */
 export function PlanChangeButton({ subscription }: { subscription: UserSubscription }) {
   const [open, setOpen] = useState(false);
-  const opener = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => {
-    setOpen(false);
-    opener.current?.focus();
-  }, []);
+  const close = useCallback(() => setOpen(false), []);
   return (
     <>
       <button
-        ref={opener}
         type="button"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
@@ -67,13 +62,7 @@ function PlanChangeModal({ subscription, onClose }: { subscription: UserSubscrip
     subscription.is_free ? "monthly" : subscription.interval_type,
   );
   const [freeInfo, setFreeInfo] = useState(false);
-  const body = useRef<HTMLDivElement>(null);
   const bestSaving = Math.max(0, ...(plans.data ?? []).map(yearlySavingsPercent));
-
-  // The dialog takes the focus (its close button) so Tab and Escape work from the keyboard at once.
-  useEffect(() => {
-    body.current?.closest<HTMLElement>('[role="dialog"]')?.querySelector<HTMLElement>("button")?.focus();
-  }, []);
 
   return (
     <Modal
@@ -82,98 +71,96 @@ function PlanChangeModal({ subscription, onClose }: { subscription: UserSubscrip
       onClose={onClose}
       width="max-w-2xl"
     >
-      <div ref={body}>
-        <div className="flex justify-center sm:justify-start">
-          <IntervalSwitch value={interval} onChange={setBillingInterval} savingsPercent={bestSaving} />
-        </div>
-        {plans.isPending ? (
-          <div className="flex justify-center py-10" role="status">
-            <SpinnerIcon className="h-7 w-7 text-brand-600" />
-            <span className="sr-only">Carregando planos...</span>
-          </div>
-        ) : plans.isError ? (
-          <p role="alert" className="mt-4 text-sm text-red-600">
-            {errorMessage(plans.error, "Não foi possível carregar os planos.")}
-          </p>
-        ) : (
-          <ul className="mt-4 space-y-3">
-            {plans.data.map((plan) => {
-              const change = planChange(plan, subscription.plan);
-              const free = plan.price_cents <= 0;
-              const unavailable = !free && interval === "yearly" && plan.yearly_price_cents == null;
-              const redirecting = checkout.busyPlanId === plan.id;
-              const error = checkout.errorFor(plan.id);
-              const badge = change ? CHANGE_BADGES[change] : null;
-              return (
-                <li
-                  key={plan.id}
-                  className={`rounded-xl border p-4 ${
-                    change === "current" ? "border-brand-300 bg-brand-50/50" : "border-gray-200"
-                  }`}
-                >
-                  <div className="flex items-start gap-3">
-                    <PlanIcon name={plan.name} size="sm" />
-                    <div className="min-w-0 flex-1">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <h3 className="font-semibold text-gray-900">{plan.name}</h3>
-                        {badge && (
-                          <span
-                            className={`rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide ${badge.tone}`}
-                          >
-                            {badge.label}
-                          </span>
-                        )}
-                      </div>
-                      <p className="mt-0.5 text-sm text-gray-500">{planLimitsSummary(plan)}</p>
-                    </div>
-                    <PlanPrice plan={plan} interval={interval} compact />
-                  </div>
-
-                  {change !== "current" && (
-                    <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                      <p className="text-xs text-gray-500">
-                        {free
-                          ? "Sem cobrança."
-                          : change === "upgrade"
-                            ? "Vale na hora, com crédito pelos dias não usados do plano atual."
-                            : change === "downgrade"
-                              ? "Começa quando terminar o período já pago do plano atual."
-                              : null}
-                      </p>
-                      <Button
-                        variant={change === "upgrade" ? "primary" : "secondary"}
-                        className="shrink-0 py-2 disabled:opacity-60"
-                        loading={redirecting}
-                        disabled={unavailable || (checkout.busy && !redirecting)}
-                        onClick={() => (free ? setFreeInfo(true) : checkout.start(plan.id, interval))}
-                      >
-                        {redirecting ? "Redirecionando..." : "Selecionar Plano"}
-                      </Button>
-                    </div>
-                  )}
-                  {unavailable && <p className="mt-2 text-xs text-gray-500">{BILLING_MESSAGES.noYearly}</p>}
-                  {free && freeInfo && change !== "current" && (
-                    <p
-                      role="status"
-                      className="mt-3 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-800"
-                    >
-                      {BILLING_MESSAGES.freePlan}
-                    </p>
-                  )}
-                  {error && (
-                    <p
-                      role="alert"
-                      className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-                    >
-                      {error}
-                    </p>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+      <div className="flex justify-center sm:justify-start">
+        <IntervalSwitch value={interval} onChange={setBillingInterval} savingsPercent={bestSaving} />
       </div>
+      {plans.isPending ? (
+        <div className="flex justify-center py-10" role="status">
+          <SpinnerIcon className="h-7 w-7 text-brand-600" />
+          <span className="sr-only">Carregando planos...</span>
+        </div>
+      ) : plans.isError ? (
+        <p role="alert" className="mt-4 text-sm text-red-600">
+          {errorMessage(plans.error, "Não foi possível carregar os planos.")}
+        </p>
+      ) : (
+        <ul className="mt-4 space-y-3">
+          {plans.data.map((plan) => {
+            const change = planChange(plan, subscription.plan);
+            const free = plan.price_cents <= 0;
+            const unavailable = !free && interval === "yearly" && plan.yearly_price_cents == null;
+            const redirecting = checkout.busyPlanId === plan.id;
+            const error = checkout.errorFor(plan.id);
+            const badge = change ? CHANGE_BADGES[change] : null;
+            return (
+              <li
+                key={plan.id}
+                className={`rounded-xl border p-4 ${
+                  change === "current" ? "border-brand-300 bg-brand-50/50" : "border-gray-200"
+                }`}
+              >
+                <div className="flex items-start gap-3">
+                  <PlanIcon name={plan.name} size="sm" />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-semibold text-gray-900">{plan.name}</h3>
+                      {badge && (
+                        <span
+                          className={`rounded-full px-2 py-0.5 text-[11px] font-bold tracking-wide ${badge.tone}`}
+                        >
+                          {badge.label}
+                        </span>
+                      )}
+                    </div>
+                    <p className="mt-0.5 text-sm text-gray-500">{planLimitsSummary(plan)}</p>
+                  </div>
+                  <PlanPrice plan={plan} interval={interval} compact />
+                </div>
+
+                {change !== "current" && (
+                  <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                    <p className="text-xs text-gray-500">
+                      {free
+                        ? "Sem cobrança."
+                        : change === "upgrade"
+                          ? "Vale na hora, com crédito pelos dias não usados do plano atual."
+                          : change === "downgrade"
+                            ? "Começa quando terminar o período já pago do plano atual."
+                            : null}
+                    </p>
+                    <Button
+                      variant={change === "upgrade" ? "primary" : "secondary"}
+                      className="shrink-0 py-2 disabled:opacity-60"
+                      loading={redirecting}
+                      disabled={unavailable || (checkout.busy && !redirecting)}
+                      onClick={() => (free ? setFreeInfo(true) : checkout.start(plan.id, interval))}
+                    >
+                      {redirecting ? "Redirecionando..." : "Selecionar Plano"}
+                    </Button>
+                  </div>
+                )}
+                {unavailable && <p className="mt-2 text-xs text-gray-500">{BILLING_MESSAGES.noYearly}</p>}
+                {free && freeInfo && change !== "current" && (
+                  <p
+                    role="status"
+                    className="mt-3 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-800"
+                  >
+                    {BILLING_MESSAGES.freePlan}
+                  </p>
+                )}
+                {error && (
+                  <p
+                    role="alert"
+                    className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+                  >
+                    {error}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </Modal>
   );
 }

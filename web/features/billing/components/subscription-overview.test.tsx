@@ -128,6 +128,118 @@ describe("SubscriptionOverview", () => {
     },
   );
 
+  it("back with a payment id, syncs that payment, then reloads the billing data and clears the address", async () => {
+    let synced = false;
+    const calls = api({
+      "GET /api/user/subscription": () => ({ body: synced ? makeSubscription() : FREE_SUBSCRIPTION }),
+      "POST /api/user/payments/mp-123/sync": () => {
+        synced = true;
+        return { body: { status: "approved" } };
+      },
+    });
+    const queryClient = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
+    queryClient.setQueryData(billingKeys.subscription(), FREE_SUBSCRIPTION);
+    queryClient.setQueryData(billingKeys.limits(), makeLimits());
+    queryClient.setQueryData(billingKeys.paymentHistory(), []);
+    const { router } = renderPage("/subscription?payment_status=approved&payment_id=mp-123", queryClient);
+
+    expect(await screen.findByRole("region", { name: "Pro" })).toBeTruthy();
+    // Everything cached is read again, after the sync.
+    await waitFor(() =>
+      expect(new Set(calls.map((c) => `${c.method} ${c.url}`))).toEqual(
+        new Set([
+          "POST /api/user/payments/mp-123/sync",
+          "GET /api/user/subscription",
+          "GET /api/user/limits",
+          "GET /api/user/payment-history",
+        ]),
+      ),
+    );
+    expect(calls[0]?.method).toBe("POST");
+    expect(calls.filter((c) => c.method === "POST")).toHaveLength(1);
+    expect(router.state.location.search).toBe("");
+    expect(screen.getByText(BILLING_MESSAGES.returnApproved)).toBeTruthy();
+  });
+
+  it("does not send a malformed payment id to the server", async () => {
+    const calls = api();
+    const { router } = renderPage("/subscription?payment_status=pending&payment_id=..%2Fadmin");
+    expect(await screen.findByText(BILLING_MESSAGES.returnPending)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(""));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("when the sync fails, keeps the notice and polls every 3 s until the paid plan is active", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      const calls = api({
+        // The webhook lands between the second and the third read.
+        "GET /api/user/subscription": () => ({
+          body: ++reads < 3 ? FREE_SUBSCRIPTION : makeSubscription({ plan: PLANS[2]! }),
+        }),
+        "POST /api/user/payments/77/sync": {
+          status: 503,
+          body: { error: BILLING_MESSAGES.providerUnavailable },
+        },
+      });
+      renderPage("/subscription?payment_status=approved&payment_id=77");
+      expect(await screen.findByText(BILLING_MESSAGES.returnApproved)).toBeTruthy();
+      expect(await screen.findByRole("region", { name: "Gratuito" })).toBeTruthy();
+      await vi.waitFor(() => expect(reads).toBe(2));
+
+      const reloads = (url: string) => calls.filter((c) => c.url === url).length;
+      await screen.findByRole("progressbar", { name: "Link Bios" });
+      const limitsBefore = reloads("/api/user/limits");
+      const historyBefore = reloads("/api/user/payment-history");
+
+      await vi.advanceTimersByTimeAsync(3000);
+      expect(await screen.findByRole("region", { name: "Business" })).toBeTruthy();
+      expect(screen.getByText(BILLING_MESSAGES.returnApproved)).toBeTruthy();
+      expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([
+        "/api/user/payments/77/sync",
+      ]);
+
+      // The new plan's limits and the approved payment are read again.
+      await vi.waitFor(() => expect(reloads("/api/user/limits")).toBe(limitsBefore + 1));
+      expect(reloads("/api/user/payment-history")).toBe(historyBefore + 1);
+
+      // Active and paid: the polling stops.
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(reads).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("once the paid plan showed, a cancel on the same page does not start the polling again", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      vi.spyOn(window, "confirm").mockReturnValue(true);
+      let canceled = false;
+      let reads = 0;
+      api({
+        "GET /api/user/subscription": () => {
+          reads++;
+          return { body: makeSubscription(canceled ? { status: "canceled" } : {}) };
+        },
+        "POST /api/user/payments/5/sync": { body: { status: "approved" } },
+        "POST /api/user/subscription/cancel": () => {
+          canceled = true;
+          return { body: { message: "ok" } };
+        },
+      });
+      renderPage("/subscription?payment_status=approved&payment_id=5");
+      fireEvent.click(await screen.findByRole("button", { name: "Cancelar Assinatura" }));
+      expect(await screen.findByText("Cancelado")).toBeTruthy();
+      const afterCancel = reads;
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(reads).toBe(afterCancel);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("reloads billing data the app already had when coming back from the payment", async () => {
     api({ "GET /api/user/subscription": { body: makeSubscription({ plan: PLANS[2]! }) } });
     const queryClient = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
@@ -146,8 +258,10 @@ describe("SubscriptionOverview", () => {
     });
     renderPage();
     const opener = await screen.findByRole("button", { name: "Trocar de Plano" });
+    opener.focus();
     fireEvent.click(opener);
     const dialog = within(await screen.findByRole("dialog", { name: "Trocar de Plano" }));
+    expect(document.activeElement).toBe(dialog.getAllByRole("button", { name: "Fechar" })[0]);
     const row = (name: string) => within(dialog.getByRole("heading", { name }).closest("li")!);
     await dialog.findByRole("heading", { name: "Business" });
 

@@ -7,7 +7,7 @@ const base =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40";
 
 /** Anterior, up to 5 page buttons plus the last, Próxima. */
-export function TransactionPagination({ page, totalPages, onPage }: Props) {
+export function Pagination({ page, totalPages, onPage }: Props) {
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Paginação" className="flex flex-wrap items-center justify-center gap-1">

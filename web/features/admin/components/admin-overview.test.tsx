@@ -1,0 +1,66 @@
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi } from "../../../../tests/web-fake-api";
+import { config, renderAdmin, stats } from "./admin.test-helper";
+import { AdminOverview, cancellationsNote, newUsersNote } from "./admin-overview";
+import { feeAndNet } from "./platform-fee";
+
+const card = (label: string) => screen.getByText(label).closest("div")!.parentElement!;
+
+describe("AdminOverview", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("shows the four figures in pt-BR with this month's changes", async () => {
+    fakeApi({
+      "GET /api/admin/stats": { body: stats },
+      "GET /api/admin/system-config": { body: config() },
+    });
+    renderAdmin(<AdminOverview />);
+    expect(await screen.findByText("12.345")).toBeTruthy();
+    expect(within(card("Total de Usuários")).getByText("+87 novos este mês")).toBeTruthy();
+    expect(within(card("Assinaturas Ativas")).getByText("321")).toBeTruthy();
+    expect(within(card("Assinaturas Ativas")).getByText("−4 cancelamentos este mês")).toBeTruthy();
+    expect(within(card("Receita Total")).getByText("R$ 1.234.567,89")).toBeTruthy();
+    expect(within(card("Total de Cliques")).getByText("9.876.543")).toBeTruthy();
+  });
+
+  it("shows the system status with the fee and the net", async () => {
+    fakeApi({
+      "GET /api/admin/stats": { body: stats },
+      "GET /api/admin/system-config": {
+        body: config({ maintenance_mode: true, registration_enabled: false, platform_fee_percentage: 7.5 }),
+      },
+    });
+    renderAdmin(<AdminOverview />);
+    const status = screen.getByRole("region", { name: "Status do Sistema" });
+    expect(await within(status).findByText("7,5%")).toBeTruthy();
+    expect(within(status).getByText("(líquido 92,5%)")).toBeTruthy();
+    expect(within(status).getByText("Ativo")).toBeTruthy();
+    expect(within(status).getByText("Fechados")).toBeTruthy();
+    expect(within(status).getByRole("link", { name: "Alterar" }).getAttribute("href")).toBe(
+      "/admin?tab=configuracoes",
+    );
+  });
+
+  it("says Desativado and Abertos, and 5% leaves 95% (spec 9)", async () => {
+    fakeApi({
+      "GET /api/admin/stats": { body: stats },
+      "GET /api/admin/system-config": { body: config() },
+    });
+    renderAdmin(<AdminOverview />);
+    const status = screen.getByRole("region", { name: "Status do Sistema" });
+    expect(await within(status).findByText("Desativado")).toBeTruthy();
+    expect(within(status).getByText("Abertos")).toBeTruthy();
+    expect(within(status).getByText("(líquido 95%)")).toBeTruthy();
+    expect(feeAndNet(0)).toEqual({ fee: "0%", net: "100%" });
+    expect(feeAndNet(12.25)).toEqual({ fee: "12,25%", net: "87,75%" });
+  });
+
+  it("says one and none in words", () => {
+    expect(newUsersNote(1)).toBe("+1 novo este mês");
+    expect(newUsersNote(0)).toBe("Nenhum novo este mês");
+    expect(newUsersNote(1200)).toBe("+1.200 novos este mês");
+    expect(cancellationsNote(1)).toBe("−1 cancelamento este mês");
+    expect(cancellationsNote(0)).toBe("Nenhum cancelamento este mês");
+  });
+});

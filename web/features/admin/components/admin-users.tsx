@@ -1,0 +1,173 @@
+import { ADMIN_MESSAGES, ADMIN_USERS_PAGE_SIZE, type AdminUser } from "@common/contract/admin";
+import { useQuery } from "@tanstack/react-query";
+import { errorMessage } from "@web/lib/api-client";
+import { useDebouncedValue } from "@web/lib/use-debounced-value";
+import { Download, Mail, Search, Users } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { type AdminUserSort, adminUsersQuery, USERS_CSV_PATH, usersSearch } from "../api/admin-users";
+import { useDeleteUser } from "../api/use-delete-user";
+import { useSetUserActive } from "../api/use-set-user-active";
+import { ListEmpty, ListError, ListLoading } from "./list-states";
+import { Pagination } from "./pagination";
+import type { SortState } from "./sort-header";
+import { UserEditModal } from "./user-edit-modal";
+import { type UserAction, UsersTable } from "./users-table";
+
+/** Names and emails read best A→Z; dates and counts largest first. */
+const TEXT_SORTS: AdminUserSort[] = ["name", "email"];
+
+const toolbarButton =
+  "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50";
+
+/** 'Usuários' (spec 2): the server's paged, searched and sorted list, and each user's actions. */
+export function AdminUsers({ currentUserId }: { currentUserId: number }) {
+  const [search, setSearch] = useState("");
+  const [sort, setSort] = useState<SortState<AdminUserSort>>({ sort: "created_at", order: "desc" });
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const q = useDebouncedValue(search.trim());
+  const params = { q, ...sort };
+
+  const list = useQuery(adminUsersQuery(params, page));
+  const setActive = useSetUserActive();
+  const remove = useDeleteUser();
+  const rows = list.data?.users ?? [];
+  const total = list.data?.total ?? 0;
+  const totalPages = Math.ceil(total / (list.data?.page_size ?? ADMIN_USERS_PAGE_SIZE));
+
+  // After deleting the last user of the last page, show the page before it.
+  useEffect(() => {
+    if (totalPages > 0 && page > totalPages) setPage(totalPages);
+  }, [page, totalPages]);
+
+  const onSort = (column: AdminUserSort) => {
+    setSort((current) =>
+      current.sort === column
+        ? { sort: column, order: current.order === "asc" ? "desc" : "asc" }
+        : { sort: column, order: TEXT_SORTS.includes(column) ? "asc" : "desc" },
+    );
+    setPage(1);
+  };
+
+  const toggleActive = (user: AdminUser) => {
+    const active = !user.is_active;
+    if (!window.confirm(active ? ADMIN_MESSAGES.confirmActivate : ADMIN_MESSAGES.confirmDeactivate)) return;
+    setActive.mutate(
+      { id: user.id, active },
+      {
+        onSuccess: (reply) =>
+          toast.success(
+            reply?.message || (active ? ADMIN_MESSAGES.userActivated : ADMIN_MESSAGES.userDeactivated),
+          ),
+        onError: (error) => toast.error(errorMessage(error, ADMIN_MESSAGES.statusFailed)),
+      },
+    );
+  };
+
+  const deleteUser = (user: AdminUser) => {
+    if (!window.confirm(ADMIN_MESSAGES.confirmDeleteUser)) return;
+    remove.mutate(user.id, {
+      onSuccess: () => toast.success(ADMIN_MESSAGES.userDeleted),
+      onError: (error) => toast.error(errorMessage(error, ADMIN_MESSAGES.deleteUserFailed)),
+    });
+  };
+
+  const onAction = (user: AdminUser, action: UserAction) => {
+    switch (action) {
+      case "edit":
+        return setEditing(user);
+      case "details":
+        return window.alert(ADMIN_MESSAGES.detailsSoon);
+      case "toggle-active":
+        return toggleActive(user);
+      case "delete":
+        return deleteUser(user);
+    }
+  };
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h2 className="text-xl font-bold text-gray-900">Usuários {list.data ? `(${total})` : ""}</h2>
+          <p className="mt-1 text-sm text-gray-500">Contas, planos, limites e uso de cada cliente.</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a href={`${USERS_CSV_PATH}?${usersSearch(params)}`} download className={toolbarButton}>
+            <Download className="h-4 w-4" aria-hidden />
+            Exportar CSV
+          </a>
+          <button
+            type="button"
+            onClick={() => window.alert(ADMIN_MESSAGES.bulkEmailSoon)}
+            className={toolbarButton}
+          >
+            <Mail className="h-4 w-4" aria-hidden />
+            Email em Massa
+          </button>
+        </div>
+      </div>
+
+      <section
+        className="min-w-0 rounded-xl border border-gray-200 bg-white shadow-sm"
+        aria-label="Lista de usuários"
+      >
+        <div className="border-b border-gray-100 p-4">
+          <label className="relative block max-w-md">
+            <span className="sr-only">Buscar usuários</span>
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-400"
+              aria-hidden
+            />
+            <input
+              type="search"
+              value={search}
+              onChange={(event) => {
+                setSearch(event.target.value);
+                setPage(1);
+              }}
+              placeholder="Buscar por nome ou email"
+              className="block w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm"
+            />
+          </label>
+        </div>
+
+        {list.isPending ? (
+          <ListLoading label="Carregando usuários" />
+        ) : list.isError && rows.length === 0 ? (
+          <ListError
+            message={errorMessage(list.error, "Erro ao carregar usuários")}
+            onRetry={() => void list.refetch()}
+          />
+        ) : rows.length === 0 ? (
+          <ListEmpty
+            icon={Users}
+            text={q ? "Nenhum usuário encontrado para a busca." : "Nenhum usuário ainda."}
+          />
+        ) : (
+          <div className={list.isPlaceholderData ? "opacity-60" : ""}>
+            <UsersTable
+              users={rows}
+              sort={sort}
+              onSort={onSort}
+              onAction={onAction}
+              currentUserId={currentUserId}
+            />
+          </div>
+        )}
+
+        {totalPages > 1 && (
+          <div className="flex flex-col items-center gap-2 border-t border-gray-100 p-4 sm:flex-row sm:justify-between">
+            <p className="text-xs text-gray-500">
+              Página {page} de {totalPages}
+            </p>
+            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
+          </div>
+        )}
+      </section>
+
+      {editing && <UserEditModal user={editing} onClose={() => setEditing(null)} />}
+    </div>
+  );
+}

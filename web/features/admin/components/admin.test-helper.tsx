@@ -1,0 +1,115 @@
+// Test-only: the admin panel's fixtures (factories with overrides) and a render with the toasts.
+import type { AdminPlan, AdminUser, AuditEntry, SystemConfig } from "@common/contract/admin";
+import type { SessionUser } from "@common/contract/auth";
+import type { AdminStats } from "@common/contract/billing";
+import type { ReactNode } from "react";
+import { Toaster } from "sonner";
+import { renderWithProviders } from "../../../../tests/web-fake-api";
+
+/** The app's providers and router, and the toaster (successes and failures are toasts). */
+export const renderAdmin = (ui: ReactNode, route = "/admin") =>
+  renderWithProviders(
+    <>
+      {ui}
+      <Toaster />
+    </>,
+    { route },
+  );
+
+export const member: SessionUser = {
+  id: 1,
+  email: "maria@exemplo.com",
+  first_name: "Maria",
+  last_name: "Silva",
+  profile_picture_url: null,
+  is_admin: false,
+  google_user_data: { given_name: "Maria", family_name: "Silva", picture: null },
+};
+export const admin: SessionUser = { ...member, id: 2, email: "admin@exemplo.com", is_admin: true };
+
+export const stats: AdminStats = {
+  total_users: 12_345,
+  new_users_this_month: 87,
+  active_subscriptions: 321,
+  cancellations_this_month: 4,
+  total_revenue: 1_234_567_89,
+  total_clicks: 9_876_543,
+  monthly_revenue_pending: 49_90,
+  monthly_revenue_paid: 19_90,
+};
+
+export const config = (over: Partial<SystemConfig> = {}): SystemConfig => ({
+  maintenance_mode: false,
+  registration_enabled: true,
+  default_plan_id: null,
+  max_free_users: 1000,
+  platform_fee_percentage: 5,
+  ...over,
+});
+
+export const plan = (id: number, over: Partial<AdminPlan> = {}): AdminPlan => ({
+  id,
+  name: `Plano ${id}`,
+  description: "",
+  price_cents: 0,
+  yearly_price_cents: null,
+  interval_type: "monthly",
+  max_link_pages: 3,
+  max_shortened_urls: 50,
+  max_clicks_per_month: 1000,
+  custom_domains: false,
+  premium_domains: false,
+  priority_support: false,
+  analytics_retention_days: 30,
+  is_active: true,
+  subscribers: 0,
+  domain_ids: [],
+  ...over,
+});
+
+export const plans: AdminPlan[] = [
+  plan(1, { name: "Gratuito", subscribers: 40 }),
+  plan(2, {
+    name: "Pro",
+    price_cents: 19_90,
+    yearly_price_cents: 191_04,
+    max_link_pages: 20,
+    max_shortened_urls: null,
+    max_clicks_per_month: -1,
+    custom_domains: true,
+    analytics_retention_days: 365,
+    subscribers: 1,
+  }),
+  plan(3, { name: "Legado", price_cents: 9_90, is_active: false }),
+];
+
+export const adminUser = (id: number, over: Partial<AdminUser> = {}): AdminUser => ({
+  id,
+  email: `pessoa${id}@exemplo.com`,
+  first_name: `Pessoa`,
+  last_name: `${id}`,
+  is_admin: false,
+  is_active: true,
+  created_at: "2026-03-10T15:00:00.000Z",
+  google_user_data: { picture: null, given_name: "Pessoa" },
+  subscription: { plan_id: 1, plan_name: "Gratuito", status: "active", expires_at: null },
+  custom_limits: { max_link_pages: null, max_shortened_urls: null, max_clicks_per_month: null },
+  link_pages_count: 2,
+  shortened_urls_count: 1500,
+  total_clicks: 12_000,
+  ...over,
+});
+
+export const auditEntry = (id: number, over: Partial<AuditEntry> = {}): AuditEntry => ({
+  id,
+  actor_id: 1,
+  actor_email: "admin@exemplo.com",
+  action: "user.update",
+  target_type: "user",
+  target_id: String(id + 100),
+  target_label: `pessoa${id}@exemplo.com`,
+  before: { email: `pessoa${id}@exemplo.com`, is_admin: false },
+  after: { email: `pessoa${id}@exemplo.com`, is_admin: true },
+  created_at: "2026-11-20T15:05:00.000Z",
+  ...over,
+});

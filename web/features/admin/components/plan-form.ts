@@ -1,0 +1,74 @@
+import { type AdminPlan, planBodySchema } from "@common/contract/admin";
+import type { IntervalType } from "@common/contract/billing";
+import type { PlanBodyOutput } from "../api/use-save-plan";
+import { type FieldErrors, issuesByField } from "./form-errors";
+
+/** What the plan form holds: the numbers as typed. */
+export type PlanFormValues = {
+  name: string;
+  description: string;
+  price_cents: string;
+  yearly_price_cents: string;
+  interval_type: IntervalType;
+  max_link_pages: string;
+  max_shortened_urls: string;
+  max_clicks_per_month: string;
+  analytics_retention_days: string;
+  custom_domains: boolean;
+  premium_domains: boolean;
+  priority_support: boolean;
+  is_active: boolean;
+};
+
+/** Spec 9: a new plan costs 0, is monthly, keeps analytics 30 days, no custom domains, no priority support. */
+export const NEW_PLAN_VALUES: PlanFormValues = {
+  name: "",
+  description: "",
+  price_cents: "0",
+  yearly_price_cents: "",
+  interval_type: "monthly",
+  max_link_pages: "",
+  max_shortened_urls: "",
+  max_clicks_per_month: "",
+  analytics_retention_days: "30",
+  custom_domains: false,
+  premium_domains: false,
+  priority_support: false,
+  is_active: true,
+};
+
+/** Unlimited (null or -1) is an empty field. */
+const maxText = (value: number | null) => (value === null || value < 0 ? "" : String(value));
+
+export function planFormValues(plan: AdminPlan): PlanFormValues {
+  return {
+    name: plan.name,
+    description: plan.description ?? "",
+    price_cents: String(plan.price_cents),
+    yearly_price_cents: plan.yearly_price_cents === null ? "" : String(plan.yearly_price_cents),
+    interval_type: plan.interval_type,
+    max_link_pages: maxText(plan.max_link_pages),
+    max_shortened_urls: maxText(plan.max_shortened_urls),
+    max_clicks_per_month: maxText(plan.max_clicks_per_month),
+    analytics_retention_days: String(plan.analytics_retention_days),
+    custom_domains: plan.custom_domains,
+    premium_domains: plan.premium_domains,
+    priority_support: plan.priority_support,
+    is_active: plan.is_active,
+  };
+}
+
+/**
+ * The form checked by the API's own schema (spec 5): the price is in cents and anything not a
+ * number becomes 0; an empty max is unlimited; retention empty or 0 becomes 30.
+ */
+export function parsePlanForm(
+  values: PlanFormValues,
+): { body: PlanBodyOutput; errors?: undefined } | { body?: undefined; errors: FieldErrors } {
+  const price = values.price_cents.trim();
+  const result = planBodySchema.safeParse({
+    ...values,
+    price_cents: price !== "" && Number.isFinite(Number(price)) ? price : 0,
+  });
+  return result.success ? { body: result.data } : { errors: issuesByField(result.error.issues) };
+}

@@ -1,0 +1,125 @@
+import { ADMIN_MESSAGES } from "@common/contract/admin";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeApi } from "../../../../tests/web-fake-api";
+import { config, plans, renderAdmin } from "./admin.test-helper";
+import { SystemSettings } from "./system-settings";
+
+const general = () => within(screen.getByRole("region", { name: "Configurações gerais" }));
+
+describe("SystemSettings", () => {
+  let alert: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    alert = vi.spyOn(window, "alert").mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("shows the stored values, not the client defaults", async () => {
+    fakeApi({
+      "GET /api/admin/system-config": {
+        body: config({
+          maintenance_mode: true,
+          registration_enabled: false,
+          default_plan_id: 2,
+          max_free_users: null,
+          platform_fee_percentage: 10,
+        }),
+      },
+      "GET /api/admin/subscription-plans": { body: plans },
+    });
+    renderAdmin(<SystemSettings />);
+    const form = general();
+    expect(
+      (await form.findByRole("switch", { name: "Modo de manutenção" })).getAttribute("aria-checked"),
+    ).toBe("true");
+    expect(form.getByRole("switch", { name: "Cadastros abertos" }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
+    expect((form.getByLabelText("Máx. de usuários gratuitos") as HTMLInputElement).value).toBe("");
+    expect(form.getByText("Vazio = sem limite")).toBeTruthy();
+    expect((form.getByLabelText("Taxa da plataforma (%)") as HTMLInputElement).value).toBe("10");
+    expect(form.getByText("Líquido: 90% de cada pagamento")).toBeTruthy();
+    await form.findByRole("option", { name: "Pro" });
+    expect((form.getByLabelText("Plano padrão") as HTMLSelectElement).value).toBe("2");
+    // Only active plans may be the default.
+    expect(form.queryByRole("option", { name: /Legado/ })).toBeNull();
+    expect(form.getByRole("button", { name: "Salvar" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("sends only what changed and shows the stored result", async () => {
+    let stored = config();
+    const calls = fakeApi({
+      "GET /api/admin/system-config": () => ({ body: stored }),
+      "GET /api/admin/subscription-plans": { body: plans },
+      "PUT /api/admin/system-config": (call) => {
+        stored = { ...stored, ...(call.body as object) };
+        return { body: { ...stored, message: ADMIN_MESSAGES.settingsUpdated } };
+      },
+    });
+    renderAdmin(<SystemSettings />);
+    const form = general();
+    fireEvent.click(await form.findByRole("switch", { name: "Modo de manutenção" }));
+    fireEvent.change(form.getByLabelText("Máx. de usuários gratuitos"), { target: { value: "" } });
+    fireEvent.change(form.getByLabelText("Taxa da plataforma (%)"), { target: { value: "7.5" } });
+    expect(form.getByText("Líquido: 92,5% de cada pagamento")).toBeTruthy();
+    fireEvent.click(form.getByRole("button", { name: "Salvar" }));
+
+    expect(await screen.findByText("Configurações atualizadas com sucesso!")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      maintenance_mode: true,
+      max_free_users: null,
+      platform_fee_percentage: 7.5,
+    });
+    await waitFor(() =>
+      expect(general().getByRole("switch", { name: "Modo de manutenção" }).getAttribute("aria-checked")).toBe(
+        "true",
+      ),
+    );
+    expect(general().getByRole("button", { name: "Salvar" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("says the settings failed, with the server's reason when it gave one", async () => {
+    const calls = fakeApi({
+      "GET /api/admin/system-config": { body: config() },
+      "GET /api/admin/subscription-plans": { body: plans },
+      "PUT /api/admin/system-config": { status: 500, body: {} },
+    });
+    renderAdmin(<SystemSettings />);
+    const form = general();
+    fireEvent.change(await form.findByLabelText("Taxa da plataforma (%)"), { target: { value: "150" } });
+    fireEvent.click(form.getByRole("button", { name: "Salvar" }));
+    expect(form.getByText("A taxa vai de 0 a 100%")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    fireEvent.change(form.getByLabelText("Taxa da plataforma (%)"), { target: { value: "6" } });
+    fireEvent.click(form.getByRole("button", { name: "Salvar" }));
+    expect(await screen.findByText("Erro ao atualizar configurações")).toBeTruthy();
+  });
+
+  it("says where custom domains come, and the placeholder actions only alert", async () => {
+    fakeApi({
+      "GET /api/admin/system-config": { body: config() },
+      "GET /api/admin/subscription-plans": { body: plans },
+    });
+    renderAdmin(<SystemSettings />);
+    expect(
+      within(screen.getByRole("region", { name: "Domínios personalizados" })).getByText(
+        /chega com a sua própria versão/,
+      ),
+    ).toBeTruthy();
+    for (const name of [
+      "Backup manual",
+      "Limpar cache",
+      "Configurar analytics",
+      "Resetar dados",
+      "Exportação completa",
+    ]) {
+      fireEvent.click(screen.getByRole("button", { name }));
+    }
+    expect(alert).toHaveBeenCalledTimes(5);
+    expect(alert).toHaveBeenCalledWith(ADMIN_MESSAGES.placeholderSoon);
+  });
+});

@@ -1,0 +1,287 @@
+import { ADMIN_MESSAGES, type SystemConfig, systemConfigUpdateSchema } from "@common/contract/admin";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { TextField } from "@web/components/ui/text-field";
+import { errorMessage } from "@web/lib/api-client";
+import { BarChart3, DatabaseBackup, Download, Globe, type LucideIcon, RotateCcw, Trash2 } from "lucide-react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
+import { toast } from "sonner";
+import { adminPlansQuery } from "../api/admin-plans";
+import { systemConfigQuery } from "../api/system-config";
+import { useUpdateSystemConfig } from "../api/use-update-system-config";
+import { type FieldErrors, fieldError, issuesByField } from "./form-errors";
+import { ListError, ListLoading } from "./list-states";
+import { feeAndNet } from "./platform-fee";
+
+/** The form's values: the numbers as typed. */
+type SettingsValues = {
+  maintenance_mode: boolean;
+  registration_enabled: boolean;
+  default_plan_id: string;
+  max_free_users: string;
+  platform_fee_percentage: string;
+};
+
+const valuesOf = (config: SystemConfig): SettingsValues => ({
+  maintenance_mode: config.maintenance_mode,
+  registration_enabled: config.registration_enabled,
+  default_plan_id: config.default_plan_id === null ? "" : String(config.default_plan_id),
+  max_free_users: config.max_free_users === null ? "" : String(config.max_free_users),
+  platform_fee_percentage: String(config.platform_fee_percentage),
+});
+
+/** The fields whose value differs from the stored one: PUT sends only these. */
+export function changedSettings(stored: SettingsValues, current: SettingsValues): Partial<SettingsValues> {
+  const changed: Partial<SettingsValues> = {};
+  for (const key of Object.keys(current) as (keyof SettingsValues)[]) {
+    if (current[key] !== stored[key]) Object.assign(changed, { [key]: current[key] });
+  }
+  return changed;
+}
+
+/** The spec's placeholder actions: each only says it comes soon. */
+const PLACEHOLDER_ACTIONS: { label: string; icon: LucideIcon; danger?: boolean }[] = [
+  { label: "Backup manual", icon: DatabaseBackup },
+  { label: "Limpar cache", icon: Trash2 },
+  { label: "Configurar analytics", icon: BarChart3 },
+  { label: "Exportação completa", icon: Download },
+  { label: "Resetar dados", icon: RotateCcw, danger: true },
+];
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6">
+      <h3 id={id} className="font-semibold text-gray-900">
+        {title}
+      </h3>
+      {description && <p className="mt-0.5 text-sm text-gray-500">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function Toggle({
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div className="min-w-0">
+        <label htmlFor={id} className="text-sm font-medium text-gray-900">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-gray-500">
+          {hint}
+        </p>
+      </div>
+      <button
+        id={id}
+        type="button"
+        role="switch"
+        aria-checked={checked}
+        aria-describedby={`${id}-hint`}
+        onClick={() => onChange(!checked)}
+        className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
+          checked ? "bg-brand-600" : "bg-gray-300"
+        }`}
+      >
+        <span
+          aria-hidden
+          className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${
+            checked ? "translate-x-5" : ""
+          }`}
+        />
+      </button>
+    </div>
+  );
+}
+
+function GeneralSettingsForm({ config }: { config: SystemConfig }) {
+  const plans = useQuery(adminPlansQuery);
+  const update = useUpdateSystemConfig();
+  const stored = valuesOf(config);
+  const [values, setValues] = useState(stored);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const errorFor = fieldError(errors, update.error);
+  const planSelectId = useId();
+  const changed = changedSettings(stored, values);
+  const dirty = Object.keys(changed).length > 0;
+  const fee = Number(values.platform_fee_percentage);
+  const feeText =
+    values.platform_fee_percentage.trim() !== "" && fee >= 0 && fee <= 100 ? feeAndNet(fee) : null;
+  // The default plan must be active; the stored one stays listed even if it was deactivated since.
+  const planOptions = (plans.data ?? []).filter(
+    (plan) => plan.is_active || String(plan.id) === stored.default_plan_id,
+  );
+
+  const set = <K extends keyof SettingsValues>(key: K, value: SettingsValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = systemConfigUpdateSchema.safeParse({
+      ...changed,
+      ...(changed.default_plan_id !== undefined
+        ? { default_plan_id: changed.default_plan_id === "" ? null : changed.default_plan_id }
+        : {}),
+    });
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: () => toast.success(ADMIN_MESSAGES.settingsUpdated),
+      onError: (error) => toast.error(errorMessage(error, ADMIN_MESSAGES.settingsFailed)),
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <div className="divide-y divide-gray-100">
+        <Toggle
+          label="Modo de manutenção"
+          hint="Só administradores usam o app; páginas públicas e redirecionamentos continuam no ar."
+          checked={values.maintenance_mode}
+          onChange={(checked) => set("maintenance_mode", checked)}
+        />
+        <Toggle
+          label="Cadastros abertos"
+          hint="Fechados: ninguém novo consegue criar conta; o login continua."
+          checked={values.registration_enabled}
+          onChange={(checked) => set("registration_enabled", checked)}
+        />
+      </div>
+      <div className="mt-4 grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor={planSelectId} className="mb-1.5 block text-sm font-medium text-gray-700">
+            Plano padrão
+          </label>
+          <select
+            id={planSelectId}
+            value={values.default_plan_id}
+            onChange={(event) => set("default_plan_id", event.target.value)}
+            disabled={!plans.data}
+            aria-invalid={errorFor("default_plan_id") ? true : undefined}
+            className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none disabled:bg-gray-50 sm:text-sm"
+          >
+            <option value="">Nenhum: o plano gratuito</option>
+            {planOptions.map((plan) => (
+              <option key={plan.id} value={plan.id}>
+                {plan.name}
+                {plan.is_active ? "" : " (inativo)"}
+              </option>
+            ))}
+          </select>
+          {errorFor("default_plan_id") ? (
+            <p className="mt-1.5 text-sm text-red-600">{errorFor("default_plan_id")}</p>
+          ) : (
+            <p className="mt-1.5 text-sm text-gray-500">O plano de quem acaba de se cadastrar.</p>
+          )}
+        </div>
+        <TextField
+          label="Máx. de usuários gratuitos"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          value={values.max_free_users}
+          onChange={(event) => set("max_free_users", event.target.value)}
+          placeholder="Sem limite"
+          hint="Vazio = sem limite"
+          error={errorFor("max_free_users")}
+        />
+        <TextField
+          label="Taxa da plataforma (%)"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          max={100}
+          step="0.01"
+          value={values.platform_fee_percentage}
+          onChange={(event) => set("platform_fee_percentage", event.target.value)}
+          hint={feeText ? `Líquido: ${feeText.net} de cada pagamento` : "De 0 a 100%"}
+          error={errorFor("platform_fee_percentage")}
+        />
+      </div>
+      <div className="mt-6 flex flex-col-reverse gap-2 border-t border-gray-100 pt-4 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={() => setValues(stored)} disabled={!dirty || update.isPending}>
+          Descartar
+        </Button>
+        <Button type="submit" loading={update.isPending} disabled={!dirty}>
+          Salvar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Configurações' (spec 2): the stored general settings, the domains' place and the placeholder actions. */
+export function SystemSettings() {
+  const config = useQuery(systemConfigQuery);
+  return (
+    <div className="space-y-6">
+      <div>
+        <h2 className="text-xl font-bold text-gray-900">Configurações</h2>
+        <p className="mt-1 text-sm text-gray-500">Como o Atalho funciona para todos os usuários.</p>
+      </div>
+
+      <Section title="Configurações gerais">
+        {config.isPending ? (
+          <ListLoading label="Carregando configurações" />
+        ) : config.isError ? (
+          <ListError
+            message={errorMessage(config.error, "Erro ao carregar configurações")}
+            onRetry={() => void config.refetch()}
+          />
+        ) : (
+          // A new stored value (after saving) starts the form again from it.
+          <GeneralSettingsForm key={JSON.stringify(config.data)} config={config.data} />
+        )}
+      </Section>
+
+      <Section title="Domínios personalizados">
+        <p className="flex items-start gap-2 text-sm text-gray-600">
+          <Globe className="mt-0.5 h-4 w-4 shrink-0 text-gray-400" aria-hidden />O gerenciador de domínios
+          personalizados chega com a sua própria versão.
+        </p>
+      </Section>
+
+      <Section title="Manutenção e dados" description="Ferramentas de operação do sistema.">
+        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {PLACEHOLDER_ACTIONS.map(({ label, icon: Icon, danger }) => (
+            <button
+              key={label}
+              type="button"
+              onClick={() => window.alert(ADMIN_MESSAGES.placeholderSoon)}
+              className={`inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium ring-1 ring-inset ${
+                danger
+                  ? "text-red-700 ring-red-200 hover:bg-red-50"
+                  : "text-gray-700 ring-gray-300 hover:bg-gray-50"
+              }`}
+            >
+              <Icon className="h-4 w-4" aria-hidden />
+              {label}
+            </button>
+          ))}
+        </div>
+      </Section>
+    </div>
+  );
+}

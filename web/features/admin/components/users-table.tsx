@@ -1,0 +1,188 @@
+import type { AdminUser } from "@common/contract/admin";
+import { formatDateBR } from "@common/time";
+import { Eye, Pencil, Trash2, UserCheck, UserX } from "lucide-react";
+import type { AdminUserSort } from "../api/admin-users";
+import { ActiveBadge, Badge } from "./badge";
+import { PlanBadge } from "./plan-badge";
+import { SortHeader, type SortState } from "./sort-header";
+
+const count = new Intl.NumberFormat("pt-BR");
+
+export type UserAction = "edit" | "details" | "toggle-active" | "delete";
+
+type Props = {
+  users: AdminUser[];
+  sort: SortState<AdminUserSort>;
+  onSort: (column: AdminUserSort) => void;
+  onAction: (user: AdminUser, action: UserAction) => void;
+  /** The signed-in administrator: their own row cannot be deactivated or deleted from here. */
+  currentUserId: number;
+};
+
+export const fullName = (user: Pick<AdminUser, "first_name" | "last_name">) =>
+  [user.first_name, user.last_name].filter(Boolean).join(" ");
+
+function Avatar({ user }: { user: AdminUser }) {
+  const picture = user.google_user_data.picture;
+  if (picture) return <img src={picture} alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+  const letters = [user.first_name, user.last_name].map((name) => name.trim().charAt(0)).join("");
+  return (
+    <span
+      aria-hidden
+      className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-semibold text-white"
+    >
+      {(letters || user.email.charAt(0)).toUpperCase()}
+    </span>
+  );
+}
+
+const actionClass =
+  "inline-flex h-8 w-8 items-center justify-center rounded-lg disabled:cursor-not-allowed disabled:opacity-30";
+
+/** The page of users with their badges, usage and actions; on a phone it scrolls sideways in its card. */
+export function UsersTable({ users, sort, onSort, onAction, currentUserId }: Props) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full min-w-[940px] text-left text-sm">
+        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600">
+          <tr>
+            <SortHeader
+              columns={[
+                { label: "Nome", column: "name" },
+                { label: "Email", column: "email" },
+              ]}
+              state={sort}
+              onSort={onSort}
+            />
+            <th scope="col" className="px-4 py-3 font-semibold uppercase">
+              Plano
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold uppercase">
+              Status
+            </th>
+            <SortHeader
+              columns={[{ label: "Link Bios", column: "link_pages" }]}
+              state={sort}
+              onSort={onSort}
+              className="text-right"
+            />
+            <SortHeader
+              columns={[{ label: "URLs", column: "shortened_urls" }]}
+              state={sort}
+              onSort={onSort}
+              className="text-right"
+            />
+            <SortHeader
+              columns={[{ label: "Cliques", column: "clicks" }]}
+              state={sort}
+              onSort={onSort}
+              className="text-right"
+            />
+            <SortHeader
+              columns={[{ label: "Cadastro", column: "created_at" }]}
+              state={sort}
+              onSort={onSort}
+            />
+            <th scope="col" className="px-4 py-3 text-right font-semibold uppercase">
+              Ações
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {users.map((user) => {
+            const self = user.id === currentUserId;
+            const name = fullName(user);
+            return (
+              <tr key={user.id} className="hover:bg-gray-50">
+                <td className="max-w-[18rem] px-4 py-3">
+                  <div className="flex items-center gap-3">
+                    <Avatar user={user} />
+                    <div className="min-w-0">
+                      <p className="truncate font-medium text-gray-900">{name || "—"}</p>
+                      <p className="truncate text-xs text-gray-500">{user.email}</p>
+                    </div>
+                  </div>
+                </td>
+                <td className="px-4 py-3">
+                  <PlanBadge name={user.subscription?.plan_name} />
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap gap-1">
+                    {user.is_admin && <Badge tone="dark">Admin</Badge>}
+                    <ActiveBadge active={user.is_active} />
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-right text-gray-700 tabular-nums">
+                  {count.format(user.link_pages_count)}
+                </td>
+                <td className="px-4 py-3 text-right text-gray-700 tabular-nums">
+                  {count.format(user.shortened_urls_count)}
+                </td>
+                <td className="px-4 py-3 text-right text-gray-700 tabular-nums">
+                  {count.format(user.total_clicks)}
+                </td>
+                <td className="px-4 py-3 whitespace-nowrap text-gray-600">{formatDateBR(user.created_at)}</td>
+                <td className="px-4 py-3">
+                  <div className="flex justify-end gap-0.5">
+                    <button
+                      type="button"
+                      onClick={() => onAction(user, "edit")}
+                      aria-label={`Editar ${user.email}`}
+                      title="Editar"
+                      className={`${actionClass} text-gray-600 hover:bg-gray-100 hover:text-gray-900`}
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onAction(user, "details")}
+                      aria-label={`Detalhes de ${user.email}`}
+                      title="Detalhes"
+                      className={`${actionClass} text-gray-600 hover:bg-gray-100 hover:text-gray-900`}
+                    >
+                      <Eye className="h-4 w-4" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onAction(user, "toggle-active")}
+                      disabled={self}
+                      aria-label={`${user.is_active ? "Desativar" : "Ativar"} ${user.email}`}
+                      title={
+                        self
+                          ? "Você não pode desativar a sua própria conta"
+                          : user.is_active
+                            ? "Desativar"
+                            : "Ativar"
+                      }
+                      className={`${actionClass} ${
+                        user.is_active
+                          ? "text-amber-600 hover:bg-amber-50"
+                          : "text-green-600 hover:bg-green-50"
+                      }`}
+                    >
+                      {user.is_active ? (
+                        <UserX className="h-4 w-4" aria-hidden />
+                      ) : (
+                        <UserCheck className="h-4 w-4" aria-hidden />
+                      )}
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onAction(user, "delete")}
+                      disabled={self}
+                      aria-label={`Deletar ${user.email}`}
+                      title={self ? "Você não pode deletar a sua própria conta" : "Deletar"}
+                      className={`${actionClass} text-red-600 hover:bg-red-50`}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
