@@ -147,10 +147,13 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
       return;
     }
     setErrors({});
-    update.mutate(parsed.data, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.settingsUpdated),
-      onError: (error) => toast.error(errorMessage(error, ADMIN_MESSAGES.settingsFailed)),
-    });
+    // NOTE: mutateAsync, not mutate's callbacks: turning maintenance on refetches the status and the
+    // settings, which can remount this form before the answer is read, and mutate's callbacks never
+    // run for an unmounted component.
+    update.mutateAsync(parsed.data).then(
+      () => toast.success(ADMIN_MESSAGES.settingsUpdated),
+      (error: unknown) => toast.error(errorMessage(error, ADMIN_MESSAGES.settingsFailed)),
+    );
   };
 
   return (
