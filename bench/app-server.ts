@@ -39,6 +39,8 @@ export type StartOptions = {
   logFile: string;
   /** Extra node flags (e.g. --cpu-prof). */
   nodeFlags?: string[];
+  /** ADMIN_EMAIL / ADMIN_PASSWORD: the server creates (or promotes) this administrator at start. */
+  admin?: { email: string; password: string };
 };
 
 export function portIsFree(port: number): Promise<boolean> {
@@ -74,6 +76,8 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     NODE_ENV: "production",
   });
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.admin)
+    Object.assign(env, { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password });
 
   const log = fs.openSync(options.logFile, "a");
   buildServerOnce();

@@ -26,3 +26,11 @@ export const TARGET_SQL = "'https://exemplo.com.br/produtos/item-' || i || '?utm
 
 /** The code hammered by the redirect throughput run (a cached hit after the warm-up). */
 export const HOT_CODE_INDEX = 4242;
+
+/** Customers seeded for the admin overview at scale (issue 11): bench-user-1 ... bench-user-100000. */
+export const BENCH_USER_COUNT = 100_000;
+export const benchUserEmail = (n: number) => `bench-user-${n}@exemplo.com.br`;
+
+/** The administrator the server under test creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const ADMIN_EMAIL = "admin-bench@exemplo.com.br";
+export const ADMIN_PASSWORD = "bench-admin-senha-forte";

@@ -6,10 +6,21 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { dayOf } from "../common/time";
 import { takePidLock } from "../db/client";
+import { SESSION_COOKIE } from "../server/modules/auth/session";
 import { type AppServer, freePort, memoryOf, portIsFree, ROOT, startApp, tail } from "./app-server";
-import { codeFor, HOT_CODE_INDEX, PAGE_SLUG, SHORT_LINK_COUNT, targetFor } from "./fixtures";
-import { closeAgent, rawGet } from "./http";
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  BENCH_USER_COUNT,
+  codeFor,
+  HOT_CODE_INDEX,
+  PAGE_SLUG,
+  SHORT_LINK_COUNT,
+  targetFor,
+} from "./fixtures";
+import { closeAgent, type RawResponse, rawGet } from "./http";
 import {
   BROWSER_USER_AGENT,
   defaultTool,
@@ -109,9 +120,16 @@ function runChild(command: string, args: string[]): Promise<string> {
   });
 }
 
-/** Where a seeded PGlite data dir is kept between runs: keyed by the migrations and the seed code. */
+/** Bumped when what the seed writes changes in a way the hashed files do not show. */
+const SEED_CACHE_VERSION = "2: 100k bench users, subscriptions, payments";
+
+/**
+ * Where a seeded PGlite data dir is kept between runs: keyed by the migrations, the seed code, a
+ * version and the month in São Paulo (the seed's "this month" figures, signups, cancellations and
+ * pending payments, are relative to when it ran).
+ */
 function seedCacheDir(): string {
-  const hash = createHash("sha256");
+  const hash = createHash("sha256").update(SEED_CACHE_VERSION).update(dayOf(Date.now()).slice(0, 7));
   const add = (file: string) => {
     if (fs.statSync(file).isDirectory())
       for (const entry of fs.readdirSync(file).sort()) add(path.join(file, entry));
@@ -160,6 +178,157 @@ async function prepareDatabase(dataDir: string): Promise<{ port: number; seeded:
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+type Sequential = {
+  /** The first answer (not timed in the figures). */
+  probe: RawResponse;
+  /** Client-side times of the timed requests, sorted; empty when the probe was not a 200. */
+  times: number[];
+  median: number;
+  p95: number;
+};
+
+/** One request; if it answers 200, `warmups` more, then `count` sequential timed ones. */
+async function timeSequential(
+  url: string,
+  headers: Record<string, string>,
+  count: number,
+  warmups = 5,
+): Promise<Sequential> {
+  const probe = await rawGet(url, headers);
+  const times: number[] = [];
+  if (probe.status === 200) {
+    for (let i = 0; i < warmups; i++) await rawGet(url, headers);
+    for (let i = 0; i < count; i++) times.push((await rawGet(url, headers)).ms);
+    times.sort((a, b) => a - b);
+  }
+  return {
+    probe,
+    times,
+    median: times.length ? percentile(times, 50) : Number.NaN,
+    p95: times.length ? percentile(times, 95) : Number.NaN,
+  };
+}
+
+const jsonOf = <T>(response: RawResponse) => JSON.parse(response.body.toString("utf8")) as T;
+
+/** POST /api/auth/login as the administrator the server created at start; the session cookie. */
+async function adminLogin(origin: string): Promise<{ status: number; cookie?: string }> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0]!)
+    .find((pair) => pair.startsWith(`${SESSION_COOKIE}=`));
+  return { status: response.status, cookie };
+}
+
+/**
+ * The administrator (ADMIN_EMAIL / ADMIN_PASSWORD, created by the server at start) signs in, then
+ * GET /api/admin/stats as the analytics figure is timed (target: median < 100 ms), and the user
+ * list's first page, a search and a deep page as INFO rows (SKIP while the route answers 404).
+ */
+async function measureAdmin(origin: string, rows: Row[], raw: Record<string, unknown>): Promise<void> {
+  const login = await adminLogin(origin);
+  if (login.status !== 200 || !login.cookie) {
+    log(
+      `admin login answered ${login.status}${login.cookie ? "" : " without a session cookie"}: admin figures skipped`,
+    );
+    rows.push({
+      metric: "GET /api/admin/stats",
+      ours: `login HTTP ${login.status}`,
+      target: "< 100 ms",
+      verdict: "FAIL",
+      note: "POST /api/auth/login as ADMIN_EMAIL did not give a session; see bench/results/server.log",
+    });
+    return;
+  }
+  const headers = { cookie: login.cookie };
+
+  const stats = await timeSequential(`${origin}/api/admin/stats`, headers, ANALYTICS_REQUESTS);
+  if (stats.probe.status === 200) {
+    const body = jsonOf<{ total_users?: number; total_clicks?: number; active_subscriptions?: number }>(
+      stats.probe,
+    );
+    raw.adminStats = { times: stats.times, body };
+    log(`admin stats: median ${fmt.ms(stats.median)}, p95 ${fmt.ms(stats.p95)}, ${JSON.stringify(body)}`);
+    // Every bench user and at least the analytics user's clicks (the load user's come on top).
+    const plausible = (body.total_users ?? 0) >= BENCH_USER_COUNT && (body.total_clicks ?? 0) >= 1_000_000;
+    rows.push({
+      metric: `GET /api/admin/stats, 100k users, 1M clicks (median of ${ANALYTICS_REQUESTS})`,
+      ours: fmt.ms(stats.median),
+      target: "< 100 ms",
+      verdict: verdict(stats.median < 100 && plausible),
+      note:
+        `p95 ${fmt.ms(stats.p95)}; total_users ${body.total_users}, total_clicks ${body.total_clicks}, ` +
+        `active_subscriptions ${body.active_subscriptions}` +
+        (plausible ? "" : `; expected total_users >= ${BENCH_USER_COUNT} and total_clicks >= 1000000`),
+    });
+  } else {
+    log(`GET /api/admin/stats answered ${stats.probe.status}: admin stats figure skipped`);
+    rows.push({
+      metric: "GET /api/admin/stats",
+      ours: `HTTP ${stats.probe.status}`,
+      target: "< 100 ms",
+      verdict: stats.probe.status === 404 ? "SKIP" : "FAIL",
+      note: stats.probe.body.toString("utf8").slice(0, 200),
+    });
+  }
+
+  // The user list (server/modules/admin/admin-users.routes.ts): 20 a page.
+  const lists: [label: string, query: string][] = [
+    ["first page", "page=1"],
+    ["search bench-user-99", "q=bench-user-99&page=1"],
+    ["deep page 2000", "page=2000"],
+  ];
+  const listRaw: Record<string, unknown> = {};
+  raw.adminUsers = listRaw;
+  for (const [label, query] of lists) {
+    const metric = `GET /api/admin/users?${query} (${label})`;
+    // A slow list would make 35 requests long: 10 timed ones after 2 warm-ups when it is.
+    const probe = await rawGet(`${origin}/api/admin/users?${query}`, headers);
+    const slow = probe.ms > 1000;
+    const run =
+      probe.status === 200
+        ? await timeSequential(
+            `${origin}/api/admin/users?${query}`,
+            headers,
+            slow ? 10 : ANALYTICS_REQUESTS,
+            slow ? 2 : 5,
+          )
+        : { probe, times: [], median: Number.NaN, p95: Number.NaN };
+    if (run.probe.status !== 200) {
+      const reason =
+        run.probe.status === 404
+          ? "route answers 404: not registered yet (server/modules/admin/admin-users.routes.ts in progress)"
+          : `HTTP ${run.probe.status}: ${run.probe.body.toString("utf8").slice(0, 200)}`;
+      log(`${metric}: ${reason}`);
+      listRaw[query] = { status: run.probe.status };
+      rows.push({
+        metric,
+        ours: `HTTP ${run.probe.status}`,
+        target: "info",
+        verdict: run.probe.status === 404 ? "SKIP" : "FAIL",
+        note: reason,
+      });
+      continue;
+    }
+    const body = jsonOf<{ users?: unknown[]; total?: number }>(run.probe);
+    listRaw[query] = { times: run.times, total: body.total, rows: body.users?.length };
+    log(`${metric}: median ${fmt.ms(run.median)}, p95 ${fmt.ms(run.p95)}, total ${body.total}`);
+    rows.push({
+      metric: `${metric} (median of ${run.times.length})`,
+      ours: fmt.ms(run.median),
+      target: "info",
+      verdict: "INFO",
+      note: `p95 ${fmt.ms(run.p95)}; ${body.users?.length} rows of total ${body.total}`,
+    });
+  }
+}
+
 async function main() {
   fs.mkdirSync(resultsDir, { recursive: true });
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-bench-"));
@@ -183,7 +352,14 @@ async function main() {
   log(
     reused
       ? `seeded data dir reused from ${seedCacheDir()} (BENCH_FRESH_SEED=1 to seed again)`
-      : `seeded in ${seeded.seconds.toFixed(1)} s: 100k short links, a page of 10 links, 1M rollup clicks`,
+      : `seeded in ${seeded.seconds.toFixed(1)} s: 100k short links, a page of 10 links, 1M rollup clicks, ` +
+          `${fmt.int(seeded.benchUsers.users)} users (${seeded.benchUsers.seconds.toFixed(1)} s)`,
+  );
+  const b = seeded.benchUsers;
+  log(
+    `bench users: ${fmt.int(b.paidSubscriptions)} current paid subscriptions, ${b.canceledThisMonth} canceled ` +
+      `this month, ${fmt.int(b.payingUsers)} users with approved payments in 12 months, ` +
+      `${fmt.int(b.transactions)} transactions`,
   );
 
   const rows: Row[] = [];
@@ -196,6 +372,7 @@ async function main() {
       dataDir,
       databaseUrl,
       logFile,
+      admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
       nodeFlags: cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(resultsDir, "prof")}`] : [],
     });
     log(`server pid ${app.pid} on ${origin}; ${fmt.mb(memoryOf(app.pid).rssMb)} resident at start`);
@@ -373,18 +550,12 @@ async function main() {
     }
 
     // Analytics summary of a user with 1M clicks.
-    const cookie = { cookie: `atalho_session=${seeded.sessionToken}` };
-    const probe = await rawGet(`${origin}/api/analytics`, cookie);
-    if (probe.status === 200) {
-      const body = JSON.parse(probe.body.toString("utf8")) as { total_clicks?: number };
-      for (let i = 0; i < 5; i++) await rawGet(`${origin}/api/analytics`, cookie);
-      const times: number[] = [];
-      for (let i = 0; i < ANALYTICS_REQUESTS; i++)
-        times.push((await rawGet(`${origin}/api/analytics`, cookie)).ms);
-      times.sort((a, b) => a - b);
-      const median = percentile(times, 50);
-      const p95 = percentile(times, 95);
-      raw.analytics = { times, totalClicks: body.total_clicks };
+    const cookie = { cookie: `${SESSION_COOKIE}=${seeded.sessionToken}` };
+    const analytics = await timeSequential(`${origin}/api/analytics`, cookie, ANALYTICS_REQUESTS);
+    if (analytics.probe.status === 200) {
+      const body = jsonOf<{ total_clicks?: number }>(analytics.probe);
+      const { median, p95 } = analytics;
+      raw.analytics = { times: analytics.times, totalClicks: body.total_clicks };
       log(`analytics: median ${fmt.ms(median)}, p95 ${fmt.ms(p95)}, total_clicks ${body.total_clicks}`);
       rows.push({
         metric: `GET /api/analytics, 1M clicks (median of ${ANALYTICS_REQUESTS})`,
@@ -401,14 +572,17 @@ async function main() {
         verdict: verdict(p95 < 100),
       });
     } else {
-      log(`GET /api/analytics answered ${probe.status}: analytics figure skipped`);
+      log(`GET /api/analytics answered ${analytics.probe.status}: analytics figure skipped`);
       rows.push({
         metric: "GET /api/analytics",
-        ours: `HTTP ${probe.status}`,
+        ours: `HTTP ${analytics.probe.status}`,
         target: "route",
         verdict: "SKIP",
       });
     }
+
+    // ISSUE 11: the administrator's overview and user list, with 100k users and 1M clicks.
+    await measureAdmin(origin, rows, raw);
 
     // Clicks after the timed runs: SIGTERM right after the load, then count in the database.
     const stopped = await app.stop();

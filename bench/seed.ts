@@ -1,13 +1,16 @@
 // Seeds a database before the server under test starts (an embedded PGlite data dir is held by one
-// process only): the default domain, a Link Bio page, 100k short links, and an analytics user whose
-// 1M clicks are written straight into the daily rollups with generate_series.
+// process only): the default domain, a Link Bio page, 100k short links, an analytics user whose
+// 1M clicks are written straight into the daily rollups with generate_series, and 100k customers
+// with subscriptions and payments for the admin overview.
 import { eq, sql } from "drizzle-orm";
+import { PRODUCT_TIME_ZONE } from "../common/time";
 import { type Database, type Db, migrateDatabase, openDatabase } from "../db/client";
 import { domains, linkPages, links, users } from "../db/schema";
 import { createSession } from "../server/modules/auth/session";
 import {
   ANALYTICS_CLICKS,
   ANALYTICS_DAYS,
+  BENCH_USER_COUNT,
   CODE_SQL,
   PAGE_LINK_COUNT,
   PAGE_SLUG,
@@ -34,6 +37,7 @@ export type Seeded = {
   /** Value of the atalho_session cookie of the analytics user. */
   sessionToken: string;
   analyticsTargets: number;
+  benchUsers: BenchUsers;
   seconds: number;
 };
 
@@ -81,13 +85,23 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
     );
 
     const analyticsTargets = await seedAnalytics(db, analyticsUserId, domainId);
+    // The analytics user reads all its days: the free plan shows 30 (analytics_retention_days), so
+    // it holds the administrator's grant (no end) of Business, 730.
+    await db.execute(
+      sql.raw(`
+      insert into user_subscriptions (user_id, plan_id, status, expires_at)
+      select ${analyticsUserId}, id, 'active', null from subscription_plans
+      where name = 'Business' and analytics_retention_days >= ${ANALYTICS_DAYS}`),
+    );
     const { token } = await createSession(db, analyticsUserId);
+    const benchUsers = await seedBenchUsers(db);
     return {
       domainId,
       loadUserId,
       analyticsUserId,
       sessionToken: token,
       analyticsTargets,
+      benchUsers,
       seconds: (performance.now() - started) / 1000,
     };
   } finally {
@@ -227,6 +241,165 @@ async function seedAnalytics(db: Db, userId: number, domainId: number): Promise<
   if (Number(check!.n) !== ANALYTICS_CLICKS)
     throw new Error(`seeded ${check!.n} clicks, not ${ANALYTICS_CLICKS}`);
   return cellCount / ANALYTICS_DAYS;
+}
+
+export type BenchUsers = {
+  users: number;
+  /** Current subscriptions on a paid plan (status active or canceled, not expired). */
+  paidSubscriptions: number;
+  canceledThisMonth: number;
+  /** Users with an approved payment in the last 12 months. */
+  payingUsers: number;
+  transactions: number;
+  seconds: number;
+};
+
+// Every bench user gets this hash (of "bench-user-nunca-entra"): they never sign in, and hashing
+// 100k passwords would take minutes.
+const BENCH_PASSWORD_HASH =
+  "$argon2id$v=19$m=19456,t=2,p=1$MjX4tdeNRqGNhckA0j+t9Q$nT3AJ2SbarzYpym6kHAv6ZoUsDKDlEWexL54+8h5bD0";
+const FIRST_NAMES = (
+  "Ana Bruno Camila Diego Eduarda Felipe Gabriela Henrique Isabela João Larissa Lucas Mariana Mateus " +
+  "Natália Pedro Rafaela Rodrigo Sofia Thiago Beatriz Gustavo Júlia Vinícius"
+).split(" ");
+const LAST_NAMES = (
+  "Silva Santos Oliveira Souza Rodrigues Ferreira Alves Pereira Lima Gomes Costa Ribeiro Martins " +
+  "Carvalho Almeida Lopes Soares Fernandes Vieira Barbosa Araújo Conceição Melo"
+).split(" ");
+const sqlArray = (values: string[]) => `array[${values.map((v) => `'${v}'`).join(", ")}]`;
+
+/**
+ * BENCH_USER_COUNT customers (bench-user-{n}@exemplo.com.br), set-based: signups over two years,
+ * more of them recently (user n signed up at 730 days * (1 - sqrt(n / N)) ago, so ids follow
+ * signup order); ~0.5% deactivated. ~3% hold a paid plan (Pro 70%, Business 25%, Enterprise 5%;
+ * 15% of the paying ones yearly): a third of those are the administrator's grants (no end, no
+ * payment), the others pay every period since they subscribed, so ~2% of the users have approved
+ * payments over the last year (Pix, card or boleto; ~4% of card payments rejected once first), ~6%
+ * of the paying ones canceled this month (running to the end of the period) and ~5% have a Pix
+ * pending this month. "Random" choices are hashtext() of the user number: the same on every seed.
+ */
+async function seedBenchUsers(db: Db): Promise<BenchUsers> {
+  const started = performance.now();
+  const n = BENCH_USER_COUNT;
+  const pick = (salt: string, column: string, modulo: number) =>
+    `abs(hashtext('${salt}' || ${column})) % ${modulo}`;
+  await db.execute(
+    sql.raw(`
+    insert into users (email, password_hash, first_name, last_name, is_active, created_at, updated_at)
+    select 'bench-user-' || n || '@exemplo.com.br', '${BENCH_PASSWORD_HASH}',
+      (${sqlArray(FIRST_NAMES)})[1 + n % ${FIRST_NAMES.length}],
+      (${sqlArray(LAST_NAMES)})[1 + (n / ${FIRST_NAMES.length}) % ${LAST_NAMES.length}],
+      ${pick("inactive", "n", 200)} <> 0, signup, signup
+    from (
+      select n, now() - interval '730 days' * (1 - sqrt(n::float8 / ${n}))
+        - interval '1 second' * (${pick("signup", "n", 3600)}) as signup
+      from generate_series(1, ${n}) as n
+    ) s`),
+  );
+
+  const monthStart = `(date_trunc('month', now() at time zone '${PRODUCT_TIME_ZONE}') at time zone '${PRODUCT_TIME_ZONE}')`;
+  // Whole periods between the start and now: the subscription runs to the end of the next one.
+  const age = "age(now(), s.starts_at)";
+  const periodsSince = `case when s.yearly then extract(year from ${age})::int
+    else (extract(year from ${age}) * 12 + extract(month from ${age}))::int end`;
+  await db.execute(
+    sql.raw(`
+    with bench as (
+      select id, created_at, substring(email from '^bench-user-([0-9]+)@')::int as n
+      from users where email like 'bench-user-%'
+    ), s as (
+      select b.id, b.n,
+        case when ${pick("plan", "b.n", 100)} < 70 then 'Pro'
+          when ${pick("plan", "b.n", 100)} < 95 then 'Business' else 'Enterprise' end as plan_name,
+        ${pick("pays", "b.n", 3)} <> 0 as paying,
+        ${pick("pays", "b.n", 3)} <> 0 and ${pick("yearly", "b.n", 100)} < 15 as yearly,
+        ${pick("pays", "b.n", 3)} <> 0 and ${pick("cancel", "b.n", 100)} < 6 as canceled,
+        b.created_at + (now() - b.created_at) * (${pick("start", "b.n", 50)} / 100.0)::float8 as starts_at
+      from bench b
+      where ${pick("subscriber", "b.n", 1000)} < 30
+    )
+    insert into user_subscriptions
+      (user_id, plan_id, status, interval_type, starts_at, expires_at, canceled_at, created_at, updated_at)
+    select s.id, p.id, case when s.canceled then 'canceled' else 'active' end,
+      case when s.yearly then 'yearly' else 'monthly' end, s.starts_at,
+      case when s.paying then s.starts_at
+        + case when s.yearly then interval '1 year' else interval '1 month' end * (${periodsSince} + 1)
+      end,
+      case when s.canceled then
+        greatest(${monthStart}, s.starts_at, now() - interval '1 minute' * (${pick("canceled-at", "s.n", 43200)}))
+      end,
+      s.starts_at, now()
+    from s join subscription_plans p on p.name = s.plan_name`),
+  );
+
+  // One approved payment per period started in the last 12 months; a rejected card attempt before
+  // some of them.
+  await db.execute(
+    sql.raw(`
+    with periods as (
+      select s.id, s.user_id, s.interval_type, s.starts_at + q.period * i as paid_at, q.period, i,
+        p.id as plan_id, p.name as plan_name,
+        case when s.interval_type = 'yearly' then p.yearly_price_cents else p.price_cents end as amount,
+        ${pick("method", "(s.id || '-' || i)", 100)} as h
+      from user_subscriptions s
+      join subscription_plans p on p.id = s.plan_id
+      cross join lateral (select case when s.interval_type = 'yearly' then interval '1 year'
+        else interval '1 month' end as period) q
+      -- The periods paid for (rounded: a month after Jan 31 is Feb 28, which age() calls 28 days).
+      cross join lateral generate_series(0, round(extract(epoch from s.expires_at - s.starts_at)
+        / extract(epoch from case when s.interval_type = 'yearly' then interval '365.25 days'
+          else interval '30.436875 days' end))::int - 1) as i
+      where s.expires_at is not null
+    ), payments as (
+      select periods.*,
+        case when h < 45 then 'pix' when h < 90 then 'credit_card' else 'boleto' end as method,
+        case when h < 45 then interval '1 minute' * (1 + h % 20)
+          when h < 90 then interval '5 seconds'
+          else interval '1 day' * (1 + h % 3) end as delay
+      from periods where paid_at >= now() - interval '1 year'
+    )
+    insert into transactions (user_id, plan_id, plan_name, transaction_type, interval_type, status,
+      amount_cents, provider, provider_payment_id, provider_status, payment_method, subscription_start,
+      subscription_end, approved_at, created_at, updated_at)
+    select user_id, plan_id, plan_name, 'subscription', interval_type, a.status, amount, 'mercadopago',
+      'bench-' || id || '-' || i || '-' || a.status, a.status, method,
+      case when a.status = 'approved' then paid_at end,
+      case when a.status = 'approved' then paid_at + period end,
+      case when a.status = 'approved' then least(now(), paid_at + delay) end,
+      paid_at + a.shift, least(now(), paid_at + a.shift + delay)
+    from payments cross join lateral (values
+      ('rejected', interval '-5 minutes'), ('approved', interval '0 seconds')) as a(status, shift)
+    where a.status = 'approved' or (method = 'credit_card' and h % 25 = 0)
+    order by paid_at + a.shift`),
+  );
+  await db.execute(
+    sql.raw(`
+    insert into transactions (user_id, plan_id, plan_name, transaction_type, interval_type, status,
+      amount_cents, provider, provider_payment_id, provider_status, payment_method, created_at, updated_at)
+    select s.user_id, p.id, p.name, 'subscription', s.interval_type, 'pending',
+      case when s.interval_type = 'yearly' then p.yearly_price_cents else p.price_cents end, 'mercadopago',
+      'bench-pendente-' || s.id, 'pending', 'pix', t.at, t.at
+    from user_subscriptions s join subscription_plans p on p.id = s.plan_id
+    cross join lateral (select greatest(${monthStart}, now() - interval '1 minute' * (${pick("pending", "s.id", 20000)})) as at) t
+    where s.status = 'active' and s.expires_at is not null and ${pick("pending", "s.id", 20)} = 0`),
+  );
+
+  const [counts] = rowsOf<Record<string, number>>(
+    await db.execute(
+      sql.raw(`
+      select
+        (select count(*)::int from users where email like 'bench-user-%') as users,
+        (select count(*)::int from user_subscriptions s join subscription_plans p on p.id = s.plan_id
+          where s.status in ('active', 'canceled') and p.price_cents > 0
+            and (s.expires_at is null or s.expires_at > now())) as "paidSubscriptions",
+        (select count(*)::int from user_subscriptions where canceled_at >= ${monthStart}) as "canceledThisMonth",
+        (select count(distinct user_id)::int from transactions
+          where status = 'approved' and created_at >= now() - interval '1 year') as "payingUsers",
+        (select count(*)::int from transactions) as transactions`),
+    ),
+  );
+  if (counts!.users !== n) throw new Error(`seeded ${counts!.users} bench users, not ${n}`);
+  return { ...(counts as Omit<BenchUsers, "seconds">), seconds: (performance.now() - started) / 1000 };
 }
 
 async function hasTable(db: Db, table: string): Promise<boolean> {

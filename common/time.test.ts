@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateBR, formatDateTimeBR } from "./time";
+import { formatDateBR, formatDateTimeBR, startOfDayInZone, startOfMonthInZone } from "./time";
 
 describe("formatDateBR", () => {
   it("writes the São Paulo calendar day as dd/mm/aaaa", () => {
@@ -20,5 +20,19 @@ describe("formatDateTimeBR", () => {
 
   it("takes a Date as well as an ISO string", () => {
     expect(formatDateTimeBR(new Date("2026-01-15T13:05:00.000Z"))).toBe("15/01/2026 10:05");
+  });
+});
+
+describe("startOfDayInZone", () => {
+  it("is midnight in São Paulo (UTC-3)", () => {
+    expect(startOfDayInZone("2026-11-01").toISOString()).toBe("2026-11-01T03:00:00.000Z");
+    expect(startOfDayInZone("2026-01-01").toISOString()).toBe("2026-01-01T03:00:00.000Z");
+  });
+
+  it("gives the month's start for an instant late on its last day", () => {
+    // 23:30 on 30 Nov in São Paulo is already 1 Dec in UTC.
+    expect(startOfMonthInZone(new Date("2026-12-01T02:30:00Z")).toISOString()).toBe(
+      "2026-11-01T03:00:00.000Z",
+    );
   });
 });

@@ -45,3 +45,38 @@ export function formatDateTimeBR(value: string | Date): string {
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+const offsetFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: PRODUCT_TIME_ZONE,
+  hourCycle: "h23",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+/** How far the product's time zone is from UTC at an instant, in ms (São Paulo: -3 h). */
+function zoneOffsetMs(instant: number): number {
+  const parts = Object.fromEntries(offsetFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  const asUtc = Date.UTC(
+    +parts.year!,
+    +parts.month! - 1,
+    +parts.day!,
+    +parts.hour!,
+    +parts.minute!,
+    +parts.second!,
+  );
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins in the product's time zone. */
+export function startOfDayInZone(day: string): Date {
+  const guess = Date.parse(`${day}T00:00:00Z`);
+  return new Date(guess - zoneOffsetMs(guess));
+}
+
+/** The instant the current calendar month began in the product's time zone. */
+export const startOfMonthInZone = (now: Date | number = Date.now()) =>
+  startOfDayInZone(`${dayOf(now).slice(0, 7)}-01`);

@@ -20,7 +20,11 @@ export const users = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("users_email_key").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    // The admin's user list (newest first, a page at a time) and the new-users-this-month count.
+    index("users_created_idx").on(t.createdAt, t.id),
+  ],
 );
 
 export const sessions = pgTable(
