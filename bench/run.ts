@@ -248,7 +248,8 @@ async function measureAdmin(origin: string, rows: Row[], raw: Record<string, unk
   }
   const headers = { cookie: login.cookie };
 
-  const stats = await timeSequential(`${origin}/api/admin/stats`, headers, ANALYTICS_REQUESTS);
+  // fresh=1: the query itself every time (the panel reuses an answer for 15 s otherwise).
+  const stats = await timeSequential(`${origin}/api/admin/stats?fresh=1`, headers, ANALYTICS_REQUESTS);
   if (stats.probe.status === 200) {
     const body = jsonOf<{ total_users?: number; total_clicks?: number; active_subscriptions?: number }>(
       stats.probe,

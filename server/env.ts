@@ -79,6 +79,8 @@ export type Config = {
   devCheckout: boolean;
   /** Subscription expiry and the analytics purge on timers (tests run them by hand). */
   scheduledJobs: boolean;
+  /** How long the admin overview's figures are reused (each is a scan of a large table); 0 in tests. */
+  adminStatsTtlMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +138,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     devCheckout: !env.MP_ACCESS_TOKEN && env.NODE_ENV !== "production",
     scheduledJobs: env.NODE_ENV !== "test",
+    adminStatsTtlMs: env.NODE_ENV === "test" ? 0 : 15_000,
   };
 }
