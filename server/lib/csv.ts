@@ -16,8 +16,12 @@ export type CsvChunks<T> = AsyncIterable<T[]>;
  * tab / CR) gets a leading apostrophe, so a user's name never runs as a formula in the
  * administrator's spreadsheet.
  */
+// NOTE: not escapeFormulae: true, whose pattern (/^[=+\-@\t\r].*$/) misses a cell with a line
+// break in it ("=HYPERLINK(...)\n+0"): only the first character matters.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 export const csvLines = (rows: string[][], delimiter: CsvDelimiter = ";") =>
-  `${Papa.unparse(rows, { escapeFormulae: true, newline: "\r\n", delimiter })}\r\n`;
+  `${Papa.unparse(rows, { escapeFormulae: FORMULA_START, newline: "\r\n", delimiter })}\r\n`;
 
 /** The download's text: the BOM and the header line, then one piece per non-empty chunk. */
 export async function* csvDownload<T>({

@@ -13,6 +13,7 @@ import {
 import { HttpError } from "../../lib/http-error";
 import { findFreePlan, type PlanRow, toSubscriptionPlan, unlimitedAsNull } from "../billing/plans.queries";
 import { type Actor, recordAudit } from "./audit";
+import { countFreeUsers } from "./registration-policy";
 
 // The administrator's plans (spec 2, 3, 5, 7): the rules that keep the product working while plans
 // change. The free plan is the plan of everyone without a subscription; the default plan is what new
@@ -93,6 +94,9 @@ export async function listAdminPlans(db: Db): Promise<AdminPlan[]> {
     db.select().from(planDomains).orderBy(asc(planDomains.domainId)),
   ]);
   const subscribers = new Map(counts.map((row) => [row.planId, Number(row.subscribers)]));
+  // The free plan's people are everyone on no paid plan (most have no subscription row at all).
+  const free = await findFreePlan(db);
+  subscribers.set(free.id, await countFreeUsers(db));
   const domainIds = new Map<number, number[]>();
   for (const { planId, domainId } of links)
     domainIds.set(planId, [...(domainIds.get(planId) ?? []), domainId]);

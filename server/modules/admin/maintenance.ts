@@ -24,10 +24,19 @@ const OPEN_IN_MAINTENANCE = [
 export function registerMaintenanceMode(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
     if (!app.settings.get().maintenance_mode) return;
-    const path = request.url.split("?")[0]!;
+    // The route Fastify matched, not the raw URL: "/%61pi/..." is routed as "/api/...".
+    const path = request.routeOptions.url ?? safeDecode(request.url.split("?")[0]!);
     if (!path.startsWith("/api/") || OPEN_IN_MAINTENANCE.some((open) => path.startsWith(open))) return;
     const user = await loadUser(request);
     if (user?.isAdmin) return;
     return reply.code(503).header("retry-after", "300").send({ error: ADMIN_MESSAGES.maintenance });
   });
 }
+
+const safeDecode = (path: string) => {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+};

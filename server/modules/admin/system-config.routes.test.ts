@@ -97,6 +97,9 @@ describe("maintenance mode", () => {
     const refused = await t.request({ method: "GET", url: "/api/shortened-urls", cookie: owner.cookie });
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error).toBe(ADMIN_MESSAGES.maintenance);
+    // An encoded path is routed like the plain one, and refused like it.
+    const encoded = await t.request({ method: "GET", url: "/%61pi/shortened-urls", cookie: owner.cookie });
+    expect(encoded.statusCode).toBe(503);
     expect((await register()).statusCode).toBe(503);
     expect((await t.request({ method: "GET", url: "/api/shortened-urls", cookie })).statusCode).toBe(200);
     expect((await t.request({ method: "GET", url: "/api/system/status" })).json()).toEqual({
