@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { subscriptionPlans } from "./billing";
 import { users } from "./users";
 
@@ -51,3 +51,14 @@ export const auditLog = pgTable(
     index("audit_log_target_idx").on(t.targetType, t.targetId),
   ],
 );
+
+/**
+ * Running totals for the admin overview, one row (id 1), kept by statement-level triggers on users,
+ * shortened_urls and links (migration 0008): the overview reads two numbers instead of scanning
+ * every user and every link.
+ */
+export const appTotals = pgTable("app_totals", {
+  id: integer().primaryKey().default(1),
+  usersCount: bigint({ mode: "number" }).notNull().default(0),
+  clicksTotal: bigint({ mode: "number" }).notNull().default(0),
+});

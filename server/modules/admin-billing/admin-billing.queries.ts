@@ -24,14 +24,7 @@ import type {
 import { dayOf, startOfDayInZone, startOfMonthInZone } from "../../../common/time";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
-import {
-  links,
-  shortenedUrls,
-  subscriptionPlans,
-  transactions,
-  userSubscriptions,
-  users,
-} from "../../../db/schema";
+import { appTotals, subscriptionPlans, transactions, userSubscriptions, users } from "../../../db/schema";
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 /** The filters and sort of the list, without its paging (the CSV export uses the same). */
@@ -191,12 +184,13 @@ export async function selectAdminStats(db: Db): Promise<AdminStats> {
         .from(transactions)
         .where(and(...where)),
     );
-  const clicks = (column: typeof shortenedUrls.clickCount | typeof links.clickCount) =>
-    scalar(db.select({ sum: sql`sum(${column})` }).from(column.table));
   const [row] = await db
     .select({
-      total_users: sql`count(*)`.mapWith(Number),
-      new_users_this_month: sql`count(*) filter (where ${users.createdAt} >= ${monthStart})`.mapWith(Number),
+      // Whole-table figures from the running totals (migration 0008's triggers), not a scan.
+      total_users: sql`${appTotals.usersCount}`.mapWith(Number),
+      new_users_this_month: scalar(
+        db.select({ n: count() }).from(users).where(gte(users.createdAt, monthStart)),
+      ),
       active_subscriptions: scalar(
         db
           .select({ n: count() })
@@ -217,7 +211,7 @@ export async function selectAdminStats(db: Db): Promise<AdminStats> {
           .where(gte(userSubscriptions.canceledAt, monthStart)),
       ),
       total_revenue: revenue(eq(transactions.status, "approved")),
-      total_clicks: sql`${clicks(shortenedUrls.clickCount)} + ${clicks(links.clickCount)}`.mapWith(Number),
+      total_clicks: sql`${appTotals.clicksTotal}`.mapWith(Number),
       // A checkout nobody started paying (no provider payment yet) is not revenue on its way.
       monthly_revenue_pending: revenue(
         eq(transactions.status, "pending"),
@@ -230,6 +224,7 @@ export async function selectAdminStats(db: Db): Promise<AdminStats> {
         gte(sql`coalesce(${transactions.approvedAt}, ${transactions.createdAt})`, monthStart),
       ),
     })
-    .from(users);
+    .from(appTotals)
+    .where(eq(appTotals.id, 1));
   return row!;
 }
