@@ -58,18 +58,23 @@ const id = z.coerce
   .max(2147483647, "Id inválido");
 export const adminIdParamsSchema = z.object({ id });
 
+/** A number a form may leave empty: "" or null is null; anything else must pass `rule`. */
+const emptyAsNull = (error: string, rule: z.ZodNullable<z.ZodNumber>) =>
+  z
+    .union([z.null(), z.literal(""), z.coerce.number({ error })])
+    .transform((value) => (value === "" || value === null ? null : value))
+    .pipe(rule);
+
 /** A custom limit: null (empty) follows the plan, -1 is unlimited, else a count. */
-const customLimit = z
-  .union([z.null(), z.literal(""), z.coerce.number({ error: "Limite inválido" })])
-  .transform((value) => (value === "" || value === null ? null : value))
-  .pipe(
-    z
-      .number()
-      .int("Use um número inteiro")
-      .min(-1, "Use -1 para ilimitado ou um número a partir de 0")
-      .max(100_000_000, "Limite grande demais")
-      .nullable(),
-  );
+const customLimit = emptyAsNull(
+  "Limite inválido",
+  z
+    .number()
+    .int("Use um número inteiro")
+    .min(-1, "Use -1 para ilimitado ou um número a partir de 0")
+    .max(100_000_000, "Limite grande demais")
+    .nullable(),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Users
@@ -147,17 +152,15 @@ export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 // ---------------------------------------------------------------------------------------------
 // Plans
 
-const optionalMax = z
-  .union([z.null(), z.literal(""), z.coerce.number({ error: "Use um número" })])
-  .transform((value) => (value === "" || value === null ? null : value))
-  .pipe(
-    z
-      .number()
-      .int("Use um número inteiro")
-      .min(-1, "Use um número a partir de 0")
-      .max(100_000_000, "Número grande demais")
-      .nullable(),
-  );
+const optionalMax = emptyAsNull(
+  "Use um número",
+  z
+    .number()
+    .int("Use um número inteiro")
+    .min(-1, "Use um número a partir de 0")
+    .max(100_000_000, "Número grande demais")
+    .nullable(),
+);
 
 /** The plan form (spec 5): price in cents >= 0; empty max = unlimited; retention >= 1, 30 when empty or 0. */
 export const planBodySchema = z.object({
@@ -177,17 +180,15 @@ export const planBodySchema = z.object({
     .int("Preço em centavos, sem vírgula")
     .min(0, "O preço não pode ser negativo")
     .max(100_000_000, "Preço grande demais"),
-  yearly_price_cents: z
-    .union([z.null(), z.literal(""), z.coerce.number({ error: "Preço anual inválido" })])
-    .transform((value) => (value === "" || value === null ? null : value))
-    .pipe(
-      z
-        .number()
-        .int("Preço em centavos, sem vírgula")
-        .min(0, "O preço não pode ser negativo")
-        .max(1_000_000_000, "Preço grande demais")
-        .nullable(),
-    )
+  yearly_price_cents: emptyAsNull(
+    "Preço anual inválido",
+    z
+      .number()
+      .int("Preço em centavos, sem vírgula")
+      .min(0, "O preço não pode ser negativo")
+      .max(1_000_000_000, "Preço grande demais")
+      .nullable(),
+  )
     .optional()
     .default(null),
   interval_type: z.enum(INTERVAL_TYPES, { error: "Período inválido" }).optional().default("monthly"),
@@ -241,17 +242,15 @@ export const systemConfigUpdateSchema = z
     maintenance_mode: z.boolean({ error: "Valor inválido" }),
     registration_enabled: z.boolean({ error: "Valor inválido" }),
     default_plan_id: id.nullable(),
-    max_free_users: z
-      .union([z.null(), z.literal(""), z.coerce.number({ error: "Número inválido" })])
-      .transform((value) => (value === "" || value === null ? null : value))
-      .pipe(
-        z
-          .number()
-          .int("Use um número inteiro")
-          .min(0, "Use um número a partir de 0")
-          .max(100_000_000, "Número grande demais")
-          .nullable(),
-      ),
+    max_free_users: emptyAsNull(
+      "Número inválido",
+      z
+        .number()
+        .int("Use um número inteiro")
+        .min(0, "Use um número a partir de 0")
+        .max(100_000_000, "Número grande demais")
+        .nullable(),
+    ),
     platform_fee_percentage: z.coerce
       .number({ error: "Taxa inválida" })
       .min(0, "A taxa vai de 0 a 100%")
