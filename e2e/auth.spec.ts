@@ -61,14 +61,14 @@ test("a visitor registers, logs out and logs back in", async ({ page }) => {
 test("protected screens show a spinner during the session check, then send visitors to /auth", async ({
   page,
 }) => {
-  await page.route("**/api/auth/me", async (route) => {
+  await page.route("**/api/auth/session", async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 800));
     await route.continue();
   });
   await page.goto("/dashboard");
   await expect(page.getByRole("status")).toHaveText("Verificando sua sessão...");
   await expect(page).toHaveURL(/\/auth$/);
-  await page.unroute("**/api/auth/me");
+  await page.unroute("**/api/auth/session");
 
   for (const path of ["/dashboard", "/analytics", "/subscription"]) {
     await page.goto(path);

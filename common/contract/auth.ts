@@ -57,6 +57,12 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/**
+ * GET /api/auth/session: the SPA's session check. Always 200 (a visitor is not an error, and a 401
+ * would be a console error on every public screen); GET /api/auth/me keeps the spec's 401.
+ */
+export type SessionResponse = { user: SessionUser | null };
+
 export const authResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

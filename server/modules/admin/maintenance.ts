@@ -7,6 +7,7 @@ const OPEN_IN_MAINTENANCE = [
   "/api/auth/login",
   "/api/auth/logout",
   "/api/auth/me",
+  "/api/auth/session",
   "/api/system/status",
   "/api/public/",
   "/api/track-link-click",

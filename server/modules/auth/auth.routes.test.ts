@@ -177,6 +177,20 @@ describe("sessions", () => {
     ).toBe(401);
   });
 
+  it("/session answers 200 with the user, or null for a visitor and a forged or revoked session", async () => {
+    const session = (cookie?: string) => t.request({ method: "GET", url: "/api/auth/session", cookie });
+    const visitor = await session();
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.json()).toEqual({ user: null });
+    expect(visitor.headers["cache-control"]).toBe("private, no-store");
+    expect((await session("atalho_session=forged")).json()).toEqual({ user: null });
+
+    const { user, cookie } = await t.signIn();
+    expect((await session(cookie)).json()).toMatchObject({ user: { id: user.id, email: user.email } });
+    await post("/api/auth/logout", {}, { cookie });
+    expect((await session(cookie)).json()).toEqual({ user: null });
+  });
+
   it("logout revokes the session on the server", async () => {
     const { user, cookie } = await t.signIn();
     const logout = await post("/api/auth/logout", {}, { cookie });

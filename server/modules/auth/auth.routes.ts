@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { AUTH_MESSAGES, loginBodySchema, registerBodySchema } from "../../../common/contract/auth";
+import {
+  AUTH_MESSAGES,
+  loginBodySchema,
+  registerBodySchema,
+  type SessionResponse,
+} from "../../../common/contract/auth";
 import { bodyEmail, rateLimited } from "../../lib/rate-limits";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
 import { authenticate, registerUser } from "./auth.service";
@@ -32,6 +37,12 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     const user = await loadUser(request);
     if (!user) return reply.code(401).send({ error: "Não autenticado." });
     return toSessionUser(user);
+  });
+
+  app.get("/api/auth/session", async (request, reply): Promise<SessionResponse> => {
+    reply.header("cache-control", "private, no-store");
+    const user = await loadUser(request);
+    return { user: user ? toSessionUser(user) : null };
   });
 
   app.post(

@@ -50,7 +50,7 @@ describe("ProtectedLayout", () => {
 
   it("shows the maintenance page, not the screen, to a signed-in user who is not an admin", async () => {
     const calls = fakeApi({
-      "GET /api/auth/me": { body: member },
+      "GET /api/auth/session": { body: { user: member } },
       "GET /api/system/status": status(true),
       "POST /api/auth/logout": { body: {} },
     });
@@ -64,7 +64,7 @@ describe("ProtectedLayout", () => {
   });
 
   it("shows the screen with a thin banner to the administrator", async () => {
-    fakeApi({ "GET /api/auth/me": { body: admin }, "GET /api/system/status": status(true) });
+    fakeApi({ "GET /api/auth/session": { body: { user: admin } }, "GET /api/system/status": status(true) });
     renderAt("/dashboard");
     expect(await screen.findByText("Modo de manutenção ativo")).toBeTruthy();
     expect(screen.getByText("Tela do dashboard")).toBeTruthy();
@@ -72,7 +72,7 @@ describe("ProtectedLayout", () => {
   });
 
   it("shows the screen when the product is not in maintenance", async () => {
-    fakeApi({ "GET /api/auth/me": { body: member }, "GET /api/system/status": status(false) });
+    fakeApi({ "GET /api/auth/session": { body: { user: member } }, "GET /api/system/status": status(false) });
     renderAt("/dashboard");
     expect(await screen.findByText("Tela do dashboard")).toBeTruthy();
     await waitFor(() => expect(screen.queryByText("Modo de manutenção ativo")).toBeNull());
@@ -81,7 +81,7 @@ describe("ProtectedLayout", () => {
 
   it("gives the admin area its own header: logo to /dashboard and the admin's menu", async () => {
     const calls = fakeApi({
-      "GET /api/auth/me": { body: admin },
+      "GET /api/auth/session": { body: { user: admin } },
       "GET /api/system/status": status(false),
       "POST /api/auth/logout": { body: {} },
     });
@@ -103,7 +103,7 @@ describe("ProtectedLayout", () => {
   });
 
   it("keeps the product's header on /admin for a user who is not an admin", async () => {
-    fakeApi({ "GET /api/auth/me": { body: member }, "GET /api/system/status": status(false) });
+    fakeApi({ "GET /api/auth/session": { body: { user: member } }, "GET /api/system/status": status(false) });
     renderAt("/admin");
     expect(await screen.findByText("Tela do admin")).toBeTruthy();
     expect(screen.getByRole("navigation", { name: "Navegação principal" })).toBeTruthy();
@@ -112,7 +112,7 @@ describe("ProtectedLayout", () => {
   it("asks the status again when an API call answers 503, and then shows the maintenance page", async () => {
     let maintenance = false;
     fakeApi({
-      "GET /api/auth/me": { body: member },
+      "GET /api/auth/session": { body: { user: member } },
       "GET /api/system/status": () => status(maintenance),
     });
     const client = testQueryClient();

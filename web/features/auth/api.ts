@@ -1,15 +1,15 @@
-import type { AuthResponse, LoginBody, RegisterBody, SessionUser } from "@common/contract/auth";
+import type { AuthResponse, LoginBody, RegisterBody, SessionResponse, SessionUser } from "@common/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
-import { ApiError, api } from "@web/lib/api-client";
+import { api } from "@web/lib/api-client";
 
 export const meQuery = queryOptions({
   queryKey: ["auth", "me"],
   queryFn: async (): Promise<SessionUser | null> => {
     try {
-      return await api<SessionUser>("/api/auth/me");
+      return (await api<SessionResponse>("/api/auth/session")).user;
     } catch (error) {
-      // Non-ok means no user (spec 7); a failed check is logged and the visitor stays signed out.
-      if (!(error instanceof ApiError && error.status === 401)) console.error("session check failed", error);
+      // A failed check is logged and the visitor stays signed out.
+      console.error("session check failed", error);
       return null;
     }
   },
