@@ -33,6 +33,7 @@ import { webhookRoutes } from "./modules/billing/webhook.routes";
 import { ClickQueue } from "./modules/clicks/click-queue";
 import { DomainRegistry } from "./modules/domains/domain-registry";
 import { domainsRoutes } from "./modules/domains/domains.routes";
+import { fontsRoutes } from "./modules/fonts/fonts.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
 import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
@@ -191,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(redirectRoutes, { redirect });
   await app.register(publicPageRoutes);
   await app.register(uploadsRoutes);
+  await app.register(fontsRoutes);
 
   // Everything else: the JSON API and the SPA, with the cross-cutting plugins.
   await app.register(async (web) => {

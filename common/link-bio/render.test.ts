@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_BUTTON_STYLE } from "../button-style";
 import type { LinkBioView } from "../contract/link-pages";
 import { escapeHtml } from "./escape-html";
-import { googleFontsUrl } from "./fonts";
 import { LINK_BIO_CSS, renderLinkBioHtml } from "./render";
 
 const view = (overrides: Partial<LinkBioView> = {}): LinkBioView => ({
@@ -150,7 +150,7 @@ describe("renderLinkBioHtml", () => {
     expect(html).not.toContain("evil.com");
     expect(html).not.toContain("position:fixed");
     const css = buttonStyleOf(html, 1);
-    expect(css).toContain("background:#3b82f6");
+    expect(css).toContain(`background:${DEFAULT_BUTTON_STYLE.backgroundColor}`);
     expect(css).toContain("width:100%");
     expect(css).toContain("padding:16px 24px");
     expect(html).toContain(`<div class="lb" style="background:#ffffff;`);
@@ -166,7 +166,9 @@ describe("renderLinkBioHtml", () => {
     for (const unsafe of ["javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "/uploads/../x"]) {
       const html = renderLinkBioHtml(view({ profileImageUrl: unsafe }));
       expect(html).not.toContain("<img");
-      expect(html).toContain(`aria-hidden="true" style="background:#3b82f6;color:#ffffff">A</div>`);
+      expect(html).toContain(
+        `aria-hidden="true" style="background:${DEFAULT_BUTTON_STYLE.backgroundColor};color:#ffffff">A</div>`,
+      );
     }
   });
 
@@ -192,14 +194,5 @@ describe("LINK_BIO_CSS", () => {
     expect(LINK_BIO_CSS).toContain("lb-slide-in 0.5s");
     expect(LINK_BIO_CSS).toContain("lb-bounce 2s");
     expect(LINK_BIO_CSS).toContain("lb-shake 0.8s");
-  });
-});
-
-describe("googleFontsUrl", () => {
-  it("asks only for web fonts, once each, and nothing for system fonts", () => {
-    expect(googleFontsUrl(["Arial", "Georgia"])).toBeNull();
-    expect(googleFontsUrl(["Inter", "Playfair Display", "Inter", "Arial"])).toBe(
-      "https://fonts.googleapis.com/css2?family=Inter:wght@300;400;500;600;700&family=Playfair+Display:wght@400;500;600;700&display=swap",
-    );
   });
 });

@@ -4,7 +4,8 @@ import type { FastifyInstance } from "fastify";
 /**
  * Security headers with a Content-Security-Policy the SPA works under: scripts only from our origin
  * (the Vite build has no inline script), inline styles allowed (style attributes of the Link Bio
- * preview), images from anywhere over https (profile images by URL).
+ * preview), fonts only our own (server/modules/fonts: no visitor's IP goes to a font CDN), images
+ * from anywhere over https (profile images by URL).
  * NOTE: helmet's upgrade-insecure-requests and HSTS are right behind https only.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, secure: boolean): Promise<void> {
@@ -17,8 +18,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'", "https://fonts.googleapis.com"],
-        fontSrc: ["'self'", "https://fonts.gstatic.com", "data:"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        fontSrc: ["'self'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { readButtonStyle, resolveButtonStyle } from "../../../common/button-style";
+import { readButtonStyle } from "../../../common/button-style";
 import type { LinkBioView } from "../../../common/contract/link-pages";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
 import { escapeHtml } from "../../../common/link-bio/escape-html";
-import { GOOGLE_FONTS_ORIGINS, googleFontsUrl } from "../../../common/link-bio/fonts";
+import { fontFaceCss, fontPreloads, linkBioFontUses } from "../../../common/link-bio/fonts";
 import { LINK_BIO_CSS, renderLinkBioHtml } from "../../../common/link-bio/render";
 import type { PublicPage } from "./public-pages.queries";
 
@@ -25,8 +25,9 @@ const SCRIPT_HASH = `sha256-${createHash("sha256").update(BEACON_SCRIPT).digest(
 const CSP_COMMON = [
   "default-src 'none'",
   "img-src https: data: 'self'",
-  `style-src 'unsafe-inline' ${GOOGLE_FONTS_ORIGINS.style}`,
-  `font-src ${GOOGLE_FONTS_ORIGINS.font}`,
+  "style-src 'unsafe-inline'",
+  // Our own font files (server/modules/fonts), on whichever of our domains serves the page.
+  "font-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",
   "frame-ancestors 'none'",
@@ -64,11 +65,7 @@ export function renderPublicPageDocument(data: PublicPage, context: DocumentCont
   const url = `${context.origin}/p/${encodeURIComponent(data.page.slug)}`;
   const description = data.page.description?.trim() || `Links de ${data.page.title}`;
   const image = absoluteImage(view.profileImageUrl, context.origin);
-  const fonts = googleFontsUrl(
-    [view.buttonStyle, ...view.links.map((link) => link.style)].map(
-      (style) => resolveButtonStyle(view.buttonStyle, style).fontFamily,
-    ),
-  );
+  const fontUses = linkBioFontUses(view);
   const e = escapeHtml;
   const meta = [
     `<title>${e(data.page.title)}</title>`,
@@ -87,9 +84,11 @@ export function renderPublicPageDocument(data: PublicPage, context: DocumentCont
     image ? `<meta name="twitter:image" content="${e(image)}">` : "",
     `<meta name="theme-color" content="${e(data.page.backgroundColor)}">`,
   ];
-  const fontLinks = fonts
-    ? `<link rel="preconnect" href="${GOOGLE_FONTS_ORIGINS.font}" crossorigin><link rel="stylesheet" href="${e(fonts)}">`
-    : "";
+  // The files the first screen draws with start downloading with the HTML, not after layout.
+  const fontLinks = fontPreloads(fontUses)
+    .map((href) => `<link rel="preload" href="${e(href)}" as="font" type="font/woff2" crossorigin>`)
+    .join("");
+  const fontFaces = fontFaceCss(fontUses.map((use) => use.family));
   const footer = `<a href="${e(context.homeUrl)}">Feito com ${e(context.appName)}</a>`;
   return (
     `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
@@ -97,7 +96,7 @@ export function renderPublicPageDocument(data: PublicPage, context: DocumentCont
     meta.join("") +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">${fontLinks}` +
     // After the shared CSS: the page fills the screen, so the footer sits at the bottom.
-    `<style>${LINK_BIO_CSS}\nhtml,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}</style>` +
+    `<style>${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}</style>` +
     `</head><body>${renderLinkBioHtml(view, { footerHtml: footer })}<script>${BEACON_SCRIPT}</script></body></html>`
   );
 }

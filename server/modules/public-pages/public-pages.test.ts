@@ -167,6 +167,40 @@ describe("GET /p/{slug}", () => {
     expect(response.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("loads its fonts from our origin only: inline @font-face and the latin files preloaded", async () => {
+    const { cookie } = await t.signIn();
+    const inter = await createPage(cookie);
+    const response = await getPage(inter.slug);
+    const html = response.body;
+    expect(html).toContain(
+      `<link rel="preload" href="/fonts/v5.3.0/inter-latin-wght-normal.woff2" as="font" type="font/woff2" crossorigin>`,
+    );
+    expect(html).toContain(
+      `@font-face{font-family:"Inter";font-style:normal;font-weight:100 900;font-display:swap;`,
+    );
+    expect(html).not.toMatch(/googleapis|gstatic|<link rel="stylesheet"/);
+    const csp = response.headers["content-security-policy"] as string;
+    expect(csp).toContain("font-src 'self'");
+    expect(csp).not.toMatch(/https:\/\/fonts/);
+
+    // A static font: the files of the weights the first screen draws with (title 700, buttons 300).
+    const poppins = await createPage(cookie, { button_style: { fontFamily: "Poppins", fontWeight: "300" } });
+    await addLink(cookie, poppins.id);
+    const preloads = [...(await getPage(poppins.slug)).body.matchAll(/<link rel="preload" href="([^"]+)"/g)];
+    expect(preloads.map((m) => m[1])).toEqual([
+      "/fonts/v5.3.0/poppins-latin-300-normal.woff2",
+      "/fonts/v5.3.0/poppins-latin-400-normal.woff2",
+      "/fonts/v5.3.0/poppins-latin-700-normal.woff2",
+    ]);
+
+    // System fonts only: no font is loaded at all.
+    const georgia = await createPage(cookie, { button_style: { fontFamily: "Georgia" } });
+    await addLink(cookie, georgia.id, { custom_style: { fontFamily: "Verdana" } });
+    const plain = (await getPage(georgia.slug)).body;
+    expect(plain).not.toContain("@font-face");
+    expect(plain).not.toContain(`rel="preload"`);
+  });
+
   it("escapes a script attempt in the title, description and link title", async () => {
     const { cookie } = await t.signIn();
     const page = await createPage(cookie, {

@@ -1,5 +1,5 @@
 import type { LinkBioView } from "@common/contract/link-pages";
-import { googleFontsUrl } from "@common/link-bio/fonts";
+import { fontFaceCss } from "@common/link-bio/fonts";
 import { LINK_BIO_CSS, renderLinkBioHtml } from "@common/link-bio/render";
 import { useMemo } from "react";
 
@@ -9,10 +9,11 @@ import { useMemo } from "react";
  */
 export function LinkBioPreview({ view, fonts }: { view: LinkBioView; fonts: string[] }) {
   const html = useMemo(() => renderLinkBioHtml(view), [view]);
-  const fontsUrl = googleFontsUrl(fonts);
+  // The public page's own @font-face rules: the same files from our origin.
+  const fontFaces = fontFaceCss(fonts);
   return (
     <div className="mx-auto w-full max-w-[380px]">
-      {fontsUrl && <link rel="stylesheet" href={fontsUrl} />}
+      {fontFaces && <style>{fontFaces}</style>}
       <style>{LINK_BIO_CSS}</style>
       <div className="rounded-[2.5rem] border-[10px] border-gray-900 bg-gray-900 shadow-2xl">
         <div className="relative h-[640px] max-h-[calc(100vh-10rem)] min-h-[480px] overflow-hidden rounded-[1.9rem] bg-white">
