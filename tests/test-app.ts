@@ -29,7 +29,7 @@ export type TestContext = {
  * One app over one fresh database for the whole test file (beforeAll / afterAll); tests keep to
  * their own users, so they do not see each other's rows.
  */
-export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
+export function setupTestApp(overrides: Partial<Config> = {}, options: { distDir?: string } = {}): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await openTestDatabase();
@@ -38,7 +38,7 @@ export function setupTestApp(overrides: Partial<Config> = {}): TestContext {
     const redisPrefix = `atalho-test:${process.pid}:${Math.random().toString(36).slice(2)}:`;
     context.app = await buildApp(testConfig({ redisUrl, redisPrefix, ...overrides }), {
       database: context.database,
-      distDir: "/nonexistent",
+      distDir: options.distDir ?? "/nonexistent",
     });
     await context.app.ready();
   });

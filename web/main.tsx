@@ -1,17 +1,25 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { hydrate } from "@tanstack/react-query";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
-import { Toaster } from "sonner";
+import { AppShell } from "./app/app-shell";
 import { router } from "./app/router";
+import { readSsrState } from "./app/ssr-state";
 import { queryClient } from "./lib/query-client";
 import "./styles.css";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" richColors closeButton />
-    </QueryClientProvider>
-  </StrictMode>,
+const container = document.getElementById("root")!;
+const app = (
+  <AppShell queryClient={queryClient}>
+    <RouterProvider router={router} />
+  </AppShell>
 );
+
+// A public screen the server rendered (landing, legal pages…) is hydrated with the data it was
+// rendered from; any other screen, and the service worker's app shell, renders from scratch.
+const state = readSsrState(document);
+if (state && container.firstElementChild) {
+  hydrate(queryClient, state);
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

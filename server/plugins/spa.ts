@@ -3,10 +3,15 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { NOT_FOUND } from "../../common/contract/errors";
+import { fillTemplate, renderSitePage, SITE_PATHS } from "../modules/site/site-render";
+
+// The installable app's entry points (vite-plugin-pwa): a browser must see each deploy's version.
+const ALWAYS_FRESH = new Set(["sw.js", "manifest.webmanifest"]);
 
 /**
- * The built SPA: hashed assets cached for a year, everything else revalidated, and index.html for
- * any GET that no route claims (client-side routes). Missing /api paths stay JSON 404s.
+ * The built SPA: hashed assets cached for a year, everything else revalidated, the public screens
+ * rendered on the server into index.html, and index.html for any other GET that no route claims
+ * (client-side routes). Missing /api paths stay JSON 404s.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexPath = path.join(distDir, "index.html");
@@ -24,13 +29,37 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header(
         "cache-control",
-        hashed ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate",
+        hashed
+          ? "public, max-age=31536000, immutable"
+          : ALWAYS_FRESH.has(path.basename(filePath))
+            ? "no-cache"
+            : "public, max-age=0, must-revalidate",
       );
     },
   });
   const sendIndex = (reply: FastifyReply) =>
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
-  app.get("/", (_request, reply) => sendIndex(reply));
+  // The public screens (landing, legal pages…) come with their content in the HTML; should the
+  // render fail, the plain shell still works (the browser renders the screen itself).
+  const template = indexHtml.toString("utf8");
+  const site = { publicUrl: app.config.publicUrl, appName: app.config.appName };
+  for (const sitePath of SITE_PATHS) {
+    app.get(sitePath, async (request, reply) => {
+      try {
+        const page = await renderSitePage(app, request);
+        if (page) {
+          return reply
+            .header("cache-control", "private, no-cache")
+            .header("vary", "cookie")
+            .type("text/html; charset=utf-8")
+            .send(fillTemplate(template, page, site));
+        }
+      } catch (error) {
+        request.log.error({ err: error }, "server render failed; sending the plain app shell");
+      }
+      return sendIndex(reply);
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");

@@ -1,9 +1,10 @@
 import { Spinner } from "@web/components/ui/spinner";
-import { UnavailableLinkNotice } from "@web/features/shortened-urls/components/unavailable-link-notice";
 import { createBrowserRouter } from "react-router";
 import { ProtectedLayout } from "./layouts/protected-layout";
+import { RootLayout } from "./layouts/root-layout";
 import { NotFound } from "./routes/not-found";
 import { UnderConstruction } from "./routes/under-construction";
+import { siteRoutes } from "./site-routes";
 
 // Every route of spec section 2. Screens load lazily (one chunk each); /p/ and /s/ are answered by
 // the server and never reach the SPA.
@@ -11,22 +12,11 @@ export const router = createBrowserRouter([
   {
     // While the first screen's lazy chunk loads, a spinner instead of a blank page.
     hydrateFallbackElement: <Spinner />,
+    element: <RootLayout />,
     children: [
-      {
-        path: "/",
-        element: (
-          <>
-            <UnavailableLinkNotice />
-            <UnderConstruction title="Atalho" />
-          </>
-        ),
-      },
-      { path: "/auth", lazy: () => import("./routes/auth") },
-      { path: "/pricing", lazy: () => import("./routes/pricing") },
+      ...siteRoutes,
       { path: "/blog", element: <UnderConstruction title="Blog" /> },
       { path: "/blog/:slug", element: <UnderConstruction title="Blog" /> },
-      { path: "/terms", element: <UnderConstruction title="Termos de Uso" /> },
-      { path: "/privacy", element: <UnderConstruction title="Política de Privacidade" /> },
       {
         element: <ProtectedLayout />,
         children: [

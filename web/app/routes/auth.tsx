@@ -10,6 +10,14 @@ import { useAuth } from "@web/features/auth/use-auth";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Link, Navigate, useSearchParams } from "react-router";
+import type { PageHead } from "../page-head";
+
+export const head: PageHead = {
+  title: "Entrar ou criar conta · Atalho",
+  description:
+    "Entre na sua conta do Atalho ou crie uma grátis para montar sua página Link Bio, encurtar links e ver quem clica.",
+  path: "/auth",
+};
 
 const COPY: Record<AuthMode, { title: string; subtitle: string; switchText: string; switchAction: string }> =
   {

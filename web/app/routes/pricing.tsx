@@ -7,6 +7,14 @@ import { PricingPlans } from "@web/features/billing/components/pricing-plans";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { TopNav } from "../components/top-nav";
+import type { PageHead } from "../page-head";
+
+export const head: PageHead = {
+  title: "Planos e preços · Atalho",
+  description:
+    "Compare os planos do Atalho: comece grátis e assine quando precisar de mais páginas, links, domínios próprios e histórico de cliques. Pix, cartão ou boleto.",
+  path: "/pricing",
+};
 
 export function Component() {
   const { user, pending } = useAuth();

@@ -1,0 +1,121 @@
+import { dehydrate, QueryClient } from "@tanstack/react-query";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { escapeHtml } from "../../../common/link-bio/escape-html";
+import { AppShell } from "../../../web/app/app-shell";
+import { RootLayout } from "../../../web/app/layouts/root-layout";
+import type { PageHead } from "../../../web/app/page-head";
+import { siteRoutes } from "../../../web/app/site-routes";
+import { serializeSsrState, SSR_STATE_ID } from "../../../web/app/ssr-state";
+import { billingKeys } from "../../../web/features/billing/api/billing";
+import { meQuery, systemStatusQuery } from "../../../web/features/auth/api";
+import { loadUser, toSessionUser } from "../auth/session";
+import { listActivePlans, toSubscriptionPlan } from "../billing/plans.queries";
+
+/** The site routes under the root layout, as the browser's router has them. */
+const handler = createStaticHandler([{ Component: RootLayout, children: siteRoutes }]);
+
+/** The paths the server renders (each also answers HEAD). */
+export const SITE_PATHS = siteRoutes.map((route) => route.path);
+
+type Rendered = { html: string; head: PageHead; state: string };
+
+/**
+ * Renders a public screen as the browser's first render will: the same components, with the query
+ * data they read (session, plans, system status) filled in here and sent along for hydration.
+ * Returns null when the path is not a site route.
+ */
+export async function renderSitePage(app: FastifyInstance, request: FastifyRequest): Promise<Rendered | null> {
+  const url = new URL(request.url, app.config.publicUrl);
+  const context = await handler.query(new Request(url, { signal: AbortSignal.timeout(10_000) }));
+  if (context instanceof Response || context.matches.length === 0) return null;
+  const handle = context.matches.at(-1)?.route.handle as { head?: PageHead; visitorsOnly?: boolean } | undefined;
+  const head = handle?.head;
+  if (!head) return null;
+
+  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  const [user, plans] = await Promise.all([loadUser(request), listActivePlans(app.db)]);
+  if (user && handle.visitorsOnly) return null;
+  const { maintenance_mode, registration_enabled } = app.settings.get();
+  queryClient.setQueryData(meQuery.queryKey, user ? toSessionUser(user) : null);
+  queryClient.setQueryData(billingKeys.plans(), plans.map(toSubscriptionPlan));
+  queryClient.setQueryData(systemStatusQuery.queryKey, { maintenance_mode, registration_enabled });
+
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <AppShell queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppShell>,
+  );
+  return { html, head, state: serializeSsrState(dehydrate(queryClient)) };
+}
+
+/** The meta tags of a rendered screen: description, canonical, Open Graph, Twitter, robots. */
+export function headTags(head: PageHead, site: { publicUrl: string; appName: string }): string {
+  const e = escapeHtml;
+  const url = `${site.publicUrl}${head.path}`;
+  const image = `${site.publicUrl}/og-image.png`;
+  return [
+    `<meta name="description" content="${e(head.description)}">`,
+    `<link rel="canonical" href="${e(url)}">`,
+    head.noindex ? `<meta name="robots" content="noindex">` : "",
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:site_name" content="${e(site.appName)}">`,
+    `<meta property="og:locale" content="pt_BR">`,
+    `<meta property="og:title" content="${e(head.title)}">`,
+    `<meta property="og:description" content="${e(head.description)}">`,
+    `<meta property="og:url" content="${e(url)}">`,
+    `<meta property="og:image" content="${e(image)}">`,
+    `<meta property="og:image:width" content="1200">`,
+    `<meta property="og:image:height" content="630">`,
+    `<meta property="og:image:alt" content="${e(site.appName)}">`,
+    `<meta name="twitter:card" content="summary_large_image">`,
+    `<meta name="twitter:title" content="${e(head.title)}">`,
+    `<meta name="twitter:description" content="${e(head.description)}">`,
+    `<meta name="twitter:image" content="${e(image)}">`,
+  ]
+    .filter(Boolean)
+    .join("");
+}
+
+/** JSON-LD for the home page: who we are (Organization) and the site itself (WebSite). */
+export function homeJsonLd(site: { publicUrl: string; appName: string }): string {
+  const data = [
+    {
+      "@context": "https://schema.org",
+      "@type": "Organization",
+      name: site.appName,
+      url: `${site.publicUrl}/`,
+      logo: `${site.publicUrl}/icons/icon-512.png`,
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "WebSite",
+      name: site.appName,
+      url: `${site.publicUrl}/`,
+      inLanguage: "pt-BR",
+    },
+  ];
+  return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
+}
+
+/** Where the rendered screen goes in the built index.html. */
+export function fillTemplate(
+  template: string,
+  page: Rendered,
+  site: { publicUrl: string; appName: string },
+): string {
+  const head =
+    `<title>${escapeHtml(page.head.title)}</title>` +
+    headTags(page.head, site) +
+    (page.head.path === "/" ? homeJsonLd(site) : "");
+  return template
+    .replace(/<title>[^<]*<\/title>/, "")
+    .replace(/<meta name="description"[^>]*>/, "")
+    .replace("</head>", `${head}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div><script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`,
+    );
+}

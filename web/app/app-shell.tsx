@@ -1,0 +1,18 @@
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { StrictMode, type ReactNode } from "react";
+import { Toaster } from "sonner";
+
+/**
+ * What wraps every screen, in the browser and in the server's render of the public screens alike:
+ * the two must give the same markup, or hydration starts over.
+ */
+export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <Toaster position="top-center" richColors closeButton />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}

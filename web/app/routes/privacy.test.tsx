@@ -1,0 +1,22 @@
+import { PRIVACY_CONTACT_EMAIL } from "@common/brand";
+import { screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, renderWithProviders } from "../../../tests/web-fake-api";
+import { Component, head } from "./privacy";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("/privacy", () => {
+  it("has a head for the server and keeps document.title in step", () => {
+    expect(head).toMatchObject({ title: "Política de Privacidade · Atalho", path: "/privacy" });
+    expect(head.description.length).toBeGreaterThanOrEqual(120);
+    expect(head.description.length).toBeLessThanOrEqual(160);
+    fakeApi({ "GET /api/auth/session": { body: { user: null } } });
+    const { unmount } = renderWithProviders(<Component />, { route: "/privacy" });
+    expect(document.title).toBe("Política de Privacidade · Atalho");
+    expect(screen.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeTruthy();
+    expect(screen.getAllByRole("link", { name: PRIVACY_CONTACT_EMAIL }).length).toBeGreaterThan(0);
+    unmount();
+    expect(document.title).toBe("Atalho");
+  });
+});

@@ -1,0 +1,22 @@
+// /privacy (spec 2): the privacy policy, server-rendered for visitors and search engines, then hydrated.
+import { PRIVACY_CONTACT_EMAIL } from "@common/brand";
+import { PrivacyPolicy } from "@web/features/legal/privacy-policy";
+import { useEffect } from "react";
+import type { PageHead } from "../page-head";
+
+export const head: PageHead = {
+  title: "Política de Privacidade · Atalho",
+  description:
+    "Como o Atalho trata seus dados pela LGPD: o que guardamos e por quanto tempo, cliques sem IP, pagamentos pelo Mercado Pago, cookies e seus direitos.",
+  path: "/privacy",
+};
+
+export function Component() {
+  useEffect(() => {
+    document.title = head.title;
+    return () => {
+      document.title = "Atalho";
+    };
+  }, []);
+  return <PrivacyPolicy contactEmail={PRIVACY_CONTACT_EMAIL} />;
+}

@@ -1,0 +1,22 @@
+// /terms (spec 2): the terms of use, server-rendered for visitors and search engines, then hydrated.
+import { PRIVACY_CONTACT_EMAIL } from "@common/brand";
+import { TermsOfUse } from "@web/features/legal/terms-of-use";
+import { useEffect } from "react";
+import type { PageHead } from "../page-head";
+
+export const head: PageHead = {
+  title: "Termos de Uso · Atalho",
+  description:
+    "Termos de Uso do Atalho: conta, uso aceitável, planos mensais e anuais pagos pelo Mercado Pago, cancelamento, reembolsos, responsabilidades e lei brasileira.",
+  path: "/terms",
+};
+
+export function Component() {
+  useEffect(() => {
+    document.title = head.title;
+    return () => {
+      document.title = "Atalho";
+    };
+  }, []);
+  return <TermsOfUse contactEmail={PRIVACY_CONTACT_EMAIL} />;
+}

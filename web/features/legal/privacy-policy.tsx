@@ -1,0 +1,414 @@
+import { APP_NAME } from "@common/brand";
+import {
+  EmailLink,
+  LegalDocument,
+  LegalFacts,
+  LegalList,
+  type LegalSection,
+  LegalSubheading,
+  TextLink,
+} from "./legal-document";
+
+/**
+ * The privacy policy (spec 2: data collected, sharing, retention, LGPD rights, minors, the data
+ * protection officer). NOTE: every fact about what is kept, and for how long, is what the code does:
+ * clicks (server/modules/clicks/click-info.ts), the analytics purge
+ * (server/modules/analytics/analytics-retention.ts), sessions (server/modules/auth/session.ts),
+ * payments (db/schema/billing.ts), the audit log (db/schema/admin.ts). Change the text with the code.
+ */
+export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
+  const email = <EmailLink address={contactEmail} />;
+  const sections: LegalSection[] = [
+    {
+      id: "dados-coletados",
+      title: "Dados que coletamos",
+      content: (
+        <>
+          <LegalSubheading>Da sua conta</LegalSubheading>
+          <LegalList>
+            <li>nome, sobrenome e e-mail, informados no cadastro;</li>
+            <li>
+              sua senha, guardada apenas como um resumo criptográfico (hash) gerado com Argon2id; nunca
+              guardamos a senha em si;
+            </li>
+            <li>data de criação, plano, limites e situação da conta (ativa ou desativada).</li>
+          </LegalList>
+
+          <LegalSubheading>Do conteúdo que você cria</LegalSubheading>
+          <LegalList>
+            <li>
+              páginas Link Bio: endereço, título, descrição, cores, estilos e os links, com seus títulos e
+              endereços;
+            </li>
+            <li>
+              imagens de perfil que você envia, guardadas como arquivos nos nossos servidores e exibidas
+              publicamente na sua página;
+            </li>
+            <li>links curtos: endereço de destino, título, código, domínio e data de validade.</li>
+          </LegalList>
+
+          <LegalSubheading>Dos pagamentos</LegalSubheading>
+          <p>
+            Para abrir um pagamento, enviamos ao Mercado Pago seu nome, seu e-mail, o plano e o valor. Os
+            dados do cartão, do Pix ou do boleto você informa diretamente no Mercado Pago:{" "}
+            <strong>nunca recebemos nem guardamos o número do seu cartão</strong>.
+          </p>
+          <p>
+            De cada pagamento, guardamos o identificador do pagamento no Mercado Pago, o plano, o valor (e o
+            crédito de upgrade, se houver), a forma de pagamento, a situação (pendente, aprovado, recusado,
+            estornado) com o motivo informado pelo Mercado Pago, o período contratado e, enquanto o pagamento
+            está pendente, o código Pix copia e cola ou a linha digitável, o link e o vencimento do boleto.
+            Cada mudança de situação fica registrada com data e origem.
+          </p>
+
+          <LegalSubheading>Das visitas às páginas e aos links</LegalSubheading>
+          <p>
+            Quando alguém abre um link curto ou clica em um botão de uma página Link Bio, registramos o clique
+            com:
+          </p>
+          <LegalList>
+            <li>data e hora;</li>
+            <li>
+              país, deduzido do endereço IP por uma base de geolocalização instalada no nosso próprio servidor
+              (ou informado pela rede de distribuição de conteúdo, quando usada);
+            </li>
+            <li>
+              o domínio do site de onde o visitante veio (por exemplo, instagram.com), sem o restante do
+              endereço;
+            </li>
+            <li>o tipo de aparelho (computador, celular ou tablet), o navegador e o sistema operacional;</li>
+            <li>se o acesso parece vir de um robô.</li>
+          </LegalList>
+          <p>
+            <strong>Os cliques são registrados sem o endereço IP.</strong> O IP fica apenas na memória do
+            servidor, por pouco tempo, para descobrir o país e para os contadores contra abusos descritos
+            abaixo, e nunca é gravado no banco de dados, em arquivos ou em registros. Não colocamos cookies
+            nos visitantes nem tentamos identificá-los.
+          </p>
+
+          <LegalSubheading>Dados técnicos e de segurança</LegalSubheading>
+          <LegalList>
+            <li>
+              <strong>Sessões:</strong> quando você entra, criamos uma sessão identificada por um código
+              aleatório, guardado no servidor apenas como hash, com as datas de criação e de expiração. Não
+              registramos o IP nem o navegador da sessão.
+            </li>
+            <li>
+              <strong>Limites de tentativas:</strong> para barrar ataques e abusos, contamos requisições por
+              endereço IP e por e-mail (por exemplo, tentativas de login) em contadores temporários.
+            </li>
+            <li>
+              <strong>Registros de erros:</strong> quando uma requisição falha no servidor, registramos o
+              método, o caminho acessado (sem parâmetros), o domínio, o código de resposta e a duração. Esses
+              registros não contêm IP, cookies nem senhas.
+            </li>
+            <li>
+              <strong>Registro de auditoria:</strong> cada ação de um administrador (como editar, desativar ou
+              excluir uma conta, alterar planos ou estornar um pagamento) é registrada com quem a fez, quando,
+              e como o registro estava antes e depois, o que pode incluir seu e-mail, nome, plano e números de
+              uso.
+            </li>
+          </LegalList>
+        </>
+      ),
+    },
+    {
+      id: "finalidades",
+      title: "Para que usamos os dados",
+      content: (
+        <>
+          <LegalFacts
+            items={[
+              {
+                term: "Prestar o serviço",
+                detail:
+                  "Manter sua conta, páginas, links e estatísticas, processar pagamentos e aplicar o seu plano. Base legal: execução do contrato (art. 7º, V, da LGPD).",
+              },
+              {
+                term: "Segurança",
+                detail:
+                  "Sessões, limites de tentativas, registros de erros e de auditoria, para proteger as contas e o serviço contra fraudes e abusos. Base legal: legítimo interesse (art. 7º, IX).",
+              },
+              {
+                term: "Estatísticas de cliques",
+                detail:
+                  "Mostrar ao dono de cada página ou link de onde vêm as visitas, com o mínimo de dados e sem IP. Base legal: legítimo interesse (art. 7º, IX, e art. 10).",
+              },
+              {
+                term: "Obrigações legais",
+                detail:
+                  "Cumprir a lei, ordens judiciais e pedidos de autoridades, e exercer nossos direitos em processos. Base legal: art. 7º, II e VI.",
+              },
+            ]}
+          />
+          <p>
+            Não vendemos dados pessoais, não exibimos anúncios, não criamos perfis de comportamento e não
+            tomamos decisões automatizadas que afetem seus interesses.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "compartilhamento",
+      title: "Com quem compartilhamos",
+      content: (
+        <>
+          <LegalList>
+            <li>
+              <strong>Mercado Pago</strong>, que processa os pagamentos: recebe seu nome, seu e-mail, o plano
+              e o valor, e trata os dados de pagamento conforme a política de privacidade dele.
+            </li>
+            <li>
+              <strong>Provedores de infraestrutura</strong>: a empresa que hospeda nossos servidores e nosso
+              banco de dados e, quando usada, a rede de distribuição de conteúdo (CDN) que entrega o site.
+              Eles tratam os dados em nosso nome e seguindo as nossas instruções.
+            </li>
+            <li>
+              <strong>Provedor de e-mail</strong>: hoje o {APP_NAME} não envia e-mails automáticos. Se passar
+              a enviar (por exemplo, lembretes de renovação), seu e-mail e o conteúdo da mensagem serão
+              compartilhados com o provedor de envio, e esta política será atualizada antes disso.
+            </li>
+            <li>
+              <strong>Donos das páginas e dos links</strong>: cada cliente vê as estatísticas dos cliques nas
+              próprias páginas e links, somadas por dia, país, origem, aparelho, navegador e sistema, nunca
+              dados que identifiquem um visitante.
+            </li>
+            <li>
+              <strong>Autoridades</strong>, quando a lei ou uma ordem judicial exigir.
+            </li>
+          </LegalList>
+          <p>
+            Se algum desses provedores tratar dados fora do Brasil, a transferência seguirá as hipóteses do
+            art. 33 da LGPD.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "cookies",
+      title: "Cookies e armazenamento no navegador",
+      content: (
+        <>
+          <p>O {APP_NAME} usa apenas o necessário para funcionar:</p>
+          <LegalFacts
+            items={[
+              {
+                term: "atalho_session (cookie)",
+                detail:
+                  "Mantém você conectado. É criado quando você entra, dura 30 dias, é enviado só ao nosso site e não pode ser lido por scripts.",
+              },
+              {
+                term: "pwa-install-dismissed (armazenamento local)",
+                detail:
+                  "Guarda a data em que você dispensou o convite para instalar o aplicativo, para que ele não volte por 7 dias. Fica no seu navegador até você limpar os dados do site.",
+              },
+              {
+                term: "Cache do aplicativo (service worker)",
+                detail:
+                  "Guarda no seu navegador os arquivos do site (código, estilos, ícones e fontes), para abrir mais rápido e funcionar sem conexão. Não guarda os dados da sua conta.",
+              },
+            ]}
+          />
+          <p>
+            Não usamos cookies de publicidade ou de análise, nem rastreadores de terceiros, e não exibimos
+            anúncios. As fontes são servidas pelo próprio {APP_NAME}, sem Google Fonts: abrir nossas páginas
+            não envia seu IP a outras empresas. Os visitantes das páginas Link Bio e dos links curtos não
+            recebem nenhum cookie.
+          </p>
+          <p>
+            O dono de uma página Link Bio pode usar uma imagem de perfil hospedada em outro site; nesse caso,
+            o navegador do visitante busca essa imagem diretamente naquele site.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "retencao",
+      title: "Por quanto tempo guardamos",
+      content: (
+        <>
+          <LegalFacts
+            items={[
+              {
+                term: "Conta",
+                detail:
+                  "Enquanto a conta existir. Não excluímos contas por inatividade; uma conta desativada mantém os dados até ser excluída.",
+              },
+              {
+                term: "Páginas, links e imagens",
+                detail:
+                  "Até você excluí-los ou excluir a conta. Ao excluir uma página ou um link, apagamos junto os cliques dele. Uma imagem de perfil enviada é apagada quando é trocada ou quando a página ou a conta é excluída. Links curtos vencidos deixam de redirecionar, mas continuam guardados até serem excluídos.",
+              },
+              {
+                term: "Cliques",
+                detail: (
+                  <>
+                    O painel mostra o histórico de análises do seu plano (o número de dias de cada plano está
+                    na página de <TextLink to="/pricing">Preços</TextLink>). Cliques mais antigos que esse
+                    histórico ficam ocultos e, 30 dias depois, são apagados por uma rotina automática. Vale o
+                    maior histórico entre os planos que você teve nos últimos 30 dias, para que uma assinatura
+                    vencida ou uma troca de plano não apague seu histórico de imediato.
+                  </>
+                ),
+              },
+              {
+                term: "Sessões",
+                detail:
+                  "Até 30 dias depois de você entrar. Ao sair, a sessão é apagada na hora; a desativação da conta encerra todas. Sessões vencidas deixam de valer e são apagadas no seu próximo login ou com a conta.",
+              },
+              {
+                term: "Pagamentos",
+                detail:
+                  "Enquanto a conta existir, para o seu histórico e para resolver contestações; são apagados com a conta. O Mercado Pago guarda os próprios registros das transações, conforme a política dele. Um checkout aberto em que nenhum pagamento foi feito é cancelado depois de um dia, e o registro continua no histórico.",
+              },
+              {
+                term: "Limites de tentativas",
+                detail: "Os contadores expiram sozinhos, em no máximo uma hora.",
+              },
+              {
+                term: "Registros de erros",
+                detail:
+                  "Não são gravados no nosso banco de dados: ficam nos registros do servidor, mantidos pelo provedor de hospedagem.",
+              },
+              {
+                term: "Registro de auditoria",
+                detail:
+                  "Sem exclusão automática, inclusive depois que uma conta é excluída (o registro da exclusão guarda o e-mail e um resumo da conta), para prestação de contas e segurança.",
+              },
+            ]}
+          />
+        </>
+      ),
+    },
+    {
+      id: "seguranca",
+      title: "Segurança",
+      content: (
+        <>
+          <LegalList>
+            <li>senhas guardadas apenas como hash Argon2id;</li>
+            <li>
+              sessões em um cookie que scripts não conseguem ler, guardadas no servidor apenas como hash e
+              encerradas ao sair;
+            </li>
+            <li>pedidos que alteram dados só são aceitos quando vêm do nosso próprio site;</li>
+            <li>limites de tentativas no login, no cadastro e na criação de links;</li>
+            <li>imagens enviadas verificadas pelo conteúdo do arquivo, não pelo nome;</li>
+            <li>nenhum IP de visitante gravado.</li>
+          </LegalList>
+          <p>
+            Nenhum sistema é totalmente seguro. Se houver um incidente de segurança que possa causar risco ou
+            dano relevante a você, avisaremos você e a Autoridade Nacional de Proteção de Dados (ANPD), como
+            determina o art. 48 da LGPD.
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "direitos",
+      title: "Seus direitos pela LGPD",
+      content: (
+        <>
+          <p>Pelo art. 18 da LGPD (Lei nº 13.709/2018), você pode pedir, a qualquer momento e sem custo:</p>
+          <LegalList>
+            <li>a confirmação de que tratamos dados seus;</li>
+            <li>o acesso aos seus dados;</li>
+            <li>a correção de dados incompletos, inexatos ou desatualizados;</li>
+            <li>
+              a anonimização, o bloqueio ou a eliminação de dados desnecessários, excessivos ou tratados em
+              desacordo com a LGPD;
+            </li>
+            <li>a portabilidade dos seus dados a outro fornecedor;</li>
+            <li>a eliminação dos dados tratados com base no seu consentimento;</li>
+            <li>
+              a informação sobre as entidades públicas e privadas com as quais compartilhamos seus dados;
+            </li>
+            <li>a informação sobre a possibilidade de não dar consentimento e as consequências disso;</li>
+            <li>a revogação do consentimento.</li>
+          </LegalList>
+          <p>
+            Você também pode se opor a um tratamento que descumpra a LGPD e pedir a exclusão da sua conta com
+            todos os seus dados.
+          </p>
+
+          <LegalSubheading>Como exercer seus direitos</LegalSubheading>
+          <p>
+            Envie seu pedido ao encarregado pelo e-mail {email}, de preferência a partir do e-mail da sua
+            conta. Se não pudermos confirmar que o pedido é seu, pediremos uma confirmação antes de atendê-lo.
+            A confirmação e o acesso aos dados são respondidos em até 15 dias (art. 19 da LGPD); se não
+            pudermos atender algum pedido, explicaremos o motivo.
+          </p>
+          <p>
+            A exclusão da conta é feita por nós, a pedido: ela apaga de uma vez a conta, as páginas, os links,
+            os links curtos, as estatísticas, as imagens, as sessões e o histórico de pagamentos. Fica apenas
+            a linha do registro de auditoria descrita acima.
+          </p>
+          <p>
+            Como os cliques são registrados sem IP e sem nenhum identificador do visitante, não é possível
+            localizar os cliques de uma pessoa específica.
+          </p>
+          <p>
+            Se achar que seus direitos não foram respeitados, você também pode reclamar à Autoridade Nacional
+            de Proteção de Dados (ANPD).
+          </p>
+        </>
+      ),
+    },
+    {
+      id: "menores",
+      title: "Menores de 18 anos",
+      content: (
+        <p>
+          O {APP_NAME} não se destina a menores de 18 anos, e só quem tem 18 anos ou mais pode criar uma
+          conta. Não coletamos de propósito dados de crianças e adolescentes; se soubermos que uma conta
+          pertence a alguém com menos de 18 anos, ela será excluída. Pais e responsáveis podem nos avisar pelo
+          e-mail {email}. Os cliques de visitantes, de qualquer idade, são registrados sem dados que os
+          identifiquem.
+        </p>
+      ),
+    },
+    {
+      id: "encarregado",
+      title: "Encarregado pelo tratamento de dados (DPO)",
+      content: (
+        <p>
+          O encarregado pelo tratamento de dados pessoais é o canal entre você, o {APP_NAME} e a ANPD. Fale
+          com ele pelo e-mail {email}, com o assunto “Privacidade”, para tirar dúvidas sobre esta política,
+          fazer pedidos sobre seus dados ou reclamar.
+        </p>
+      ),
+    },
+    {
+      id: "alteracoes",
+      title: "Alterações desta política",
+      content: (
+        <p>
+          Podemos atualizar esta política quando o serviço ou a lei mudarem; a data no início da página indica
+          a versão em vigor. Mudanças relevantes serão avisadas no próprio {APP_NAME} antes de valerem.
+        </p>
+      ),
+    },
+  ];
+
+  return (
+    <LegalDocument
+      title="Política de Privacidade"
+      intro={
+        <>
+          <p>
+            Esta Política de Privacidade explica quais dados pessoais o {APP_NAME} trata, para quê, com quem
+            os compartilha, por quanto tempo os guarda e como você exerce seus direitos, conforme a Lei Geral
+            de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). Ela vale para quem tem conta no{" "}
+            {APP_NAME} e para quem visita as páginas Link Bio e os links curtos criados no serviço. Ela
+            completa os <TextLink to="/terms">Termos de Uso</TextLink>.
+          </p>
+          <p className="rounded-xl bg-brand-50 px-4 py-3 text-gray-800">
+            <strong>Em resumo:</strong> guardamos só o necessário para o serviço funcionar, registramos os
+            cliques sem o endereço IP, não usamos rastreadores nem anúncios e não vendemos dados.
+          </p>
+        </>
+      }
+      sections={sections}
+    />
+  );
+}
