@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buttonStyleOverridesSchema,
   buttonStyleSchema,
+  buttonTextContrast,
   DEFAULT_BUTTON_STYLE,
   readButtonStyle,
   resolveButtonStyle,
@@ -14,11 +15,11 @@ describe("button style", () => {
     expect(style).not.toHaveProperty("onclick");
   });
 
-  it("has the spec's defaults", () => {
+  it("has the spec's defaults, with blues that pass WCAG AA", () => {
     expect(DEFAULT_BUTTON_STYLE).toMatchObject({
-      backgroundColor: "#3b82f6",
-      gradientFrom: "#3b82f6",
-      gradientTo: "#8b5cf6",
+      backgroundColor: "#2563eb",
+      gradientFrom: "#2563eb",
+      gradientTo: "#7c3aed",
       gradientDirection: "135deg",
       textColor: "#ffffff",
       borderRadius: "12px",
@@ -34,6 +35,24 @@ describe("button style", () => {
       width: "100%",
       textAlign: "center",
     });
+  });
+
+  it("keeps its default text readable, solid or gradient (AA, 4.5:1)", () => {
+    expect(buttonTextContrast(DEFAULT_BUTTON_STYLE)).toBeGreaterThanOrEqual(4.5);
+    expect(
+      buttonTextContrast({ ...DEFAULT_BUTTON_STYLE, backgroundType: "gradient" }),
+    ).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("measures button text over the background it really has", () => {
+    const spec = { ...DEFAULT_BUTTON_STYLE, backgroundColor: "#3b82f6" };
+    expect(buttonTextContrast(spec)).toBeCloseTo(3.68, 2);
+    // The solid colour does not count on a gradient button, the gradient's worst end does.
+    expect(buttonTextContrast({ ...spec, backgroundType: "gradient", gradientTo: "#8b5cf6" })).toBeCloseTo(
+      4.23,
+      2,
+    );
+    expect(buttonTextContrast({ ...spec, textColor: "#fff", backgroundColor: "#000" })).toBe(21);
   });
 
   it.each([

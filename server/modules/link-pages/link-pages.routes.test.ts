@@ -59,7 +59,7 @@ describe("link pages: create, read, update", () => {
       click_count: 0,
     });
     const style = JSON.parse(page.button_style);
-    expect(style).toMatchObject({ width: "80%", backgroundColor: "#3b82f6", hoverEffect: "scale" });
+    expect(style).toMatchObject({ width: "80%", backgroundColor: "#2563eb", hoverEffect: "scale" });
     expect(style).not.toHaveProperty("unknown");
 
     const read = await call("GET", `/api/link-pages/${page.id}`, cookie);

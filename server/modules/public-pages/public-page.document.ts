@@ -115,9 +115,9 @@ export function renderErrorDocument(status: 404 | 500, homeUrl: string, appName:
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>` +
     `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a;` +
     `font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;text-align:center;padding:24px;box-sizing:border-box}` +
-    `main{max-width:420px}.code{font-size:56px;font-weight:800;color:#3b82f6;margin:0;line-height:1}` +
+    `main{max-width:420px}.code{font-size:56px;font-weight:800;color:#2563eb;margin:0;line-height:1}` +
     `h1{font-size:22px;margin:16px 0 8px}p{margin:0 0 24px;color:#475569;line-height:1.5}` +
-    `a{display:inline-block;background:#3b82f6;color:#fff;text-decoration:none;padding:12px 20px;border-radius:12px;font-weight:600}` +
+    `a{display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:12px 20px;border-radius:12px;font-weight:600}` +
     `a:hover{background:#2563eb}</style></head><body><main>` +
     `<p class="code">${status}</p><h1>${message}</h1><p>${hint}</p>` +
     `<a href="${escapeHtml(homeUrl)}">Ir para o ${escapeHtml(appName)}</a></main></body></html>`

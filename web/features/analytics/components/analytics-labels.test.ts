@@ -1,18 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { deviceLabel, referrerLabel } from "./click-dimensions";
-import { countryFlag, countryName } from "./country";
 import { dailySeries } from "./daily-series";
 import { formatChange, percentChange } from "./percent-change";
 
 describe("analytics labels", () => {
-  it("names countries in pt-BR with their flag", () => {
-    expect(countryName("BR")).toBe("Brasil");
-    expect(countryName("us")).toBe("Estados Unidos");
-    expect(countryName(null)).toBe("Desconhecido");
-    expect(countryFlag("BR")).toBe("🇧🇷");
-    expect(countryFlag("")).toBe("🌐");
-  });
-
   it("computes the real change, and none without a previous figure", () => {
     expect(percentChange(12, 10)).toBe(20);
     expect(percentChange(5, 10)).toBe(-50);

@@ -1,8 +1,9 @@
-import { BUTTON_STYLE_OPTIONS, type ButtonStyle } from "@common/button-style";
+import { BUTTON_STYLE_OPTIONS, type ButtonStyle, buttonTextContrast } from "@common/button-style";
 import { escapeHtml } from "@common/link-bio/escape-html";
 import { buttonCss, LINK_BIO_CSS } from "@common/link-bio/render";
 import { useId, useState } from "react";
 import { ColorField } from "./color-field";
+import { ContrastWarning } from "./contrast-warning";
 
 type OptionKey = keyof typeof BUTTON_STYLE_OPTIONS;
 
@@ -127,6 +128,11 @@ export function ButtonStyleEditor({
             )}
             {color("textColor", "Cor do texto do botão")}
             {color("borderColor", "Cor da borda")}
+            <ContrastWarning
+              ratio={buttonTextContrast(style)}
+              subject="o texto do botão"
+              className="sm:col-span-2"
+            />
           </>
         )}
         {tab === "text" && (

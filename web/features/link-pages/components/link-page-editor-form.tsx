@@ -1,3 +1,5 @@
+import { buttonTextContrast } from "@common/button-style";
+import { contrastRatio } from "@common/color-contrast";
 import {
   LINK_PAGE_MESSAGES,
   type Link,
@@ -19,6 +21,7 @@ import { formToBody, formToView, type PageForm, pageToForm, viewFonts } from "..
 import { publicPageUrl } from "../public-url";
 import { ButtonStyleEditor } from "./button-style-editor";
 import { ColorField } from "./color-field";
+import { ContrastWarning } from "./contrast-warning";
 import { DomainSelect } from "./domain-select";
 import { LinkBioPreview } from "./link-bio-preview";
 import { LinksEditor } from "./links-editor";
@@ -132,7 +135,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
             Link Bios
           </RouterLink>
           <h1 className="text-2xl font-bold text-gray-900">{page ? "Editar Link Bio" : "Nova Link Bio"}</h1>
-          {dirty && <p className="text-sm text-amber-600">Alterações não salvas</p>}
+          {dirty && <p className="text-sm text-amber-700">Alterações não salvas</p>}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {savedUrl && (
@@ -224,6 +227,11 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
                 onChange={(v) => set("textColor", v)}
                 error={errors.text_color}
               />
+              <ContrastWarning
+                ratio={contrastRatio(form.textColor, form.backgroundColor)}
+                subject="o texto da página"
+                className="sm:col-span-2"
+              />
             </div>
             <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
               {domains && (
@@ -258,9 +266,12 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
                 onChange={(patch) => setForm((f) => ({ ...f, buttonStyle: { ...f.buttonStyle, ...patch } }))}
               />
             ) : (
-              <p className="text-sm text-gray-600">
-                Cores, fonte, formato e efeitos de todos os botões. Cada link pode ter o seu próprio estilo.
-              </p>
+              <>
+                <p className="text-sm text-gray-600">
+                  Cores, fonte, formato e efeitos de todos os botões. Cada link pode ter o seu próprio estilo.
+                </p>
+                <ContrastWarning ratio={buttonTextContrast(form.buttonStyle)} subject="o texto dos botões" />
+              </>
             )}
           </Card>
 
@@ -302,7 +313,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
       {dirty && (
         // Phones: the save button at the top is far away once the user scrolls down.
         <div className="fixed inset-x-0 bottom-0 z-40 flex items-center justify-between gap-3 border-t border-gray-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur lg:hidden">
-          <span className="text-sm text-amber-600">Alterações não salvas</span>
+          <span className="text-sm text-amber-700">Alterações não salvas</span>
           <button
             type="submit"
             disabled={!canSave}

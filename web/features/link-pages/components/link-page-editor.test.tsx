@@ -158,6 +158,46 @@ describe("LinkPageEditor, new page", () => {
     expect(screen.getByRole("button", { name: "Fechar" })).toBeTruthy();
   });
 
+  it("warns when the page text is hard to read on its background, and still saves", async () => {
+    const created = makePage({ id: 44, slug: "cinza" });
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": { status: 201, body: created },
+      "GET /api/link-pages/44": { body: created },
+      "GET /api/link-pages/44/links": { body: [] },
+    });
+    renderRoutes(routes, "/link-pages/new/edit");
+    const pageWarning = () =>
+      screen.getAllByRole("status").find((s) => s.textContent?.includes("texto da página"));
+    expect(pageWarning()).toBeUndefined();
+    fireEvent.change(screen.getByLabelText("Cor do Texto"), { target: { value: "#999999" } });
+    expect(pageWarning()?.textContent).toBe(
+      "Contraste baixo (2,8:1): o texto da página pode ficar difícil de ler. Recomendado: 4,5:1 ou mais.",
+    );
+    fireEvent.change(title(), { target: { value: "Cinza" } });
+    fireEvent.change(slug(), { target: { value: "cinza" } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({ text_color: "#999999" });
+  });
+
+  it("warns about a saved button style with low contrast before the style editor is opened", async () => {
+    const page = makePage({
+      id: 45,
+      button_style: JSON.stringify({ backgroundColor: "#3b82f6", textColor: "#ffffff" }),
+    });
+    fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-pages/45": { body: page },
+      "GET /api/link-pages/45/links": { body: [] },
+    });
+    renderRoutes(routes, "/link-pages/45/edit");
+    expect(await screen.findByText(/Contraste baixo \(3,7:1\): o texto dos botões/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Personalizar" }));
+    expect(screen.getByText(/Contraste baixo \(3,7:1\): o texto do botão /)).toBeTruthy();
+    expect(screen.queryByText(/o texto dos botões/)).toBeNull();
+  });
+
   it("draws the unsaved form in the live preview", async () => {
     fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
     renderRoutes(routes, "/link-pages/new/edit");
