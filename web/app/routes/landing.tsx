@@ -1,18 +1,24 @@
+// / (spec 2): the landing page. Server-rendered with its head; a dead short link lands here with
+// ?aviso=link-indisponivel and the notice explains.
+import { APP_NAME } from "@common/brand";
+import { LandingPage } from "@web/features/landing/components/landing-page";
 import { UnavailableLinkNotice } from "@web/features/shortened-urls/components/unavailable-link-notice";
+import { useEffect } from "react";
 import type { PageHead } from "../page-head";
-import { UnderConstruction } from "./under-construction";
 
 export const head: PageHead = {
-  title: "Atalho: Link Bio e links curtos com análise de cliques",
-  description: "Crie sua página Link Bio e encurte links com análise de cliques.",
+  title: `${APP_NAME}: Link Bio e links curtos com análise de cliques`,
+  description:
+    "Crie sua página Link Bio, encurte links com QR Code e veja cada clique por país e dispositivo. Sem guardar IP, com Pix e boleto. Comece grátis.",
   path: "/",
 };
 
 export function Component() {
-  return (
-    <>
-      <UnavailableLinkNotice />
-      <UnderConstruction title="Atalho" />
-    </>
-  );
+  useEffect(() => {
+    document.title = head.title;
+    return () => {
+      document.title = APP_NAME;
+    };
+  }, []);
+  return <LandingPage notice={<UnavailableLinkNotice />} />;
 }
