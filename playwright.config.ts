@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // Browser journeys against the production build on a fresh in-memory database. E2E_PORT and
@@ -35,7 +36,9 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   webServer: {
-    command: `npx vite build --logLevel warn --outDir ../${dist} && node --import tsx server/main.ts`,
+    // The production build (React's production runtime, the service worker) whatever NODE_ENV the
+    // server runs with; the output path made absolute, as vite resolves it from web/.
+    command: `NODE_ENV=production npx vite build --logLevel warn --outDir ${path.resolve(dist)} && node --import tsx server/main.ts`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

@@ -1,4 +1,5 @@
 import { hydrate } from "@tanstack/react-query";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
 import { AppShell } from "./app/app-shell";
@@ -19,7 +20,11 @@ const app = (
 const state = readSsrState(document);
 if (state && container.firstElementChild) {
   hydrate(queryClient, state);
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (the screen is already painted from the server's HTML).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

@@ -1,0 +1,277 @@
+import fs from "node:fs";
+import path from "node:path";
+import { APP_NAME } from "@common/brand";
+import { expect, type Page, test } from "@playwright/test";
+
+// The installable app on the production build: /sw.js and the manifest, the install card's timing
+// and dismissal, the connectivity toast, the update banner with a real second version of the
+// worker, and none of it on a public Link Bio page nor anything of /api/ or /p/ kept by the worker.
+
+const INSTALL_TITLE = `Instalar ${APP_NAME}PRO`;
+
+/** A screen of the SPA, rendered and with its effects in place. */
+async function openApp(page: Page, path = "/auth") {
+  await page.goto(path);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+}
+
+/**
+ * What Chromium dispatches when the app can be installed; repeated until the app has taken it
+ * (its listener calls preventDefault), so the 5 s count from the returned time.
+ */
+async function browserSaysInstallable(page: Page): Promise<number> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const event = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+          prompt: async () => {
+            (window as unknown as { installPrompted: boolean }).installPrompted = true;
+          },
+          userChoice: Promise.resolve({ outcome: "accepted", platform: "web" }),
+        });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      }),
+    )
+    .toBe(true);
+  return Date.now();
+}
+
+/** The page, once the worker of its registration controls it (the first visit is not controlled). */
+async function controlledByWorker(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+async function registerViaApi(page: Page, baseURL: string) {
+  const email = `pwa-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
+  const response = await page.request.post("/api/auth/register", {
+    data: { email, password: "senha-segura-123", first_name: "Paula" },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function createPublicPage(page: Page, baseURL: string): Promise<string> {
+  await registerViaApi(page, baseURL);
+  const slug = `pwa-${Date.now().toString(36)}`;
+  const response = await page.request.post("/api/link-pages", {
+    data: { slug, title: "Página da Paula" },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+  return slug;
+}
+
+/**
+ * A new deploy of the worker: the server starts answering a byte-different /sw.js, as after a
+ * release (the browser's update check fetches the script itself, past any page route). Returns
+ * the function that puts the built one back.
+ * NOTE: the build directory is the one playwright.config.ts serves (E2E_DIST).
+ */
+function deployNewWorker(): () => void {
+  const file = path.resolve(process.env.E2E_DIST ?? "dist", "sw.js");
+  const built = fs.readFileSync(file, "utf8");
+  fs.writeFileSync(file, `${built}\n// nova versão\n`);
+  return () => fs.writeFileSync(file, built);
+}
+
+test("/sw.js and the web manifest are served for an installable app at scope /", async ({
+  page,
+  baseURL,
+}) => {
+  const sw = await page.request.get("/sw.js");
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()["content-type"]).toMatch(/javascript/);
+  expect(sw.headers()["cache-control"]).toBe("no-cache");
+
+  const manifestResponse = await page.request.get("/manifest.webmanifest");
+  expect(manifestResponse.headers()["content-type"]).toMatch(/^application\/manifest\+json/);
+  expect(manifestResponse.headers()["cache-control"]).toBe("no-cache");
+  const manifest = await manifestResponse.json();
+  expect(manifest).toMatchObject({
+    name: APP_NAME,
+    short_name: APP_NAME,
+    lang: "pt-BR",
+    display: "standalone",
+  });
+  expect(
+    manifest.icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`),
+  ).toEqual(["192x192 any", "512x512 any", "512x512 maskable"]);
+  for (const icon of [...manifest.icons, { src: "/icons/apple-touch-icon.png" }]) {
+    const image = await page.request.get(icon.src);
+    expect(image.headers()["content-type"], icon.src).toBe("image/png");
+  }
+
+  await openApp(page);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  const registration = await page.evaluate(async () => {
+    const ready = await navigator.serviceWorker.ready;
+    return { scope: ready.scope, script: ready.active?.scriptURL };
+  });
+  expect(registration).toEqual({ scope: `${baseURL}/`, script: `${baseURL}/sw.js` });
+});
+
+test("the install card comes 5 s after the browser's signal; 'Agora não' keeps it away for 7 days", async ({
+  page,
+}) => {
+  await openApp(page);
+  const signalledAt = await browserSaysInstallable(page);
+  const card = page.getByRole("region", { name: INSTALL_TITLE });
+  await page.waitForTimeout(4000);
+  await expect(card).toBeHidden();
+  await expect(card).toBeVisible({ timeout: 3000 });
+  expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(5000);
+  for (const benefit of ["Acesso instantâneo", "Funciona offline", "Notificações push"]) {
+    await expect(card.getByText(benefit)).toBeVisible();
+  }
+
+  // Keyboard: 'Agora não' is reachable and works with Enter.
+  await card.getByRole("button", { name: "Agora não" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(card).toBeHidden();
+  const stored = Number(await page.evaluate(() => localStorage.getItem("pwa-install-dismissed")));
+  expect(Math.abs(Date.now() - stored)).toBeLessThan(60_000);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await browserSaysInstallable(page);
+  await page.waitForTimeout(6000);
+  await expect(page.getByRole("region", { name: INSTALL_TITLE })).toBeHidden();
+});
+
+test("'Instalar App' opens the browser's install dialog and the card goes", async ({ page }) => {
+  await openApp(page);
+  await browserSaysInstallable(page);
+  const card = page.getByRole("region", { name: INSTALL_TITLE });
+  await card.getByRole("button", { name: "Instalar App" }).click();
+  await expect(card).toBeHidden();
+  expect(
+    await page.evaluate(() => (window as unknown as { installPrompted?: boolean }).installPrompted),
+  ).toBe(true);
+});
+
+test("losing the connection shows 'Você está offline' until it returns, then 'Conexão restaurada' for 3 s", async ({
+  page,
+  context,
+}) => {
+  await openApp(page);
+  await context.setOffline(true);
+  const offline = page.getByTestId("connectivity").getByText("Você está offline");
+  await expect(offline).toBeVisible();
+  await page.waitForTimeout(4000);
+  await expect(offline).toBeVisible();
+
+  await context.setOffline(false);
+  const restored = page.getByTestId("connectivity").getByText("Conexão restaurada");
+  await expect(restored).toBeVisible();
+  await expect(offline).toBeHidden();
+  const restoredAt = Date.now();
+  await expect(restored).toBeHidden({ timeout: 5000 });
+  expect(Date.now() - restoredAt).toBeGreaterThanOrEqual(2500);
+});
+
+test("a new version waits behind 'Atualização Disponível'; 'Mais tarde' hides it, 'Atualizar' reloads into it", async ({
+  page,
+}) => {
+  await openApp(page);
+  await controlledByWorker(page);
+  const workers = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: registration?.waiting != null, active: registration?.active != null };
+    });
+
+  const restore = deployNewWorker();
+  try {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const banner = page.getByRole("region", { name: "Atualização Disponível" });
+    await expect(banner).toBeVisible();
+    expect(await workers()).toEqual({ waiting: true, active: true });
+
+    await banner.getByRole("button", { name: "Mais tarde" }).click();
+    await expect(banner).toBeHidden();
+
+    // The new version still waits: the next page load offers it again.
+    await page.reload();
+    await expect(banner).toBeVisible();
+    const reloaded = page.waitForEvent("load");
+    await banner.getByRole("button", { name: "Atualizar" }).click();
+    await reloaded;
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await workers()).toEqual({ waiting: false, active: true });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await expect(banner).toBeHidden();
+  } finally {
+    restore();
+  }
+});
+
+test("with the worker in control, server-rendered screens still come from the server; offline, from the shell", async ({
+  page,
+  context,
+}) => {
+  await openApp(page);
+  await controlledByWorker(page);
+  const terms = await page.goto("/terms");
+  expect(await terms?.text()).toMatch(/<div id="root"><.*Termos de Uso/s);
+  await expect(page.getByRole("heading", { level: 1, name: "Termos de Uso" })).toBeVisible();
+
+  await context.setOffline(true);
+  const shell = await page.goto("/terms");
+  expect(await shell?.text()).toContain('<div id="root"></div>');
+  await expect(page.getByRole("heading", { level: 1, name: "Termos de Uso" })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test("a public Link Bio page shows none of the app's notices and is never answered by the worker", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const slug = await createPublicPage(page, baseURL!);
+  await openApp(page);
+  await controlledByWorker(page);
+
+  await page.goto(`/p/${slug}`);
+  await expect(page.getByRole("heading", { name: "Página da Paula" })).toBeVisible();
+  await page.evaluate(() => {
+    window.dispatchEvent(
+      Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
+        prompt: async () => {},
+        userChoice: Promise.resolve({ outcome: "accepted", platform: "web" }),
+      }),
+    );
+  });
+  await context.setOffline(true);
+  await page.waitForTimeout(5500);
+  await expect(page.getByText(INSTALL_TITLE)).toHaveCount(0);
+  await expect(page.getByText("Você está offline")).toHaveCount(0);
+  await expect(page.getByText("Atualização Disponível")).toHaveCount(0);
+
+  // Offline: the app's screens open from the worker's copy; /api/ and /p/ are not kept.
+  await page.goto("/dashboard");
+  await expect(page.locator("#root")).not.toBeEmpty();
+  const apiFailed = await page.evaluate(() =>
+    fetch("/api/auth/me").then(
+      () => false,
+      () => true,
+    ),
+  );
+  expect(apiFailed).toBe(true);
+  await expect(page.goto(`/p/${slug}`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+  await context.setOffline(false);
+
+  await page.goto("/auth");
+  const kept = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    }
+    return urls;
+  });
+  expect(kept).toContain("/index.html");
+  expect(kept.filter((path) => /^\/(api|p|s|uploads)\//.test(path))).toEqual([]);
+});
