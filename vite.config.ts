@@ -4,6 +4,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { APP_NAME } from "./common/brand.ts";
+import { SITE_PATHS } from "./web/app/site-paths.ts";
 
 // Paths the server answers itself: the service worker never serves the SPA's index.html for them
 // (its navigation fallback skips them) and caches none of their responses.
@@ -21,10 +22,9 @@ const SERVER_PATHS = [
   /^[^?]*\/[^/?]+\.[a-z0-9]+(\?|$)/i,
 ];
 
-// The screens the server renders with their content (web/app/site-routes.tsx; keep in step): while
-// online they come from the server, not the worker's shell; offline the shell renders them.
-const SERVER_RENDERED = ["", "pricing", "auth", "terms", "privacy"];
-const serverRendered = `/(${SERVER_RENDERED.join("|")})(\\?.*)?$`;
+// The screens the server renders with their content: while online they come from the server, not
+// the worker's shell; offline the shell renders them.
+const serverRendered = `/(${SITE_PATHS.map((p) => p.slice(1)).join("|")})(\\?.*)?$`;
 
 export default defineConfig({
   root: "web",

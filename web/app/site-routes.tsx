@@ -1,20 +1,36 @@
 import type { RouteObject } from "react-router";
+import type { PageHead } from "./page-head";
 import * as auth from "./routes/auth";
 import * as landing from "./routes/landing";
 import * as pricing from "./routes/pricing";
 import * as privacy from "./routes/privacy";
 import * as terms from "./routes/terms";
+import { SITE_PATHS, type SitePath } from "./site-paths";
+
+type SiteScreen = {
+  Component: () => React.ReactNode;
+  head: PageHead;
+  /** A signed-in user is sent on by the screen itself (to ?next or the dashboard): no server render. */
+  visitorsOnly?: boolean;
+};
+
+const SCREENS: Record<SitePath, SiteScreen> = {
+  "/": landing,
+  "/pricing": pricing,
+  "/auth": { ...auth, visitorsOnly: true },
+  "/terms": terms,
+  "/privacy": privacy,
+};
 
 /**
  * The public screens the server renders into the HTML it sends (content for search engines and a
  * first paint before any script), then hydrated by the SPA. They are in the main bundle, not lazy:
  * hydration needs them at once. Each module exports `Component` and its `head`.
  */
-export const siteRoutes = [
-  { path: "/", Component: landing.Component, handle: { head: landing.head } },
-  { path: "/pricing", Component: pricing.Component, handle: { head: pricing.head } },
-  // A signed-in user is sent on by the screen itself (to ?next or the dashboard): no server render.
-  { path: "/auth", Component: auth.Component, handle: { head: auth.head, visitorsOnly: true } },
-  { path: "/terms", Component: terms.Component, handle: { head: terms.head } },
-  { path: "/privacy", Component: privacy.Component, handle: { head: privacy.head } },
-] satisfies RouteObject[];
+export const siteRoutes = SITE_PATHS.map(
+  (path): RouteObject => ({
+    path,
+    Component: SCREENS[path].Component,
+    handle: { head: SCREENS[path].head, visitorsOnly: SCREENS[path].visitorsOnly ?? false },
+  }),
+);

@@ -52,7 +52,9 @@ describe("server-rendered public screens", () => {
 
     expect(dataOf(html, '["auth","me"]')).toBeNull();
     const plans = dataOf(html, '["billing","plans"]') as { name: string }[];
-    expect(plans.map((plan) => plan.name)).toEqual((await get("/api/subscription-plans")).json().map((p: { name: string }) => p.name));
+    expect(plans.map((plan) => plan.name)).toEqual(
+      (await get("/api/subscription-plans")).json().map((p: { name: string }) => p.name),
+    );
   });
 
   it("renders for the signed-in user: the session is in the data", async () => {
@@ -81,13 +83,21 @@ describe("server-rendered public screens", () => {
   it("keeps text from the database from closing the data block", async () => {
     const [plan] = await t.database.db.select().from(subscriptionPlans).limit(1);
     const hostile = "Pro</script><script>alert(1)</script>";
-    await t.database.db.update(subscriptionPlans).set({ name: hostile }).where(eq(subscriptionPlans.id, plan!.id));
+    await t.database.db
+      .update(subscriptionPlans)
+      .set({ name: hostile })
+      .where(eq(subscriptionPlans.id, plan!.id));
     try {
       const html = (await get("/")).body;
       expect(html).not.toContain("<script>alert(1)");
-      expect((dataOf(html, '["billing","plans"]') as { name: string }[]).map((p) => p.name)).toContain(hostile);
+      expect((dataOf(html, '["billing","plans"]') as { name: string }[]).map((p) => p.name)).toContain(
+        hostile,
+      );
     } finally {
-      await t.database.db.update(subscriptionPlans).set({ name: plan!.name }).where(eq(subscriptionPlans.id, plan!.id));
+      await t.database.db
+        .update(subscriptionPlans)
+        .set({ name: plan!.name })
+        .where(eq(subscriptionPlans.id, plan!.id));
     }
   });
 

@@ -7,17 +7,16 @@ import { AppShell } from "../../../web/app/app-shell";
 import { RootLayout } from "../../../web/app/layouts/root-layout";
 import type { PageHead } from "../../../web/app/page-head";
 import { siteRoutes } from "../../../web/app/site-routes";
-import { serializeSsrState, SSR_STATE_ID } from "../../../web/app/ssr-state";
-import { billingKeys } from "../../../web/features/billing/api/billing";
+import { SSR_STATE_ID, serializeSsrState } from "../../../web/app/ssr-state";
 import { meQuery, systemStatusQuery } from "../../../web/features/auth/api";
+import { billingKeys } from "../../../web/features/billing/api/billing";
 import { loadUser, toSessionUser } from "../auth/session";
 import { listActivePlans, toSubscriptionPlan } from "../billing/plans.queries";
 
 /** The site routes under the root layout, as the browser's router has them. */
 const handler = createStaticHandler([{ Component: RootLayout, children: siteRoutes }]);
 
-/** The paths the server renders (each also answers HEAD). */
-export const SITE_PATHS = siteRoutes.map((route) => route.path);
+export { SITE_PATHS } from "../../../web/app/site-paths";
 
 type Rendered = { html: string; head: PageHead; state: string };
 
@@ -26,15 +25,22 @@ type Rendered = { html: string; head: PageHead; state: string };
  * data they read (session, plans, system status) filled in here and sent along for hydration.
  * Returns null when the path is not a site route.
  */
-export async function renderSitePage(app: FastifyInstance, request: FastifyRequest): Promise<Rendered | null> {
+export async function renderSitePage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<Rendered | null> {
   const url = new URL(request.url, app.config.publicUrl);
   const context = await handler.query(new Request(url, { signal: AbortSignal.timeout(10_000) }));
   if (context instanceof Response || context.matches.length === 0) return null;
-  const handle = context.matches.at(-1)?.route.handle as { head?: PageHead; visitorsOnly?: boolean } | undefined;
+  const handle = context.matches.at(-1)?.route.handle as
+    | { head?: PageHead; visitorsOnly?: boolean }
+    | undefined;
   const head = handle?.head;
   if (!head) return null;
 
-  const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
+  });
   const [user, plans] = await Promise.all([loadUser(request), listActivePlans(app.db)]);
   if (user && handle.visitorsOnly) return null;
   const { maintenance_mode, registration_enabled } = app.settings.get();
