@@ -1,30 +1,13 @@
-import { hydrate } from "@tanstack/react-query";
-import { startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
-import { AppShell } from "./app/app-shell";
-import { router } from "./app/router";
-import { readSsrState } from "./app/ssr-state";
-import { queryClient } from "./lib/query-client";
+import { SSR_STATE_ID } from "./app/ssr-state";
 import "./styles.css";
 
-const container = document.getElementById("root")!;
-const app = (
-  <AppShell queryClient={queryClient}>
-    <RouterProvider router={router} />
-  </AppShell>
-);
-
-// A public screen the server rendered (landing, legal pages…) is hydrated with the data it was
-// rendered from; any other screen, and the service worker's app shell, renders from scratch.
-const state = readSsrState(document);
-if (state && container.firstElementChild) {
-  hydrate(queryClient, state);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread for the whole page (the screen is already painted from the server's HTML).
-  startTransition(() => {
-    hydrateRoot(container, app);
-  });
+// The entry is this small on purpose. A screen the server rendered (web/app/site-routes.tsx) is
+// already painted and its links work: the app's code is fetched once the page has loaded, so it
+// does not compete with the page's own stylesheet and font on a slow connection. Any other screen
+// has nothing on it yet and starts at once.
+const start = () => import("./app/start");
+if (document.getElementById(SSR_STATE_ID) && document.readyState !== "complete") {
+  window.addEventListener("load", () => void start(), { once: true });
 } else {
-  createRoot(container).render(app);
+  void start();
 }
