@@ -1,24 +1,37 @@
 import { Spinner } from "@web/components/ui/spinner";
-import { createBrowserRouter } from "react-router";
-import { ProtectedLayout } from "./layouts/protected-layout";
+import type { ComponentType } from "react";
+import type { RouteObject } from "react-router";
 import { RootLayout } from "./layouts/root-layout";
 import { NotFound } from "./routes/not-found";
 import { UnderConstruction } from "./routes/under-construction";
-import { siteRoutes } from "./site-routes";
+import { SITE_PATHS, type SitePath } from "./site-paths";
 
-// Every route of spec section 2. Screens load lazily (one chunk each); /p/ and /s/ are answered by
-// the server and never reach the SPA.
-export const router = createBrowserRouter([
+/** The server-rendered screens' modules (web/app/site-routes.tsx has them for the server). */
+const SITE_SCREENS: Record<SitePath, () => Promise<{ Component: ComponentType }>> = {
+  "/": () => import("./routes/landing"),
+  "/pricing": () => import("./routes/pricing"),
+  "/auth": () => import("./routes/auth"),
+  "/terms": () => import("./routes/terms"),
+  "/privacy": () => import("./routes/privacy"),
+};
+
+// Every route of spec section 2. Screens load lazily (one chunk each), so a page evaluates only its
+// own screen's code; /p/ and /s/ are answered by the server and never reach the SPA. A screen the
+// server rendered has its chunk loaded before hydration (web/app/start.tsx).
+export const routes: RouteObject[] = [
   {
     // While the first screen's lazy chunk loads, a spinner instead of a blank page.
     hydrateFallbackElement: <Spinner />,
     element: <RootLayout />,
     children: [
-      ...siteRoutes,
+      ...SITE_PATHS.map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await SITE_SCREENS[path]()).Component }),
+      })),
       { path: "/blog", element: <UnderConstruction title="Blog" /> },
       { path: "/blog/:slug", element: <UnderConstruction title="Blog" /> },
       {
-        element: <ProtectedLayout />,
+        lazy: async () => ({ Component: (await import("./layouts/protected-layout")).ProtectedLayout }),
         children: [
           { path: "/dashboard", lazy: () => import("./routes/dashboard") },
           { path: "/link-pages", lazy: () => import("./routes/link-pages") },
@@ -36,4 +49,4 @@ export const router = createBrowserRouter([
       { path: "*", element: <NotFound /> },
     ],
   },
-]);
+];

@@ -23,9 +23,9 @@ const SCREENS: Record<SitePath, SiteScreen> = {
 };
 
 /**
- * The public screens the server renders into the HTML it sends (content for search engines and a
- * first paint before any script), then hydrated by the SPA. They are in the main bundle, not lazy:
- * hydration needs them at once. Each module exports `Component` and its `head`.
+ * The public screens as the server renders them into the HTML it sends (content for search engines
+ * and a first paint before any script); the browser's router loads the same modules lazily and
+ * hydrates them. Each module exports `Component` and its `head`.
  */
 export const siteRoutes = SITE_PATHS.map(
   (path): RouteObject => ({
