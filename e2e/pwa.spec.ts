@@ -13,6 +13,9 @@ const INSTALL_TITLE = `Instalar ${APP_NAME}PRO`;
 async function openApp(page: Page, path = "/auth") {
   await page.goto(path);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // The server-rendered screen shows before the app's code runs (it loads after the page): the
+  // connectivity region, there from the app's first effect on, says the app is running.
+  await expect(page.getByTestId("connectivity")).toBeAttached();
 }
 
 /**
