@@ -81,6 +81,8 @@ export type Config = {
   scheduledJobs: boolean;
   /** How long the admin overview's figures are reused (each is a scan of a large table); 0 in tests. */
   adminStatsTtlMs: number;
+  /** How long a visitor's (no session cookie) server-rendered public screen is reused; 0: never. */
+  sitePageTtlMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -139,5 +141,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     devCheckout: !env.MP_ACCESS_TOKEN && env.NODE_ENV !== "production",
     scheduledJobs: env.NODE_ENV !== "test",
     adminStatsTtlMs: env.NODE_ENV === "test" ? 0 : 15_000,
+    sitePageTtlMs: env.NODE_ENV === "test" ? 0 : 10_000,
   };
 }

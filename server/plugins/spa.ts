@@ -2,7 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { LRUCache } from "lru-cache";
 import { NOT_FOUND } from "../../common/contract/errors";
+import { SESSION_COOKIE } from "../modules/auth/session";
 import { fillTemplate, renderSitePage, SITE_PATHS } from "../modules/site/site-render";
 
 // The installable app's entry points (vite-plugin-pwa): a browser must see each deploy's version.
@@ -41,18 +43,29 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
   // The public screens (landing, legal pages…) come with their content in the HTML; should the
   // render fail, the plain shell still works (the browser renders the screen itself).
+  // A visitor's page (no session cookie) is the same for every visitor of that address for a few
+  // seconds: plan or setting changes show within sitePageTtlMs; a signed-in user's is rendered anew.
   const template = indexHtml.toString("utf8");
   const site = { publicUrl: app.config.publicUrl, appName: app.config.appName };
+  const ttl = app.config.sitePageTtlMs;
+  const visitorPages = ttl > 0 ? new LRUCache<string, string>({ max: 200, ttl }) : null;
   for (const sitePath of SITE_PATHS) {
     app.get(sitePath, async (request, reply) => {
+      const send = (html: string) =>
+        reply
+          .header("cache-control", "private, no-cache")
+          .header("vary", "cookie")
+          .type("text/html; charset=utf-8")
+          .send(html);
+      const visitor = !request.cookies[SESSION_COOKIE];
+      const cached = visitor ? visitorPages?.get(request.url) : undefined;
+      if (cached) return send(cached);
       try {
         const page = await renderSitePage(app, request);
         if (page) {
-          return reply
-            .header("cache-control", "private, no-cache")
-            .header("vary", "cookie")
-            .type("text/html; charset=utf-8")
-            .send(fillTemplate(template, page, site));
+          const html = fillTemplate(template, page, site);
+          if (visitor) visitorPages?.set(request.url, html);
+          return send(html);
         }
       } catch (error) {
         request.log.error({ err: error }, "server render failed; sending the plain app shell");
