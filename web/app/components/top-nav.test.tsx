@@ -1,6 +1,6 @@
 import type { SessionUser } from "@common/contract/auth";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { TopNav } from "./top-nav";
@@ -61,6 +61,22 @@ describe("TopNav profile menu", () => {
     fireEvent.click(profileButton());
     fireEvent.pointerDown(screen.getByRole("link", { name: "Atalho" }));
     expect(screen.queryByRole("link", { name: "Gerenciar Assinatura" })).toBeNull();
+  });
+
+  it("closes when the focus moves out of it, not while it moves inside", () => {
+    renderNav(member);
+    fireEvent.click(profileButton());
+    act(() => screen.getByRole("button", { name: "Sair" }).focus());
+    expect(screen.getByRole("link", { name: "Gerenciar Assinatura" })).toBeTruthy();
+    act(() => screen.getByRole("link", { name: "Atalho" }).focus());
+    expect(screen.queryByRole("link", { name: "Gerenciar Assinatura" })).toBeNull();
+  });
+
+  it("names the profile button with the text it shows (WCAG 2.5.3 Label in Name)", () => {
+    renderNav(member);
+    // The initials are drawn by CSS: the only text inside the button is the visible first name.
+    expect(profileButton().textContent).toBe("Maria");
+    expect(profileButton().querySelector("[data-initials]")?.getAttribute("data-initials")).toBe("MS");
   });
 
   it("stays open for presses inside it", () => {

@@ -30,7 +30,7 @@ export function UserMenu({
       >
         <UserAvatar user={user} />
         <span className="hidden max-w-40 truncate text-sm font-medium text-gray-700 lg:block">
-          {user.first_name || user.email}
+          {user.first_name || displayName(user)}
         </span>
         <ChevronDown
           className={`h-4 w-4 text-gray-400 transition-transform ${open ? "rotate-180" : ""}`}

@@ -9,7 +9,7 @@ import { AuthForm, type AuthMode } from "@web/features/auth/components/auth-form
 import { useAuth } from "@web/features/auth/use-auth";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
-import { Link, Navigate, useSearchParams } from "react-router";
+import { Form, Link, Navigate, useSearchParams } from "react-router";
 import type { PageHead } from "../page-head";
 
 export const head: PageHead = {
@@ -46,7 +46,7 @@ function safeNextPath(value: string | null): string {
 
 export function Component() {
   const { user, pending } = useAuth();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const mode: AuthMode = params.get("mode") === "register" ? "register" : "login";
   const next = safeNextPath(params.get("next"));
   const copy = COPY[mode];
@@ -60,12 +60,6 @@ export function Component() {
 
   if (pending) return <Spinner />;
   if (user) return <Navigate to={next} replace />;
-
-  const switchMode = () => {
-    const nextParams = new URLSearchParams(mode === "login" ? { mode: "register" } : {});
-    if (params.get("next")) nextParams.set("next", next);
-    setParams(nextParams, { replace: true, preventScrollReset: true });
-  };
 
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -88,16 +82,23 @@ export function Component() {
               <h1 className="text-2xl font-bold tracking-tight text-gray-900">{copy.title}</h1>
               <p className="mt-1.5 mb-7 text-sm text-gray-600">{copy.subtitle}</p>
               <AuthForm key={mode} mode={mode} redirectTo={next} />
-              <p className="mt-6 text-center text-sm text-gray-600">
-                {copy.switchText}{" "}
+              {/* A GET form, so the switch also works before the script has hydrated the page. */}
+              <Form
+                method="get"
+                action="/auth"
+                replace
+                preventScrollReset
+                className="mt-6 text-center text-sm text-gray-600"
+              >
+                {copy.switchText} {mode === "login" && <input type="hidden" name="mode" value="register" />}
+                {params.get("next") && <input type="hidden" name="next" value={next} />}
                 <button
-                  type="button"
-                  onClick={switchMode}
+                  type="submit"
                   className="font-semibold text-brand-600 hover:text-brand-700 hover:underline"
                 >
                   {copy.switchAction}
                 </button>
-              </p>
+              </Form>
             </div>
             <p className="mt-6 px-4 text-center text-xs leading-relaxed text-gray-500">
               Ao continuar, você concorda com os{" "}

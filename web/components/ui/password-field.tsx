@@ -15,7 +15,7 @@ export function PasswordField(props: Omit<TextFieldProps, "type" | "trailing">) 
           onClick={() => setVisible((value) => !value)}
           aria-label={visible ? "Ocultar senha" : "Mostrar senha"}
           title={visible ? "Ocultar senha" : "Mostrar senha"}
-          className="rounded-md p-2 text-gray-400 transition hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="rounded-md p-2 text-gray-500 transition hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {visible ? <EyeOff className="h-4 w-4" aria-hidden /> : <Eye className="h-4 w-4" aria-hidden />}
         </button>

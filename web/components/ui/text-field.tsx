@@ -36,7 +36,7 @@ export function TextField({
           id={id}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
-          className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs transition placeholder:text-gray-400 focus:outline-none focus:ring-4 sm:text-sm ${
+          className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs transition placeholder:text-gray-500 focus:outline-none focus:ring-4 sm:text-sm ${
             trailing ? "pr-11" : ""
           } ${
             error

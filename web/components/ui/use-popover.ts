@@ -1,8 +1,9 @@
 import { type RefObject, useCallback, useEffect, useId, useRef, useState } from "react";
 
 /**
- * Closes an open popover on a pointer press outside `container` or on Escape. Escape also returns
- * focus to `trigger`, so keyboard users are not left on a vanished element.
+ * Closes an open popover on a pointer press outside `container`, when the focus moves out of it
+ * (Tab past its last entry), or on Escape. Escape also returns focus to `trigger`, so keyboard users
+ * are not left on a vanished element.
  */
 export function useDismiss(
   open: boolean,
@@ -12,7 +13,7 @@ export function useDismiss(
 ) {
   useEffect(() => {
     if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
+    const onOutside = (event: Event) => {
       if (!container.current?.contains(event.target as Node)) close();
     };
     const onKeyDown = (event: KeyboardEvent) => {
@@ -20,10 +21,12 @@ export function useDismiss(
       close();
       trigger.current?.focus();
     };
-    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("pointerdown", onOutside);
+    document.addEventListener("focusin", onOutside);
     document.addEventListener("keydown", onKeyDown);
     return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("pointerdown", onOutside);
+      document.removeEventListener("focusin", onOutside);
       document.removeEventListener("keydown", onKeyDown);
     };
   }, [open, close, container, trigger]);

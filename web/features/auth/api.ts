@@ -1,4 +1,10 @@
-import type { AuthResponse, LoginBody, RegisterBody, SessionResponse, SessionUser } from "@common/contract/auth";
+import type {
+  AuthResponse,
+  LoginBody,
+  RegisterBody,
+  SessionResponse,
+  SessionUser,
+} from "@common/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 

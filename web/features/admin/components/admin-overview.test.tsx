@@ -1,11 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
-import { config, renderAdmin, stats } from "./admin.test-helper";
+import { config, definitionListChildren, renderAdmin, stats } from "./admin.test-helper";
 import { AdminOverview, cancellationsNote, newUsersNote } from "./admin-overview";
 import { feeAndNet } from "./platform-fee";
 
-const card = (label: string) => screen.getByText(label).closest("div")!.parentElement!;
+const card = (label: string) => screen.getByText(label).closest<HTMLElement>("dl > div")!;
 
 describe("AdminOverview", () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -22,6 +22,7 @@ describe("AdminOverview", () => {
     expect(within(card("Assinaturas Ativas")).getByText("−4 cancelamentos este mês")).toBeTruthy();
     expect(within(card("Receita Total")).getByText("R$ 1.234.567,89")).toBeTruthy();
     expect(within(card("Total de Cliques")).getByText("9.876.543")).toBeTruthy();
+    expect(new Set(definitionListChildren())).toEqual(new Set(["dt", "dd"]));
   });
 
   it("shows the system status with the fee and the net", async () => {

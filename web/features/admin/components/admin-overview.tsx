@@ -50,13 +50,14 @@ function StatCard({
   tone: string;
 }) {
   return (
+    // A <dl> group holds only <dt> and <dd>: the icon sits inside the term.
     <div className="min-w-0 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
-      <div className="flex items-start justify-between gap-3">
-        <dt className="text-sm font-medium text-gray-500">{label}</dt>
-        <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${tone}`}>
-          <Icon className="h-5 w-5" aria-hidden />
+      <dt className="flex items-start justify-between gap-3 text-sm font-medium text-gray-500">
+        {label}
+        <span className={`flex h-9 w-9 shrink-0 items-center justify-center rounded-lg ${tone}`} aria-hidden>
+          <Icon className="h-5 w-5" />
         </span>
-      </div>
+      </dt>
       <dd className="mt-1">
         <span className="block truncate text-2xl font-bold text-gray-900">{value ?? <Loading />}</span>
         {value !== undefined && note && <span className="mt-1 block text-xs text-gray-500">{note}</span>}

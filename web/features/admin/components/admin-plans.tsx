@@ -33,7 +33,7 @@ function YesNo({ value }: { value: boolean }) {
       Sim
     </span>
   ) : (
-    <span className="inline-flex items-center gap-1 text-gray-400">
+    <span className="inline-flex items-center gap-1 text-gray-500">
       <X className="h-4 w-4" aria-hidden />
       Não
     </span>

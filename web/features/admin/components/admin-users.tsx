@@ -122,6 +122,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: number }) {
             />
             <input
               type="search"
+              name="q"
               value={search}
               onChange={(event) => {
                 setSearch(event.target.value);

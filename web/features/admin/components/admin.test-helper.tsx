@@ -113,3 +113,10 @@ export const auditEntry = (id: number, over: Partial<AuditEntry> = {}): AuditEnt
   created_at: "2026-11-20T15:05:00.000Z",
   ...over,
 });
+
+/**
+ * The children of every <dl> group (the <div>s inside it): <dt> and <dd> only, as screen readers
+ * and axe's definition-list rule expect. An icon or a wrapper belongs inside the term.
+ */
+export const definitionListChildren = (root: ParentNode = document) =>
+  [...root.querySelectorAll("dl > div > *")].map((element) => element.tagName.toLowerCase());

@@ -49,7 +49,7 @@ export function AuditChange({ entry }: { entry: AuditEntry }) {
               <td className={`${cell} ${changed ? "text-red-700" : ""}`}>
                 {entry.before ? show(before) : "—"}
               </td>
-              <td className="px-1 py-2 align-top text-gray-400" aria-hidden>
+              <td className="px-1 py-2 align-top text-gray-500" aria-hidden>
                 →
               </td>
               <td className={`${cell} ${changed ? "text-green-700" : ""}`}>

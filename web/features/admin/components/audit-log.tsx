@@ -92,6 +92,7 @@ export function AuditLog() {
           <label className="block min-w-0">
             <span className="mb-1 block text-xs font-medium text-gray-600">Ação</span>
             <select
+              name="action"
               value={action}
               onChange={(event) => {
                 setAction(event.target.value as AuditFilters["action"]);
@@ -116,6 +117,7 @@ export function AuditLog() {
               />
               <input
                 type="search"
+                name="user"
                 value={userSearch}
                 onChange={(event) => {
                   setUserSearch(event.target.value);

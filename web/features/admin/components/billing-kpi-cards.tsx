@@ -35,26 +35,28 @@ export function BillingKpiCards({ stats }: { stats: AdminStats | undefined }) {
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {cards.map(({ label, value, icon: Icon, tone }) => (
+        // A <dl> group holds only <dt> and <dd>: the icon is in the term, beside both from sm up.
         <div
           key={label}
-          className="flex flex-col gap-2 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+          className="relative flex min-w-0 flex-col justify-center rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:min-h-[5.25rem] sm:p-5 sm:pl-20"
         >
-          <span
-            className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl sm:h-11 sm:w-11 ${tone}`}
-          >
-            <Icon className="h-5 w-5" aria-hidden />
-          </span>
-          <div className="min-w-0">
-            <dt className="text-sm text-gray-500">{label}</dt>
-            <dd className="mt-0.5 truncate text-lg font-bold text-gray-900 sm:text-xl">
-              {value ?? (
-                <>
-                  <span className="block h-6 w-24 animate-pulse rounded bg-gray-200" aria-hidden />
-                  <span className="sr-only">Carregando</span>
-                </>
-              )}
-            </dd>
-          </div>
+          <dt className="flex flex-col gap-2 text-sm text-gray-500">
+            <span
+              aria-hidden
+              className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl sm:absolute sm:top-1/2 sm:left-5 sm:h-11 sm:w-11 sm:-translate-y-1/2 ${tone}`}
+            >
+              <Icon className="h-5 w-5" />
+            </span>
+            {label}
+          </dt>
+          <dd className="mt-0.5 truncate text-lg font-bold text-gray-900 sm:text-xl">
+            {value ?? (
+              <>
+                <span className="block h-6 w-24 animate-pulse rounded bg-gray-200" aria-hidden />
+                <span className="sr-only">Carregando</span>
+              </>
+            )}
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 
 /** A checkbox with its label (and an optional line under it), the whole row clickable. */
 export function CheckboxField({
@@ -14,9 +14,12 @@ export function CheckboxField({
   onChange: (checked: boolean) => void;
   disabled?: boolean;
 }) {
+  // An id, so that the browser's autofill can tell the form's fields apart.
+  const id = useId();
   return (
     <label className="flex cursor-pointer items-start gap-3 rounded-lg p-2 hover:bg-gray-50 has-disabled:cursor-not-allowed has-disabled:opacity-60">
       <input
+        id={id}
         type="checkbox"
         checked={checked}
         disabled={disabled}

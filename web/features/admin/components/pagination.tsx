@@ -22,7 +22,7 @@ export function Pagination({ page, totalPages, onPage }: Props) {
       </button>
       {pageButtons(page, totalPages).map((item) =>
         item === "gap" ? (
-          <span key="gap" className="px-1 text-gray-400" aria-hidden>
+          <span key="gap" className="px-1 text-gray-500" aria-hidden>
             …
           </span>
         ) : (

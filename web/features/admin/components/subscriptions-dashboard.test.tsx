@@ -2,6 +2,7 @@ import { type AdminTransaction, BILLING_MESSAGES } from "@common/contract/billin
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Call, fakeApi, paramsOf, renderWithProviders } from "../../../../tests/web-fake-api";
+import { definitionListChildren } from "./admin.test-helper";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard";
 
 const transaction = (id: number, over: Partial<AdminTransaction> = {}): AdminTransaction => ({
@@ -67,6 +68,7 @@ describe("SubscriptionsDashboard", () => {
     expect(await screen.findByText("Cliente 1")).toBeTruthy();
     expect(screen.getByText("R$ 1.234,56")).toBeTruthy();
     expect(screen.getByText("7")).toBeTruthy();
+    expect(new Set(definitionListChildren())).toEqual(new Set(["dt", "dd"]));
     const rows = screen.getAllByRole("row").slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText("20/11/2026 12:05")).toBeTruthy();

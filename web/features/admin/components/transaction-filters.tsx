@@ -26,11 +26,13 @@ const selectClass =
 
 function Select({
   label,
+  name,
   value,
   onChange,
   options,
 }: {
   label: string;
+  name: string;
   value: string;
   onChange: (value: string) => void;
   options: [string, string][];
@@ -38,7 +40,12 @@ function Select({
   return (
     <label className="block min-w-0">
       <span className="mb-1 block text-xs font-medium text-gray-600">{label}</span>
-      <select value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+      <select
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={selectClass}
+      >
         {options.map(([optionValue, optionLabel]) => (
           <option key={optionValue} value={optionValue}>
             {optionLabel}
@@ -62,6 +69,7 @@ export function TransactionFilters({ filters, search, onSearch, onChange }: Prop
           />
           <input
             type="search"
+            name="q"
             value={search}
             onChange={(event) => onSearch(event.target.value)}
             placeholder="Email, nome, plano ou ID"
@@ -72,6 +80,7 @@ export function TransactionFilters({ filters, search, onSearch, onChange }: Prop
       </label>
       <Select
         label="Status"
+        name="status"
         value={filters.status}
         onChange={(status) => onChange({ status })}
         options={[
@@ -81,6 +90,7 @@ export function TransactionFilters({ filters, search, onSearch, onChange }: Prop
       />
       <Select
         label="Tipo"
+        name="type"
         value={filters.type}
         onChange={(type) => onChange({ type })}
         options={[
@@ -90,6 +100,7 @@ export function TransactionFilters({ filters, search, onSearch, onChange }: Prop
       />
       <Select
         label="Forma de pagamento"
+        name="payment_method"
         value={filters.payment_method}
         onChange={(payment_method) => onChange({ payment_method })}
         options={[
@@ -99,6 +110,7 @@ export function TransactionFilters({ filters, search, onSearch, onChange }: Prop
       />
       <Select
         label="Período"
+        name="period"
         value={filters.period}
         onChange={(period) => onChange({ period: period as TransactionPeriod })}
         options={PERIOD_ORDER.map((p): [string, string] => [p, TRANSACTION_PERIOD_LABELS[p]])}

@@ -24,7 +24,7 @@ export function RankedList({
             <span className="min-w-0 truncate text-gray-800">{row.label}</span>
             <span className="shrink-0 tabular-nums text-gray-600">
               <span className="font-semibold text-gray-900">{row.clicks.toLocaleString("pt-BR")}</span>
-              <span className="ml-1.5 text-xs text-gray-400">{Math.round((row.clicks / total) * 100)}%</span>
+              <span className="ml-1.5 text-xs text-gray-500">{Math.round((row.clicks / total) * 100)}%</span>
             </span>
           </div>
           <div className="mt-1.5 h-1.5 overflow-hidden rounded-full bg-gray-100">

@@ -42,7 +42,7 @@ export function StatCard({ label, value, icon: Icon, change, tone = "brand" }: P
       {change && value !== undefined && change.value !== null && (
         <p
           className={`mt-2 inline-flex items-center gap-1 text-xs font-medium ${
-            change.value > 0 ? "text-green-600" : change.value < 0 ? "text-red-600" : "text-gray-500"
+            change.value > 0 ? "text-green-700" : change.value < 0 ? "text-red-700" : "text-gray-500"
           }`}
         >
           {change.value > 0 && <TrendingUp className="h-3.5 w-3.5" aria-hidden />}

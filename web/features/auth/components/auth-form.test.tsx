@@ -1,7 +1,11 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
+import { fakeApi, renderWithProviders, testQueryClient } from "../../../../tests/web-fake-api";
 import { AuthForm } from "./auth-form";
 
 const status = (registration_enabled: boolean) => ({
@@ -35,5 +39,45 @@ describe("AuthForm and closed registrations", () => {
     expect(screen.getByRole("button", { name: "Entrar" }).hasAttribute("disabled")).toBe(false);
     expect(screen.queryByText(new RegExp(ADMIN_MESSAGES.registrationClosed))).toBeNull();
     expect(calls).toEqual([]);
+  });
+});
+
+describe("AuthForm rendered by the server", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    document.body.innerHTML = "";
+  });
+
+  it("keeps and sends what was typed before hydration, and offers no submit until then", async () => {
+    const calls = fakeApi({
+      "POST /api/auth/login": { status: 401, body: { error: "Email ou senha incorretos" } },
+    });
+    const ui = (
+      <QueryClientProvider client={testQueryClient()}>
+        <MemoryRouter initialEntries={["/auth"]}>
+          <AuthForm mode="login" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const container = document.createElement("div");
+    container.innerHTML = renderToString(ui);
+    document.body.append(container);
+    // Before the script: a native submit would put the password in a URL, so the button waits.
+    expect(container.querySelector("button[type=submit]")!.hasAttribute("disabled")).toBe(true);
+    container.querySelector<HTMLInputElement>("input[name=email]")!.value = "ana@exemplo.com";
+    container.querySelector<HTMLInputElement>("input[name=password]")!.value = "senha-errada";
+
+    await act(async () => {
+      hydrateRoot(container, ui);
+    });
+    fireEvent.click(screen.getByRole("button", { name: "Entrar" }));
+
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/auth/login")).toBe(true));
+    expect(calls.find((c) => c.url === "/api/auth/login")!.body).toEqual({
+      email: "ana@exemplo.com",
+      password: "senha-errada",
+    });
+    expect(await screen.findByText("Email ou senha incorretos")).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>("Email").value).toBe("ana@exemplo.com");
   });
 });

@@ -5,7 +5,7 @@ import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
 import { TextField } from "@web/components/ui/text-field";
 import { AlertCircle, DoorClosed } from "lucide-react";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { systemStatusQuery } from "../api";
 import { authErrorMessage, authFieldErrors } from "../auth-error";
@@ -13,16 +13,14 @@ import { type SignInInput, useSignIn } from "../use-auth";
 
 export type AuthMode = "login" | "register";
 
-const EMPTY = { first_name: "", last_name: "", email: "", password: "" };
-type Field = keyof typeof EMPTY;
+const FIELDS = ["first_name", "last_name", "email", "password"] as const;
+type Field = (typeof FIELDS)[number];
+type Values = Record<Field, string>;
 
 type FieldErrors = Partial<Record<Field, string>>;
 
 /** The form's values checked by the API's own schema: the body to send, or one message per field. */
-function parseAuthForm(
-  mode: AuthMode,
-  values: typeof EMPTY,
-): { input: SignInInput } | { errors: FieldErrors } {
+function parseAuthForm(mode: AuthMode, values: Values): { input: SignInInput } | { errors: FieldErrors } {
   const firstPerField = (issues: { path: PropertyKey[]; message: string }[]) => {
     const errors: FieldErrors = {};
     for (const issue of issues) errors[issue.path[0] as Field] ??= issue.message;
@@ -36,13 +34,23 @@ function parseAuthForm(
   return result.success ? { input: { mode, body: result.data } } : firstPerField(result.error.issues);
 }
 
+/** The fields as typed: read from the form itself (absent fields, e.g. the name at login, are ""). */
+function formValues(form: HTMLFormElement): Values {
+  const data = new FormData(form);
+  return Object.fromEntries(FIELDS.map((field) => [field, String(data.get(field) ?? "")])) as Values;
+}
+
 /**
  * Login or registration, validated with the same zod schemas as the API. The parent remounts it
  * (key = mode) when the mode switches, which clears the fields and the error (spec 2). On success the
  * user goes to `redirectTo` (a same-origin path the parent has checked).
+ * NOTE: /auth arrives rendered by the server, and people type before the script has hydrated it.
+ * The inputs are therefore uncontrolled and read on submit (React state would miss what was typed
+ * first, and clear it), and the button waits for hydration (a native submit would go nowhere).
  */
 export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; redirectTo?: string }) {
-  const [values, setValues] = useState(EMPTY);
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
@@ -53,19 +61,17 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
   const status = useQuery({ ...systemStatusQuery, enabled: isRegister });
   const closed = isRegister && status.data?.registration_enabled === false;
 
-  const setValue = (field: Field) => (event: { target: { value: string } }) => {
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-    setFieldErrors((current) => ({ ...current, [field]: undefined }));
-  };
+  const clearError = (field: Field) => () =>
+    setFieldErrors((current) => (current[field] ? { ...current, [field]: undefined } : current));
 
   const focusFirstInvalid = () =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>("[aria-invalid]")?.focus());
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending || closed) return;
     setFormError("");
-    const parsed = parseAuthForm(mode, values);
+    const parsed = parseAuthForm(mode, formValues(event.currentTarget));
     if ("errors" in parsed) {
       setFieldErrors(parsed.errors);
       focusFirstInvalid();
@@ -82,7 +88,7 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
   };
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-5">
+    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="space-y-5">
       {closed && (
         <div
           role="status"
@@ -110,8 +116,7 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
               name="first_name"
               autoComplete="given-name"
               placeholder="Maria"
-              value={values.first_name}
-              onChange={setValue("first_name")}
+              onChange={clearError("first_name")}
               error={fieldErrors.first_name}
             />
             <TextField
@@ -119,9 +124,8 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
               name="last_name"
               autoComplete="family-name"
               placeholder="Silva"
-              labelAside={<span className="text-xs text-gray-400">Opcional</span>}
-              value={values.last_name}
-              onChange={setValue("last_name")}
+              labelAside={<span className="text-xs text-gray-500">Opcional</span>}
+              onChange={clearError("last_name")}
               error={fieldErrors.last_name}
             />
           </div>
@@ -134,8 +138,7 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
           autoComplete="email"
           inputMode="email"
           placeholder="voce@exemplo.com"
-          value={values.email}
-          onChange={setValue("email")}
+          onChange={clearError("email")}
           error={fieldErrors.email}
         />
 
@@ -145,8 +148,7 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
           autoComplete={isRegister ? "new-password" : "current-password"}
           placeholder={isRegister ? "Crie uma senha" : "Sua senha"}
           hint={isRegister ? PASSWORD_HINT : undefined}
-          value={values.password}
-          onChange={setValue("password")}
+          onChange={clearError("password")}
           error={fieldErrors.password}
           labelAside={
             !isRegister && (
@@ -162,7 +164,7 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
         />
       </fieldset>
 
-      <Button type="submit" loading={signIn.isPending} disabled={closed} className="w-full py-3">
+      <Button type="submit" loading={signIn.isPending} disabled={closed || !hydrated} className="w-full py-3">
         {signIn.isPending
           ? isRegister
             ? "Criando conta..."

@@ -77,7 +77,7 @@ export function PlanPrice({
         <span className="text-sm font-medium text-gray-500">{view.period}</span>
       </p>
       <p className="mt-1.5 flex min-h-6 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-gray-500 xl:min-h-11">
-        {view.was && <s className="tabular-nums text-gray-400">{view.was}</s>}
+        {view.was && <s className="tabular-nums text-gray-500">{view.was}</s>}
         {view.savings ? (
           <span className="rounded-full bg-green-50 px-2 py-0.5 text-xs font-semibold text-green-700 ring-1 ring-green-200 ring-inset">
             economize {view.savings}%

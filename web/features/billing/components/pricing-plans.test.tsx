@@ -80,6 +80,28 @@ describe("PricingPlans", () => {
     );
   });
 
+  it("leads on without the script too: a GET form to sign in, or to /pricing?plan= once signed in", async () => {
+    fakeApi({ "GET /api/subscription-plans": { body: PLANS } });
+    const visitor = renderAt(<PricingPlans signedIn={false} />, "/pricing");
+    const form = within(await screen.findByRole("article", { name: "Pro" }))
+      .getByRole("button", { name: "Assinar Agora" })
+      .closest("form")!;
+    expect([form.getAttribute("method"), form.getAttribute("action")]).toEqual(["get", "/auth"]);
+    expect(Object.fromEntries(new FormData(form))).toEqual({ next: "/pricing?plan=2&interval=monthly" });
+    visitor.unmount();
+
+    fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
+    });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    const signedIn = within(await screen.findByRole("article", { name: "Pro" }))
+      .getByRole("button", { name: "Assinar Agora" })
+      .closest("form")!;
+    expect(signedIn.getAttribute("action")).toBe("/pricing");
+    expect(Object.fromEntries(new FormData(signedIn))).toEqual({ plan: "2", interval: "monthly" });
+  });
+
   it("posts the plan and interval, then sends the browser to the checkout", async () => {
     const assign = stubLocationAssign();
     const calls = fakeApi({

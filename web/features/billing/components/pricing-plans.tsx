@@ -103,19 +103,37 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
     const unavailable = interval === "yearly" && plan.yearly_price_cents == null;
     const redirecting = checkout.busyPlanId === plan.id;
     const error = checkout.errorFor(plan.id);
+    // A GET form: tapped before the script has hydrated the page, it still leads on (to sign in, or
+    // to /pricing?plan=, which starts this checkout); once hydrated, the handler does it in place.
     return (
       <>
-        <Button
-          variant={look}
-          className={CTA}
-          loading={redirecting}
-          disabled={unavailable || (checkout.busy && !redirecting)}
-          onClick={() =>
-            signedIn ? checkout.start(plan.id, interval) : navigate(signInToSubscribePath(plan.id, interval))
-          }
+        <form
+          method="get"
+          action={signedIn ? PRICING_PATH : "/auth"}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (signedIn) checkout.start(plan.id, interval);
+            else navigate(signInToSubscribePath(plan.id, interval));
+          }}
         >
-          {redirecting ? "Redirecionando..." : "Assinar Agora"}
-        </Button>
+          {signedIn ? (
+            <>
+              <input type="hidden" name="plan" value={plan.id} />
+              <input type="hidden" name="interval" value={interval} />
+            </>
+          ) : (
+            <input type="hidden" name="next" value={`${PRICING_PATH}?plan=${plan.id}&interval=${interval}`} />
+          )}
+          <Button
+            type="submit"
+            variant={look}
+            className={CTA}
+            loading={redirecting}
+            disabled={unavailable || (checkout.busy && !redirecting)}
+          >
+            {redirecting ? "Redirecionando..." : "Assinar Agora"}
+          </Button>
+        </form>
         {unavailable && <p className="mt-2 text-center text-xs text-gray-500">{BILLING_MESSAGES.noYearly}</p>}
         {error && (
           <p

@@ -78,7 +78,7 @@ export function ShortenedUrlForm() {
   }
 
   const inputClass = (field: Field) =>
-    `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-gray-900 shadow-xs placeholder:text-gray-400 focus:outline-none focus:ring-2 ${
+    `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-gray-900 shadow-xs placeholder:text-gray-500 focus:outline-none focus:ring-2 ${
       errors[field]
         ? "border-red-400 focus:border-red-500 focus:ring-red-100"
         : "border-gray-300 focus:border-brand-500 focus:ring-brand-100"
@@ -113,7 +113,7 @@ export function ShortenedUrlForm() {
       <div className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
           <label htmlFor={`${id}-url`} className="text-sm font-medium text-gray-700">
-            URL Original <span className="text-red-500">*</span>
+            URL Original <span className="text-red-600">*</span>
           </label>
           <input
             id={`${id}-url`}
@@ -132,7 +132,7 @@ export function ShortenedUrlForm() {
 
         <div>
           <label htmlFor={`${id}-title-input`} className="text-sm font-medium text-gray-700">
-            Título <span className="font-normal text-gray-400">(opcional)</span>
+            Título <span className="font-normal text-gray-500">(opcional)</span>
           </label>
           <input
             id={`${id}-title-input`}
@@ -173,7 +173,7 @@ export function ShortenedUrlForm() {
 
         <div>
           <label htmlFor={`${id}-code`} className="text-sm font-medium text-gray-700">
-            Código Personalizado <span className="font-normal text-gray-400">(opcional)</span>
+            Código Personalizado <span className="font-normal text-gray-500">(opcional)</span>
           </label>
           <div
             className={`mt-1 flex rounded-lg border bg-white shadow-xs focus-within:ring-2 ${
@@ -196,7 +196,7 @@ export function ShortenedUrlForm() {
               onChange={set("custom_code")}
               aria-invalid={Boolean(errors.custom_code)}
               aria-describedby={describedBy("custom_code", `${id}-code-hint`)}
-              className="block w-full min-w-0 rounded-r-lg px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-400 focus:outline-none"
+              className="block w-full min-w-0 rounded-r-lg px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-500 focus:outline-none"
             />
           </div>
           {fieldError("custom_code") ?? (
@@ -208,7 +208,7 @@ export function ShortenedUrlForm() {
 
         <div>
           <label htmlFor={`${id}-expires`} className="text-sm font-medium text-gray-700">
-            Expira em <span className="font-normal text-gray-400">(opcional)</span>
+            Expira em <span className="font-normal text-gray-500">(opcional)</span>
           </label>
           <input
             id={`${id}-expires`}
@@ -230,7 +230,7 @@ export function ShortenedUrlForm() {
             {preview}
           </span>
           {!values.custom_code.trim() && (
-            <span className="text-brand-500">(código gerado automaticamente)</span>
+            <span className="text-brand-600">(código gerado automaticamente)</span>
           )}
         </p>
       )}

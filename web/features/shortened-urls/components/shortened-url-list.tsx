@@ -30,6 +30,7 @@ export function ShortenedUrlList() {
           />
           <input
             type="search"
+            name="q"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Buscar por título, URL ou código"
