@@ -3,5 +3,8 @@
 import { z } from "zod";
 
 z.config(z.locales.ptBR());
+// In the browser, no generated code: our CSP (script-src 'self') forbids eval, and zod's probe for
+// it (`new Function("")`) is a CSP violation on every page. The server keeps zod's fast path.
+if (typeof document !== "undefined") z.config({ jitless: true });
 
 export { z };

@@ -71,6 +71,8 @@ export function LinkPagesList() {
               <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-gray-400" />
               <input
                 type="search"
+                name="q"
+                aria-label="Buscar Link Bio"
                 value={search}
                 onChange={(event) => setSearch(event.target.value)}
                 placeholder="Buscar por título, slug ou descrição..."
