@@ -103,7 +103,13 @@ export default defineConfig({
       "@web": path.resolve(import.meta.dirname, "web"),
     },
   },
-  build: { outDir: "../dist", emptyOutDir: true, chunkSizeWarningLimit: 700 },
+  build: {
+    outDir: "../dist",
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    // The self-hosted fonts (web/styles.css) are the server's, not files of the build.
+    rolldownOptions: { external: [/^\/fonts\//] },
+  },
   server: {
     proxy: {
       "/api": "http://localhost:3000",

@@ -18,12 +18,18 @@ async function loadMatchedRoutes(all: RouteObject[]): Promise<void> {
   );
 }
 
+/** Ends the current task, so the work before and after it are two short tasks, not one long one. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 const container = document.getElementById("root")!;
 // A public screen the server rendered (landing, legal pages…) is hydrated with the data it was
 // rendered from; any other screen, and the service worker's app shell, renders from scratch.
 const state = readSsrState(document);
 const hydrating = state !== null && container.firstElementChild !== null;
-if (hydrating) await loadMatchedRoutes(routes);
+if (hydrating) {
+  await loadMatchedRoutes(routes);
+  await yieldToBrowser();
+}
 const router = createBrowserRouter(routes);
 const app = (
   <AppShell queryClient={queryClient}>
