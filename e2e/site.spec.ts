@@ -31,7 +31,9 @@ test.describe("without JavaScript", () => {
       await expect(page.locator(`footer a[href="${href}"]`).first()).toBeAttached();
     }
     expect(await page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/$/);
-    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(/\/og-image\.png$/);
+    expect(await page.locator('meta[property="og:image"]').getAttribute("content")).toMatch(
+      /\/og-image\.png$/,
+    );
 
     await page.goto("/terms");
     await expect(page.getByRole("heading", { level: 1, name: "Termos de Uso" })).toBeVisible();

@@ -30,7 +30,8 @@ if (stale(path.join(root, "dist", "index.html"), ["web", "common"])) {
   run("Building the web app (vite build)...", ["build:web"]);
 }
 const server = path.join(root, "build", "server.js");
-if (stale(server, ["server", "db", "common", "web"])) run("Building the server (esbuild)...", ["build:server"]);
+if (stale(server, ["server", "db", "common", "web"]))
+  run("Building the server (esbuild)...", ["build:server"]);
 
 const child = spawnSync(process.execPath, [...serverNodeFlags(), server], {
   cwd: root,
