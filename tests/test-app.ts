@@ -29,7 +29,10 @@ export type TestContext = {
  * One app over one fresh database for the whole test file (beforeAll / afterAll); tests keep to
  * their own users, so they do not see each other's rows.
  */
-export function setupTestApp(overrides: Partial<Config> = {}, options: { distDir?: string } = {}): TestContext {
+export function setupTestApp(
+  overrides: Partial<Config> = {},
+  options: { distDir?: string } = {},
+): TestContext {
   const context = {} as TestContext;
   beforeAll(async () => {
     context.database = await openTestDatabase();
