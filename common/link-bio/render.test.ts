@@ -196,3 +196,15 @@ describe("LINK_BIO_CSS", () => {
     expect(LINK_BIO_CSS).toContain("lb-shake 0.8s");
   });
 });
+
+describe("renderLinkBioHtml, embedded in another page", () => {
+  it("has no landmark and no h1 of its own (the editor's preview), the public page has both", () => {
+    const standalone = renderLinkBioHtml(view());
+    expect(standalone).toContain('<main class="lb-main">');
+    expect(standalone).toMatch(/<h1 class="lb-title">/);
+    const embedded = renderLinkBioHtml(view(), { embedded: true });
+    expect(embedded).not.toContain("<main");
+    expect(embedded).not.toContain("<h1");
+    expect(embedded).toMatch(/<div class="lb-main">.*<h2 class="lb-title">/s);
+  });
+});

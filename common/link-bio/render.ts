@@ -24,6 +24,11 @@ const SHADOWS: Record<ButtonStyle["shadow"], (color: string) => string> = {
 export type RenderOptions = {
   /** Trusted markup placed at the bottom of the page (the public page's "Feito com Atalho"). */
   footerHtml?: string;
+  /**
+   * Shown inside another page (the editor's preview): no landmark and no h1 of its own, which the
+   * host page has (the public page is the document, with its `<main>` and `<h1>`).
+   */
+  embedded?: boolean;
 };
 
 export function renderLinkBioHtml(view: LinkBioView, options: RenderOptions = {}): string {
@@ -34,17 +39,18 @@ export function renderLinkBioHtml(view: LinkBioView, options: RenderOptions = {}
   const color = hexOr(view.textColor, "#000000");
   const font = fontStack(resolveButtonStyle(pageStyle, undefined).fontFamily);
   const title = view.title ?? "";
+  const [main, heading] = options.embedded ? ["div", "h2"] : ["main", "h1"];
 
   const parts = [
     `<div class="lb" style="${escapeHtml(`background:${background};color:${color};font-family:${font}`)}">`,
-    `<main class="lb-main">`,
+    `<${main} class="lb-main">`,
     avatarHtml(view.profileImageUrl, title, resolveButtonStyle(pageStyle, undefined)),
-    `<h1 class="lb-title">${escapeHtml(title)}</h1>`,
+    `<${heading} class="lb-title">${escapeHtml(title)}</${heading}>`,
     view.description ? `<p class="lb-desc">${escapeHtml(view.description)}</p>` : "",
     `<nav class="lb-links" aria-label="Links">`,
     ...view.links.map((link) => buttonHtml(link, pageStyle)),
     `</nav>`,
-    `</main>`,
+    `</${main}>`,
     options.footerHtml ? `<footer class="lb-footer">${options.footerHtml}</footer>` : "",
     `</div>`,
   ];

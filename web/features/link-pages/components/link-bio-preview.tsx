@@ -8,7 +8,7 @@ import { useMemo } from "react";
  * unsaved form, so what the user sees here is what visitors get.
  */
 export function LinkBioPreview({ view, fonts }: { view: LinkBioView; fonts: string[] }) {
-  const html = useMemo(() => renderLinkBioHtml(view), [view]);
+  const html = useMemo(() => renderLinkBioHtml(view, { embedded: true }), [view]);
   // The public page's own @font-face rules: the same files from our origin.
   const fontFaces = fontFaceCss(fonts);
   return (

@@ -204,7 +204,7 @@ describe("LinkPageEditor, new page", () => {
     fireEvent.change(title(), { target: { value: "Café <Central>" } });
     fireEvent.change(screen.getByLabelText("Cor de Fundo"), { target: { value: "#112233" } });
     const preview = screen.getByTestId("link-bio-preview");
-    expect(preview.querySelector("h1")?.textContent).toBe("Café <Central>");
+    expect(preview.querySelector("h2.lb-title")?.textContent).toBe("Café <Central>");
     expect(preview.querySelector(".lb")?.getAttribute("style")).toContain("background:#112233");
   });
 });
