@@ -1,5 +1,6 @@
 import { BILLING_MESSAGES } from "@common/contract/billing";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { verifyEmailFromOutbox } from "./outbox";
 
 // Paying for a plan with no Mercado Pago account (the dev checkout), as a customer and as the
 // administrator: subscribe, pending and rejected payments, plan change, cancel, refund, CSV.
@@ -13,6 +14,8 @@ async function registerViaApi(page: Page, baseURL: string, name = "Bia") {
     headers: { origin: baseURL },
   });
   expect(response.ok()).toBe(true);
+  // Paid plans need a verified e-mail: follow the link the server mailed.
+  await verifyEmailFromOutbox(page.request, email);
   return email;
 }
 

@@ -36,6 +36,7 @@ import { domainsRoutes } from "./modules/domains/domains.routes";
 import { fontsRoutes } from "./modules/fonts/fonts.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
+import { Mailer, outboxTransport, smtpTransport } from "./modules/mail/mailer";
 import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
 import { publicPageRoutes } from "./modules/public-pages/public-page.routes";
 import { createRedirect, type Redirect, redirectCodeOf } from "./modules/redirect/redirect";
@@ -58,6 +59,8 @@ declare module "fastify" {
     clicks: ClickQueue;
     /** Mercado Pago, the dev checkout, or null (production without MP_ACCESS_TOKEN). */
     payments: PaymentProvider | null;
+    /** Outgoing e-mail: queued, retried, never awaited by a request. */
+    mailer: Mailer;
     /** The administrator's settings, in memory in every process. */
     settings: SystemConfigStore;
     /** Every route registered (method and path), for the admin guard's test. */
@@ -159,6 +162,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("domains", domains);
   app.decorate("clicks", clicks);
   app.decorate("payments", payments);
+  const mailer = new Mailer(
+    config.smtpUrl
+      ? smtpTransport(config.smtpUrl, app.log)
+      : outboxTransport(path.join(config.dataDir, "outbox"), app.log),
+    config.mailFrom,
+    app.log,
+  );
+  app.decorate("mailer", mailer);
   const settings = new SystemConfigStore(database.db, bus);
   await settings.reload();
   app.decorate("settings", settings);
@@ -171,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("onClose", async () => {
     stopJobs();
     await clicks.close();
+    await mailer.close();
     redis?.pub.disconnect();
     redis?.sub.disconnect();
     if (!options.database) await database.close();

@@ -36,6 +36,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   SMTP_URL: optional,
+  MAIL_FROM: optional,
   CLOUDFLARE_API_TOKEN: optional,
   CLOUDFLARE_ZONE_ID: optional,
   CLOUDFLARE_API_BASE: z.url().optional(),
@@ -61,6 +62,10 @@ export type Config = {
   adminEmail?: string;
   adminPassword?: string;
   appName: string;
+  /** SMTP server (smtp:// or smtps://); unset: messages are written to DATA_DIR/outbox/ as .eml. */
+  smtpUrl?: string;
+  /** The From of every message: MAIL_FROM, or "APP_NAME <no-reply@host of PUBLIC_URL>". */
+  mailFrom: string;
   trustProxy: boolean;
   logLevel: string;
   /** Whether cookies get the Secure flag: true when the public origin is https. */
@@ -123,6 +128,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     appName: env.APP_NAME,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     secureCookies: publicUrl.startsWith("https://"),

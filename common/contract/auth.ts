@@ -21,13 +21,16 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
+// A new password: registration's rules, also for a reset.
+const newPassword = z
+  .string({ error: "Senha é obrigatória" })
+  .min(1, "Senha é obrigatória")
+  .min(PASSWORD_MIN, `A senha ${PASSWORD_HINT.toLowerCase()}`)
+  .max(200, "Senha muito longa");
+
 export const registerBodySchema = z.object({
   email,
-  password: z
-    .string({ error: "Senha é obrigatória" })
-    .min(1, "Senha é obrigatória")
-    .min(PASSWORD_MIN, `A senha ${PASSWORD_HINT.toLowerCase()}`)
-    .max(200, "Senha muito longa"),
+  password: newPassword,
   first_name: z
     .string({ error: "Nome é obrigatório" })
     .trim()
@@ -42,6 +45,18 @@ export const registerBodySchema = z.object({
 });
 export type RegisterBody = z.input<typeof registerBodySchema>;
 
+export const passwordResetRequestBodySchema = z.object({ email });
+export type PasswordResetRequestBody = z.input<typeof passwordResetRequestBodySchema>;
+
+// A link's token: random, base64url; anything else is simply not found.
+const linkToken = z.string({ error: "Link inválido" }).min(1, "Link inválido").max(200, "Link inválido");
+
+export const passwordResetConfirmBodySchema = z.object({ token: linkToken, password: newPassword });
+export type PasswordResetConfirmBody = z.input<typeof passwordResetConfirmBodySchema>;
+
+export const verifyEmailBodySchema = z.object({ token: linkToken });
+export type VerifyEmailBody = z.input<typeof verifyEmailBodySchema>;
+
 export const sessionUserSchema = z.object({
   id: z.number(),
   email: z.string(),
@@ -49,6 +64,8 @@ export const sessionUserSchema = z.object({
   last_name: z.string(),
   profile_picture_url: z.string().nullable(),
   is_admin: z.boolean(),
+  /** Whether the user followed our verification link (needed to subscribe to a paid plan). */
+  email_verified: z.boolean(),
   google_user_data: z.object({
     given_name: z.string(),
     family_name: z.string(),
@@ -79,5 +96,18 @@ export const AUTH_MESSAGES = {
   inactive: "Esta conta está desativada. Fale com o suporte.",
   registrationClosed: "Novos cadastros estão temporariamente fechados.",
   authFailed: "Erro na autenticação",
-  forgotPassword: "A recuperação de senha será implementada em breve.",
+  passwordResetRequested:
+    "Se houver uma conta com este email, enviamos um link para redefinir a senha. Confira sua caixa de entrada (e o spam).",
+  passwordResetDone: "Senha redefinida com sucesso",
+  resetLinkInvalid: "Este link de redefinição de senha é inválido. Peça um novo.",
+  resetLinkExpired: "Este link de redefinição de senha expirou. Peça um novo.",
+  emailVerified: "Email confirmado com sucesso",
+  emailAlreadyVerified: "Seu email já está confirmado.",
+  verificationSent: "Enviamos um novo link de confirmação para o seu email.",
+  verifyLinkInvalid: "Este link de confirmação é inválido. Peça um novo no painel.",
+  verifyLinkExpired: "Este link de confirmação expirou. Peça um novo no painel.",
+  verifyLinkUsed: "Este link de confirmação já foi usado.",
+  verifyBeforeCheckout:
+    "Confirme seu email antes de assinar um plano. Enviamos o link para a sua caixa de entrada.",
+  resetLinkUsed: "Este link de redefinição de senha já foi usado. Peça um novo se precisar.",
 } as const;

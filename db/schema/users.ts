@@ -17,6 +17,8 @@ export const users = pgTable(
     customMaxLinkPages: integer(),
     customMaxShortenedUrls: integer(),
     customMaxClicksPerMonth: integer(),
+    // When the user followed our verification link (null: not yet).
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,4 +41,25 @@ export const sessions = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Single-use links sent by e-mail: password reset (1 hour) and e-mail verification. */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text({ enum: ["password_reset", "email_verification"] }).notNull(),
+    // sha256 of the link's token, like sessions: a leaked table does not hand out links.
+    tokenHash: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("auth_tokens_hash_key").on(t.tokenHash),
+    index("auth_tokens_user_idx").on(t.userId, t.purpose),
+  ],
 );

@@ -28,6 +28,9 @@ export const routes: RouteObject[] = [
         path,
         lazy: async () => ({ Component: (await SITE_SCREENS[path]()).Component }),
       })),
+      { path: "/auth/esqueci-senha", lazy: () => import("./routes/forgot-password") },
+      { path: "/auth/redefinir-senha", lazy: () => import("./routes/reset-password") },
+      { path: "/auth/verificar-email", lazy: () => import("./routes/verify-email") },
       { path: "/blog", element: <UnderConstruction title="Blog" /> },
       { path: "/blog/:slug", element: <UnderConstruction title="Blog" /> },
       {

@@ -6,6 +6,8 @@ import { loadUser } from "../auth/session";
 const OPEN_IN_MAINTENANCE = [
   "/api/auth/login",
   "/api/auth/logout",
+  "/api/auth/password-reset/",
+  "/api/auth/verify-email",
   "/api/auth/me",
   "/api/auth/session",
   "/api/system/status",

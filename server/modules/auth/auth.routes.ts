@@ -3,20 +3,36 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   AUTH_MESSAGES,
   loginBodySchema,
+  passwordResetConfirmBodySchema,
+  passwordResetRequestBodySchema,
   registerBodySchema,
   type SessionResponse,
+  verifyEmailBodySchema,
 } from "../../../common/contract/auth";
 import { bodyEmail, rateLimited } from "../../lib/rate-limits";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
-import { authenticate, registerUser } from "./auth.service";
+import { emailVerificationMail, passwordResetMail } from "../mail/templates";
+import {
+  authenticate,
+  EMAIL_VERIFICATION_TTL_MS,
+  findByEmail,
+  PASSWORD_RESET_TTL_MS,
+  registerUser,
+  resetPassword,
+  verifyEmail,
+} from "./auth.service";
+import { issueToken } from "./auth-tokens";
 import {
   clearSessionCookie,
   createSession,
   loadUser,
+  requireUser,
   revokeSession,
+  revokeUserSessions,
   SESSION_COOKIE,
   setSessionCookie,
   toSessionUser,
+  type UserRow,
 } from "./session";
 
 const MINUTE = 60_000;
@@ -32,6 +48,35 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     { name: "register-ip", max: 10, windowMs: 60 * MINUTE, key: (r) => r.ip },
     { name: "register-email", max: 5, windowMs: 60 * MINUTE, key: bodyEmail },
   ]);
+
+  // Each request sends an e-mail: per IP against a flood, per address against filling one inbox.
+  const resetRequestLimits = rateLimited(app, [
+    { name: "reset-ip", max: 10, windowMs: 60 * MINUTE, key: (r) => r.ip },
+    { name: "reset-email", max: 3, windowMs: 60 * MINUTE, key: bodyEmail },
+  ]);
+  const resetConfirmLimits = rateLimited(app, [
+    { name: "reset-confirm-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
+  ]);
+
+  const resendLimits = rateLimited(app, [
+    { name: "verify-resend-ip", max: 10, windowMs: 60 * MINUTE, key: (r) => r.ip },
+    { name: "verify-resend-user", max: 3, windowMs: 60 * MINUTE, key: (r) => String(r.user?.id) },
+  ]);
+  const verifyLimits = rateLimited(app, [
+    { name: "verify-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
+  ]);
+
+  /** Queues the verification e-mail (a new link voids the user's older ones). */
+  const sendVerification = (user: UserRow) => {
+    const { appName, publicUrl } = app.config;
+    app.mailer.send(async () => {
+      const token = await issueToken(app.db, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
+      return emailVerificationMail(
+        { appName, publicUrl },
+        { to: user.email, firstName: user.firstName, token },
+      );
+    });
+  };
 
   app.get("/api/auth/me", async (request, reply) => {
     const user = await loadUser(request);
@@ -67,12 +112,73 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       await assertRegistrationAllowed(app.db, app.settings.get(), isAdmin);
       const user = await registerUser(app.db, { ...request.body, isAdmin });
       await applyDefaultPlan(app.db, user.id, app.settings.get());
+      if (!user.emailVerifiedAt) sendVerification(user);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
       request.log.info({ userId: user.id }, "register");
       return reply
         .code(201)
         .send({ success: true, message: AUTH_MESSAGES.registered, user: toSessionUser(user) });
+    },
+  );
+
+  // The same answer, after the same work (one lookup), for known and unknown addresses: the token and
+  // the e-mail are made off the request, by the mailer's queue.
+  app.post(
+    "/api/auth/password-reset/request",
+    { schema: { body: passwordResetRequestBodySchema }, preHandler: resetRequestLimits },
+    async (request) => {
+      const user = await findByEmail(app.db, request.body.email);
+      if (user?.isActive) {
+        const { appName, publicUrl } = app.config;
+        app.mailer.send(async () => {
+          const token = await issueToken(app.db, user.id, "password_reset", PASSWORD_RESET_TTL_MS);
+          return passwordResetMail(
+            { appName, publicUrl },
+            { to: user.email, firstName: user.firstName, token },
+          );
+        });
+      }
+      request.log.info({ userId: user?.id ?? null }, "password reset requested");
+      return { success: true, message: AUTH_MESSAGES.passwordResetRequested };
+    },
+  );
+
+  app.post(
+    "/api/auth/password-reset/confirm",
+    {
+      schema: { body: passwordResetConfirmBodySchema },
+      preHandler: resetConfirmLimits,
+      config: { authResponse: true },
+    },
+    async (request, reply) => {
+      const user = await resetPassword(app.db, request.body.token, request.body.password);
+      await revokeUserSessions(app.db, user.id);
+      const session = await createSession(app.db, user.id);
+      setSessionCookie(reply, session.token, session.expiresAt);
+      request.log.info({ userId: user.id }, "password reset");
+      return { success: true, message: AUTH_MESSAGES.passwordResetDone, user: toSessionUser(user) };
+    },
+  );
+
+  // The link may be opened in any browser, signed in or not: the token names the account.
+  app.post(
+    "/api/auth/verify-email",
+    { schema: { body: verifyEmailBodySchema }, preHandler: verifyLimits, config: { authResponse: true } },
+    async (request) => {
+      await verifyEmail(app.db, request.body.token);
+      return { success: true, message: AUTH_MESSAGES.emailVerified };
+    },
+  );
+
+  app.post(
+    "/api/auth/verify-email/resend",
+    { preHandler: [requireUser, resendLimits], config: { authResponse: true } },
+    async (request) => {
+      const user = request.user!;
+      if (user.emailVerifiedAt) return { success: true, message: AUTH_MESSAGES.emailAlreadyVerified };
+      sendVerification(user);
+      return { success: true, message: AUTH_MESSAGES.verificationSent };
     },
   );
 

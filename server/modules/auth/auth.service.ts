@@ -4,6 +4,7 @@ import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { consumeToken } from "./auth-tokens";
 import type { UserRow } from "./session";
 
 // argon2id with the library's defaults (m=19456, t=2, p=1: OWASP's recommendation).
@@ -12,7 +13,7 @@ export const hashPassword = (password: string) => hash(password);
 // Verified against when the email is unknown, so a wrong email takes as long as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
-const findByEmail = async (db: Db, email: string) =>
+export const findByEmail = async (db: Db, email: string) =>
   (
     await db
       .select()
@@ -62,6 +63,8 @@ export async function ensureAdmin(db: Db, email: string, password: string | unde
     const changes: Partial<typeof users.$inferInsert> = {
       isAdmin: true,
       isActive: true,
+      // The operator chose this address: it counts as verified.
+      emailVerifiedAt: existing.emailVerifiedAt ?? new Date(),
       updatedAt: new Date(),
     };
     if (password) changes.passwordHash = await hashPassword(password);
@@ -74,5 +77,54 @@ export async function ensureAdmin(db: Db, email: string, password: string | unde
     passwordHash: await hashPassword(password),
     firstName: "Administrador",
     isAdmin: true,
+    emailVerifiedAt: new Date(),
   });
+}
+
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+
+const RESET_REFUSALS = {
+  invalid: AUTH_MESSAGES.resetLinkInvalid,
+  expired: AUTH_MESSAGES.resetLinkExpired,
+  used: AUTH_MESSAGES.resetLinkUsed,
+} as const;
+
+/**
+ * Spends a reset token and sets the new password. Following the link proved the address, so the
+ * e-mail counts as verified. The caller ends the user's sessions and opens a new one.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
+  const result = await consumeToken(db, token, "password_reset");
+  if (!result.ok) throw new HttpError(400, RESET_REFUSALS[result.reason]);
+  const [owner] = await db.select().from(users).where(eq(users.id, result.userId)).limit(1);
+  if (!owner) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
+  if (!owner.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
+  const [user] = await db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, owner.id))
+    .returning();
+  return user!;
+}
+
+export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+
+const VERIFY_REFUSALS = {
+  invalid: AUTH_MESSAGES.verifyLinkInvalid,
+  expired: AUTH_MESSAGES.verifyLinkExpired,
+  used: AUTH_MESSAGES.verifyLinkUsed,
+} as const;
+
+/** Spends a verification token: the user's e-mail counts as verified from now on. */
+export async function verifyEmail(db: Db, token: string): Promise<void> {
+  const result = await consumeToken(db, token, "email_verification");
+  if (!result.ok) throw new HttpError(400, VERIFY_REFUSALS[result.reason]);
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, result.userId));
 }

@@ -20,7 +20,8 @@ declare module "fastify" {
   }
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+/** What the sessions table keeps of a token (sha256): also how a session is told apart in lists. */
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export async function createSession(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
@@ -96,6 +97,7 @@ export function toSessionUser(user: UserRow): SessionUser {
     last_name: user.lastName,
     profile_picture_url: user.profilePictureUrl,
     is_admin: user.isAdmin,
+    email_verified: user.emailVerifiedAt !== null,
     google_user_data: {
       given_name: user.firstName,
       family_name: user.lastName,

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import {
   BILLING_MESSAGES,
   createSubscriptionBodySchema,
   paymentIdParamsSchema,
   type UserSubscription,
 } from "../../../common/contract/billing";
+import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
 import { requireUser } from "../auth/session";
 import { findPendingPayment, listPaymentHistory, toPaymentHistoryItem } from "./billing.queries";
@@ -91,6 +93,8 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
     "/api/subscriptions/create",
     { preHandler: [requireUser, checkoutLimit], schema: { body: createSubscriptionBodySchema } },
     async (request, reply) => {
+      // Unverified accounts work, but do not pay: the receipts go to that address.
+      if (!request.user!.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.verifyBeforeCheckout);
       const result = await startCheckout(
         app,
         request.user!,

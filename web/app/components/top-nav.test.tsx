@@ -12,6 +12,7 @@ const member: SessionUser = {
   last_name: "Silva",
   profile_picture_url: null,
   is_admin: false,
+  email_verified: true,
   google_user_data: { given_name: "Maria", family_name: "Silva", picture: null },
 };
 const admin: SessionUser = { ...member, id: 2, email: "admin@exemplo.com", is_admin: true };

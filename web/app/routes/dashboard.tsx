@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "@web/components/ui/page-header";
 import { analyticsSummaryQuery } from "@web/features/analytics/api/analytics";
 import { DashboardStatCards, QuickActions } from "@web/features/analytics/components/dashboard-stat-cards";
+import { VerifyEmailBanner } from "@web/features/auth/components/verify-email-banner";
 import { useAuth } from "@web/features/auth/use-auth";
 import { linkPagesQuery } from "@web/features/link-pages/api/link-pages-query";
 import { LinkPagesDashboardList } from "@web/features/link-pages/components/link-pages-dashboard-list";
@@ -20,6 +21,7 @@ export function Component() {
 
   return (
     <div className="space-y-8">
+      <VerifyEmailBanner />
       <PageHeader
         title={`Olá, ${user?.first_name || user?.email}!`}
         description="Aqui está um resumo das suas Link Bios, URLs encurtadas e cliques."

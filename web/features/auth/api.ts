@@ -1,9 +1,12 @@
 import type {
   AuthResponse,
   LoginBody,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
   RegisterBody,
   SessionResponse,
   SessionUser,
+  VerifyEmailBody,
 } from "@common/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -26,6 +29,14 @@ export const meQuery = queryOptions({
 export const login = (body: LoginBody) => api<AuthResponse>("/api/auth/login", { method: "POST", body });
 export const register = (body: RegisterBody) =>
   api<AuthResponse>("/api/auth/register", { method: "POST", body });
+export const requestPasswordReset = (body: PasswordResetRequestBody) =>
+  api<{ success: boolean; message: string }>("/api/auth/password-reset/request", { method: "POST", body });
+export const confirmPasswordReset = (body: PasswordResetConfirmBody) =>
+  api<AuthResponse>("/api/auth/password-reset/confirm", { method: "POST", body });
+export const verifyEmail = (body: VerifyEmailBody) =>
+  api<{ success: boolean; message: string }>("/api/auth/verify-email", { method: "POST", body });
+export const resendVerification = () =>
+  api<{ success: boolean; message: string }>("/api/auth/verify-email/resend", { method: "POST", body: {} });
 export const logout = () => api<unknown>("/api/auth/logout", { method: "POST", body: {} });
 
 /** GET /api/system/status (public): whether the product is in maintenance and takes new accounts. */

@@ -22,6 +22,7 @@ const user: SessionUser = {
   last_name: "Lima",
   profile_picture_url: null,
   is_admin: false,
+  email_verified: true,
   google_user_data: { given_name: "Ana", family_name: "Lima", picture: null },
 };
 

@@ -1,12 +1,12 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
-import { AUTH_MESSAGES, loginBodySchema, PASSWORD_HINT, registerBodySchema } from "@common/contract/auth";
+import { loginBodySchema, PASSWORD_HINT, registerBodySchema } from "@common/contract/auth";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
 import { TextField } from "@web/components/ui/text-field";
 import { AlertCircle, DoorClosed } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { systemStatusQuery } from "../api";
 import { authErrorMessage, authFieldErrors } from "../auth-error";
 import { type SignInInput, useSignIn } from "../use-auth";
@@ -152,13 +152,12 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
           error={fieldErrors.password}
           labelAside={
             !isRegister && (
-              <button
-                type="button"
-                onClick={() => window.alert(AUTH_MESSAGES.forgotPassword)}
+              <Link
+                to="/auth/esqueci-senha"
                 className="text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
               >
                 Esqueceu sua senha?
-              </button>
+              </Link>
             )
           }
         />

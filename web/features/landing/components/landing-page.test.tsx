@@ -21,6 +21,7 @@ const member: SessionUser = {
   last_name: "Souza",
   profile_picture_url: null,
   is_admin: false,
+  email_verified: true,
   google_user_data: { given_name: "Ana", family_name: "Souza", picture: null },
 };
 

@@ -1,0 +1,52 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "../../../db/client";
+import { authTokens } from "../../../db/schema";
+
+export type TokenPurpose = "password_reset" | "email_verification";
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+/**
+ * A new single-use link token for the user (returned once, stored hashed); the user's older unused
+ * tokens of the same purpose stop working.
+ */
+export async function issueToken(
+  db: Db,
+  userId: number,
+  purpose: TokenPurpose,
+  ttlMs: number,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(authTokens)
+      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+    await tx
+      .insert(authTokens)
+      .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  });
+  return token;
+}
+
+export type ConsumeResult =
+  | { ok: true; userId: number }
+  | { ok: false; reason: "invalid" | "expired" | "used" };
+
+/** Spends a token: once only (two requests racing for it: one wins), and only before it expires. */
+export async function consumeToken(db: Db, token: string, purpose: TokenPurpose): Promise<ConsumeResult> {
+  const [row] = await db
+    .select()
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.usedAt) return { ok: false, reason: "used" };
+  if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: "expired" };
+  const [spent] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
+    .returning({ userId: authTokens.userId });
+  return spent ? { ok: true, userId: spent.userId } : { ok: false, reason: "used" };
+}
