@@ -12,6 +12,7 @@ import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { connectRedis } from "./lib/redis";
+import { accountRoutes } from "./modules/account/account.routes";
 import { adminPlansRoutes } from "./modules/admin/admin-plans.routes";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes";
 import { auditLogRoutes } from "./modules/admin/audit-log.routes";
@@ -229,6 +230,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The modules, in a readable list.
     await web.register(healthRoutes);
     await web.register(authRoutes);
+    await web.register(accountRoutes);
     await web.register(domainsRoutes);
     await web.register(linkPagesRoutes);
     await web.register(publicApiRoutes);

@@ -43,6 +43,7 @@ export const routes: RouteObject[] = [
           { path: "/analytics", lazy: () => import("./routes/analytics") },
           { path: "/analytics/:kind/:id", lazy: () => import("./routes/analytics-detail") },
           { path: "/subscription", lazy: () => import("./routes/subscription") },
+          { path: "/profile", lazy: () => import("./routes/profile") },
           { path: "/admin", lazy: () => import("./routes/admin") },
           { path: "/admin/blog", element: <UnderConstruction title="Gerenciar Blog" /> },
           { path: "/admin/blog/posts/new", element: <UnderConstruction title="Novo Post" /> },

@@ -21,6 +21,12 @@ export function AccountMenuItems({ user, onNavigate }: { user: SessionUser; onNa
         </li>
       )}
       <li>
+        <Link to="/profile" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
+          <UserRound className="h-4 w-4 text-gray-400" aria-hidden />
+          Meu Perfil
+        </Link>
+      </li>
+      <li>
         <Link to="/subscription" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
           <CreditCard className="h-4 w-4 text-gray-400" aria-hidden />
           Gerenciar Assinatura

@@ -333,10 +333,15 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
 
           <LegalSubheading>Como exercer seus direitos</LegalSubheading>
           <p>
-            Envie seu pedido ao encarregado pelo e-mail {email}, de preferência a partir do e-mail da sua
-            conta. Se não pudermos confirmar que o pedido é seu, pediremos uma confirmação antes de atendê-lo.
-            A confirmação e o acesso aos dados são respondidos em até 15 dias (art. 19 da LGPD); se não
-            pudermos atender algum pedido, explicaremos o motivo.
+            Em Meu Perfil, você corrige seu nome e baixa, a qualquer momento, uma cópia de tudo o que
+            guardamos sobre você (conta, páginas, links, links curtos, cliques por dia, assinaturas e
+            pagamentos) em um arquivo JSON, que serve também para levar seus dados a outro serviço.
+          </p>
+          <p>
+            Para os demais pedidos, envie-os ao encarregado pelo e-mail {email}, de preferência a partir do
+            e-mail da sua conta. Se não pudermos confirmar que o pedido é seu, pediremos uma confirmação antes
+            de atendê-lo. A confirmação e o acesso aos dados são respondidos em até 15 dias (art. 19 da LGPD);
+            se não pudermos atender algum pedido, explicaremos o motivo.
           </p>
           <p>
             A exclusão da conta é feita por nós, a pedido: ela apaga de uma vez a conta, as páginas, os links,

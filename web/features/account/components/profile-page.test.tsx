@@ -1,0 +1,111 @@
+import type { SessionUser } from "@common/contract/auth";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { meQuery } from "@web/features/auth/api";
+import { MemoryRouter } from "react-router";
+import { Toaster } from "sonner";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { ProfilePage } from "./profile-page";
+
+const user = {
+  id: 7,
+  email: "joana@exemplo.com",
+  first_name: "Joana",
+  last_name: "",
+  profile_picture_url: null,
+  is_admin: false,
+  email_verified: true,
+  google_user_data: { given_name: "Joana", family_name: "", picture: null },
+} as SessionUser;
+
+const SESSIONS = [
+  { id: "a", created_at: "2026-11-20T12:00:00.000Z", expires_at: "2026-12-20T12:00:00.000Z", current: true },
+  { id: "b", created_at: "2026-11-01T09:30:00.000Z", expires_at: "2026-12-01T09:30:00.000Z", current: false },
+];
+
+function renderPage() {
+  const client = testQueryClient();
+  client.setQueryData(meQuery.queryKey, user);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <ProfilePage />
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ProfilePage", () => {
+  it("saves the name, checked by the API's schema first, and updates the session user", async () => {
+    const calls = fakeApi({
+      "GET /api/user/sessions": { body: SESSIONS },
+      "PUT /api/user/profile": ({ body }) => ({
+        body: { success: true, message: "Perfil atualizado", user: { ...user, ...(body as object) } },
+      }),
+    });
+    const client = renderPage();
+    const name = screen.getByLabelText("Nome");
+    fireEvent.change(name, { target: { value: "  " } });
+    fireEvent.click(screen.getByRole("button", { name: "Salvar perfil" }));
+    expect(await screen.findByText("Nome é obrigatório")).toBeTruthy();
+    expect(calls.some((c) => c.method === "PUT")).toBe(false);
+
+    fireEvent.change(name, { target: { value: "Joana Maria" } });
+    fireEvent.change(screen.getByLabelText("Sobrenome"), { target: { value: "Lima" } });
+    fireEvent.click(screen.getByRole("button", { name: "Salvar perfil" }));
+    expect(await screen.findByText("Perfil atualizado")).toBeTruthy();
+    expect(calls.find((c) => c.method === "PUT")?.body).toEqual({
+      first_name: "Joana Maria",
+      last_name: "Lima",
+    });
+    expect(client.getQueryData<SessionUser>(meQuery.queryKey)?.first_name).toBe("Joana Maria");
+  });
+
+  it("shows the server's message when the current password is wrong", async () => {
+    fakeApi({
+      "GET /api/user/sessions": { body: SESSIONS },
+      "POST /api/user/password": {
+        status: 400,
+        body: {
+          error: "A senha atual está incorreta",
+          details: { current_password: "A senha atual está incorreta" },
+        },
+      },
+    });
+    renderPage();
+    fireEvent.change(screen.getByLabelText("Senha atual"), { target: { value: "errada" } });
+    fireEvent.change(screen.getByLabelText("Nova senha"), { target: { value: "curta" } });
+    fireEvent.click(screen.getByRole("button", { name: "Alterar senha" }));
+    expect(await screen.findByText("A senha deve conter pelo menos 8 caracteres")).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText("Nova senha"), { target: { value: "senha-nova-123" } });
+    fireEvent.click(screen.getByRole("button", { name: "Alterar senha" }));
+    expect((await screen.findAllByText("A senha atual está incorreta")).length).toBeGreaterThan(0);
+  });
+
+  it("lists the sessions, marks this device, signs the others out, and links the data export", async () => {
+    let list = SESSIONS;
+    const calls = fakeApi({
+      "GET /api/user/sessions": () => ({ body: list }),
+      "POST /api/user/sessions/revoke-others": () => {
+        list = SESSIONS.filter((s) => s.current);
+        return { body: { success: true, message: "Sessões nos outros dispositivos encerradas" } };
+      },
+    });
+    renderPage();
+    expect(await screen.findByText("Este dispositivo")).toBeTruthy();
+    const items = () => within(screen.getByRole("list", { name: "Sessões" })).getAllByRole("listitem");
+    expect(items()).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: "Sair dos outros dispositivos" }));
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(calls.some((c) => c.url === "/api/user/sessions/revoke-others")).toBe(true);
+    expect(screen.getByRole("link", { name: "Baixar meus dados" }).getAttribute("href")).toBe(
+      "/api/user/export",
+    );
+  });
+});

@@ -1,0 +1,68 @@
+import { PageHeader } from "@web/components/ui/page-header";
+import { useAuth } from "@web/features/auth/use-auth";
+import { Download } from "lucide-react";
+import type { ReactNode } from "react";
+import { EXPORT_PATH } from "../api";
+import { PasswordForm } from "./password-form";
+import { ProfileForm } from "./profile-form";
+import { SessionsCard } from "./sessions-card";
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  const id = `perfil-${title.toLowerCase().replace(/[^a-z]+/g, "-")}`;
+  return (
+    <section
+      aria-labelledby={id}
+      className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+    >
+      <h2 id={id} className="text-lg font-semibold text-gray-900">
+        {title}
+      </h2>
+      <p className="mt-1 mb-5 text-sm text-gray-600">{description}</p>
+      {children}
+    </section>
+  );
+}
+
+/** /profile: the user's own account (name, password, sessions, their data). */
+export function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title="Meu Perfil" description="Seus dados de acesso e o que guardamos sobre você." />
+      <Section title="Dados pessoais" description="Como você aparece no Atalho.">
+        <ProfileForm user={user} />
+      </Section>
+      <Section
+        title="Senha"
+        description="Ao trocar a senha, as sessões nos outros dispositivos são encerradas."
+      >
+        <PasswordForm />
+      </Section>
+      <Section title="Sessões ativas" description="Onde a sua conta está conectada agora.">
+        <SessionsCard />
+      </Section>
+      <Section
+        title="Seus dados"
+        description="Baixe tudo o que guardamos sobre você (conta, páginas, links, cliques por dia, assinaturas e pagamentos) em um arquivo JSON, como prevê a LGPD."
+      >
+        <a
+          href={EXPORT_PATH}
+          download
+          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <Download className="h-4 w-4" aria-hidden />
+          Baixar meus dados
+        </a>
+      </Section>
+    </div>
+  );
+}
