@@ -1,88 +1,76 @@
 import type { SessionUser } from "@common/contract/auth";
 import { adminTabPath } from "@web/features/admin/components/admin-tabs";
 import { useLogout } from "@web/features/auth/use-auth";
-import { CreditCard, LogOut, Settings, ShieldCheck, UserRound } from "lucide-react";
+import { CreditCard, LogOut, type LucideIcon, Settings, ShieldCheck, UserRound } from "lucide-react";
 import { Link } from "react-router";
 
 const ITEM =
   "flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-brand-600";
 
-/** The profile menu's entries (spec 2), shared by the desktop dropdown and the mobile menu. */
-export function AccountMenuItems({ user, onNavigate }: { user: SessionUser; onNavigate: () => void }) {
+type Navigate = { onNavigate: () => void };
+
+function MenuLink({
+  to,
+  icon: Icon,
+  label,
+  onNavigate,
+}: Navigate & { to: string; icon: LucideIcon; label: string }) {
+  return (
+    <li>
+      <Link to={to} onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
+        <Icon className="h-4 w-4 text-gray-400" aria-hidden />
+        {label}
+      </Link>
+    </li>
+  );
+}
+
+/** 'Sair', last in both menus: the menu closes, then the session ends and the user goes to /. */
+function LogoutItem({ onNavigate }: Navigate) {
   const logout = useLogout();
+  return (
+    <li className="mt-1 border-t border-gray-100 pt-1">
+      <button
+        type="button"
+        onClick={() => {
+          onNavigate();
+          void logout();
+        }}
+        className={`${ITEM} text-red-600 hover:bg-red-50`}
+      >
+        <LogOut className="h-4 w-4" aria-hidden />
+        Sair
+      </button>
+    </li>
+  );
+}
+
+/** The profile menu's entries (spec 2), shared by the desktop dropdown and the mobile menu. */
+export function AccountMenuItems({ user, onNavigate }: Navigate & { user: SessionUser }) {
   return (
     <ul className="space-y-0.5">
       {user.is_admin && (
-        <li>
-          <Link to="/admin" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
-            <ShieldCheck className="h-4 w-4 text-gray-400" aria-hidden />
-            Painel Admin
-          </Link>
-        </li>
+        <MenuLink to="/admin" icon={ShieldCheck} label="Painel Admin" onNavigate={onNavigate} />
       )}
-      <li>
-        <Link to="/profile" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
-          <UserRound className="h-4 w-4 text-gray-400" aria-hidden />
-          Meu Perfil
-        </Link>
-      </li>
-      <li>
-        <Link to="/subscription" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
-          <CreditCard className="h-4 w-4 text-gray-400" aria-hidden />
-          Gerenciar Assinatura
-        </Link>
-      </li>
-      <li className="mt-1 border-t border-gray-100 pt-1">
-        <button
-          type="button"
-          onClick={() => {
-            onNavigate();
-            void logout();
-          }}
-          className={`${ITEM} text-red-600 hover:bg-red-50`}
-        >
-          <LogOut className="h-4 w-4" aria-hidden />
-          Sair
-        </button>
-      </li>
+      <MenuLink to="/profile" icon={UserRound} label="Meu Perfil" onNavigate={onNavigate} />
+      <MenuLink to="/subscription" icon={CreditCard} label="Gerenciar Assinatura" onNavigate={onNavigate} />
+      <LogoutItem onNavigate={onNavigate} />
     </ul>
   );
 }
 
 /** The admin header's menu (spec 2): Configurações, Perfil Normal (back to the product), Sair. */
-export function AdminMenuItems({ onNavigate }: { onNavigate: () => void }) {
-  const logout = useLogout();
+export function AdminMenuItems({ onNavigate }: Navigate) {
   return (
     <ul className="space-y-0.5">
-      <li>
-        <Link
-          to={adminTabPath("configuracoes")}
-          onClick={onNavigate}
-          className={`${ITEM} text-gray-700 hover:bg-gray-100`}
-        >
-          <Settings className="h-4 w-4 text-gray-400" aria-hidden />
-          Configurações
-        </Link>
-      </li>
-      <li>
-        <Link to="/dashboard" onClick={onNavigate} className={`${ITEM} text-gray-700 hover:bg-gray-100`}>
-          <UserRound className="h-4 w-4 text-gray-400" aria-hidden />
-          Perfil Normal
-        </Link>
-      </li>
-      <li className="mt-1 border-t border-gray-100 pt-1">
-        <button
-          type="button"
-          onClick={() => {
-            onNavigate();
-            void logout();
-          }}
-          className={`${ITEM} text-red-600 hover:bg-red-50`}
-        >
-          <LogOut className="h-4 w-4" aria-hidden />
-          Sair
-        </button>
-      </li>
+      <MenuLink
+        to={adminTabPath("configuracoes")}
+        icon={Settings}
+        label="Configurações"
+        onNavigate={onNavigate}
+      />
+      <MenuLink to="/dashboard" icon={UserRound} label="Perfil Normal" onNavigate={onNavigate} />
+      <LogoutItem onNavigate={onNavigate} />
     </ul>
   );
 }
