@@ -1,7 +1,7 @@
 import type { IntervalType, SubscriptionPlan } from "@common/contract/billing";
 import { Check } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { planFeatures } from "./plan-features";
+import { type PlanFeature, planFeatures } from "./plan-features";
 import { PlanIcon } from "./plan-icon";
 import { PlanPrice } from "./plan-price";
 
@@ -28,11 +28,7 @@ export function PlanCard({
           : "shadow-sm ring-1 ring-gray-200"
       }`}
     >
-      {popular && (
-        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gradient-to-r from-brand-600 to-indigo-600 px-3.5 py-1 text-xs font-bold tracking-wider text-white shadow-md">
-          MAIS POPULAR
-        </p>
-      )}
+      {popular && <PopularBadge />}
       <div className="flex items-center gap-3">
         <PlanIcon name={plan.name} />
         <h2 id={titleId} className="text-xl font-bold text-gray-900">
@@ -54,22 +50,34 @@ export function PlanCard({
             >
               <Check className="h-3 w-3" strokeWidth={3} aria-hidden />
             </span>
-            <span>
-              {feature.value && feature.valueLast ? (
-                <>
-                  {feature.label} <strong className="font-semibold text-gray-900">{feature.value}</strong>
-                </>
-              ) : feature.value ? (
-                <>
-                  <strong className="font-semibold text-gray-900">{feature.value}</strong> {feature.label}
-                </>
-              ) : (
-                feature.label
-              )}
-            </span>
+            <PlanFeatureText feature={feature} />
           </li>
         ))}
       </ul>
     </article>
+  );
+}
+
+/** The 'MAIS POPULAR' ribbon over the highlighted plan's card. */
+export function PopularBadge() {
+  return (
+    <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-gradient-to-r from-brand-600 to-indigo-600 px-3.5 py-1 text-xs font-bold tracking-wider text-white shadow-md">
+      MAIS POPULAR
+    </p>
+  );
+}
+
+/** One line of what a plan includes, its figure in bold before or after the label. */
+export function PlanFeatureText({ feature }: { feature: PlanFeature }) {
+  const value = feature.value && <strong className="font-semibold text-gray-900">{feature.value}</strong>;
+  if (!value) return <span>{feature.label}</span>;
+  return feature.valueLast ? (
+    <span>
+      {feature.label} {value}
+    </span>
+  ) : (
+    <span>
+      {value} {feature.label}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { planKey, type SubscriptionPlan, yearlySavingsPercent } from "@common/contract/billing";
+import { PlanFeatureText, PopularBadge } from "@web/features/billing/components/plan-card";
 import { planFeatures } from "@web/features/billing/components/plan-features";
 import { PlanIcon } from "@web/features/billing/components/plan-icon";
 import { PlanPrice } from "@web/features/billing/components/plan-price";
@@ -79,11 +80,7 @@ function LandingPlanCard({ plan, signedIn }: { plan: SubscriptionPlan; signedIn:
         popular ? "shadow-xl shadow-brand-600/10 ring-2 ring-brand-600" : "shadow-sm ring-1 ring-gray-200"
       }`}
     >
-      {popular && (
-        <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-gradient-to-r from-brand-600 to-indigo-600 px-3.5 py-1 text-xs font-bold tracking-wider whitespace-nowrap text-white shadow-md">
-          MAIS POPULAR
-        </p>
-      )}
+      {popular && <PopularBadge />}
       <div className="flex items-center gap-3">
         <PlanIcon name={plan.name} size="sm" />
         <h3 id={titleId} className="text-lg font-bold text-gray-900">
@@ -101,19 +98,7 @@ function LandingPlanCard({ plan, signedIn }: { plan: SubscriptionPlan; signedIn:
         {planFeatures(plan).map((feature) => (
           <li key={feature.key} className="flex items-start gap-2.5">
             <Check className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" strokeWidth={2.5} aria-hidden />
-            <span>
-              {feature.value && feature.valueLast ? (
-                <>
-                  {feature.label} <strong className="font-semibold text-gray-900">{feature.value}</strong>
-                </>
-              ) : feature.value ? (
-                <>
-                  <strong className="font-semibold text-gray-900">{feature.value}</strong> {feature.label}
-                </>
-              ) : (
-                feature.label
-              )}
-            </span>
+            <PlanFeatureText feature={feature} />
           </li>
         ))}
       </ul>
