@@ -1,6 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect } from "@playwright/test";
+import { mailsTo } from "../tests/outbox";
 
 // The e2e server has no SMTP_URL: every e-mail is an .eml file in DATA_DIR/outbox
 // (playwright.config.ts: test-results/data-<port>).
@@ -8,14 +8,7 @@ const outbox = path.resolve(`test-results/data-${process.env.E2E_PORT ?? 3100}`,
 
 /** The newest link to `screen` (e.g. "/auth/redefinir-senha") mailed to `email`, if any yet. */
 export function mailedLink(email: string, screen: string): string | undefined {
-  if (!fs.existsSync(outbox)) return undefined;
-  const mails = fs
-    .readdirSync(outbox)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-    .filter((eml) => eml.includes(`To: ${email}`))
-    // quoted-printable: soft line breaks and the encoded "="
-    .map((eml) => eml.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+  const mails = mailsTo(outbox, email);
   const pattern = new RegExp(`https?://[^\\s"<]+${screen.replace(/\//g, "\\/")}\\?token=[\\w-]+`);
   return mails
     .map((eml) => pattern.exec(eml)?.[0])

@@ -58,3 +58,9 @@ export function setupTestApp(
     context.app.inject({ ...options, headers: { ...(cookie ? { cookie } : {}), ...headers } });
   return context;
 }
+
+/** The session cookie a response set, as a Cookie header ("" when it set none). */
+export const cookieFrom = (response: { cookies: { name: string; value: string }[] }) => {
+  const session = response.cookies.find((c) => c.name === "atalho_session");
+  return session ? `atalho_session=${session.value}` : "";
+};

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { sessions, users } from "../../../db/schema";
 import { FACTORY_PASSWORD } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { cookieFrom, setupTestApp } from "../../../tests/test-app";
 
 const t = setupTestApp();
 let ipCounter = 0;
@@ -21,10 +21,6 @@ const post = (
     remoteAddress: extra.ip ?? fromNewIp(),
     headers: extra.headers,
   });
-const cookieFrom = (response: { cookies: { name: string; value: string }[] }) => {
-  const session = response.cookies.find((c) => c.name === "atalho_session");
-  return session ? `atalho_session=${session.value}` : "";
-};
 const unique = () => `ana.${Date.now()}.${Math.random().toString(36).slice(2)}@exemplo.com.br`;
 
 describe("POST /api/auth/register", () => {

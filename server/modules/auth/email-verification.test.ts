@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import { authTokens, subscriptionPlans, users } from "../../../db/schema";
-import { setupTestApp } from "../../../tests/test-app";
+import { mailsTo } from "../../../tests/outbox";
+import { cookieFrom, setupTestApp } from "../../../tests/test-app";
 import { ensureAdmin } from "./auth.service";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-verify-"));
@@ -17,20 +18,10 @@ let ipCounter = 0;
 const fromNewIp = () => `10.8.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const post = (url: string, payload: object, cookie?: string) =>
   t.request({ method: "POST", url, payload, cookie, remoteAddress: fromNewIp() });
-const cookieFrom = (response: { cookies: { name: string; value: string }[] }) => {
-  const session = response.cookies.find((c) => c.name === "atalho_session");
-  return session ? `atalho_session=${session.value}` : "";
-};
 
 async function verifyLinks(email: string): Promise<string[]> {
   await t.app.mailer.flush();
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-    .filter((eml) => eml.includes(`To: ${email}`))
-    .map((eml) => eml.replace(/=\r?\n/g, "").replace(/=3D/g, "="))
+  return mailsTo(outbox, email)
     .map((eml) => /verificar-email\?token=([\w-]+)/.exec(eml)?.[1])
     .filter((token): token is string => !!token);
 }

@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import { authTokens, sessions, users } from "../../../db/schema";
 import { FACTORY_PASSWORD } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { mailsTo as readMails } from "../../../tests/outbox";
+import { cookieFrom, setupTestApp } from "../../../tests/test-app";
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-reset-"));
 const outbox = path.join(dataDir, "outbox");
@@ -17,21 +18,11 @@ let ipCounter = 0;
 const fromNewIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 const post = (url: string, payload: object, extra: { cookie?: string; ip?: string } = {}) =>
   t.request({ method: "POST", url, payload, cookie: extra.cookie, remoteAddress: extra.ip ?? fromNewIp() });
-const cookieFrom = (response: { cookies: { name: string; value: string }[] }) => {
-  const session = response.cookies.find((c) => c.name === "atalho_session");
-  return session ? `atalho_session=${session.value}` : "";
-};
 
-/** The .eml files in the outbox addressed to `email`, oldest first, quoted-printable undone. */
+/** The mails sent to `email` so far, oldest first. */
 async function mailsTo(email: string): Promise<string[]> {
   await t.app.mailer.flush();
-  if (!fs.existsSync(outbox)) return [];
-  return fs
-    .readdirSync(outbox)
-    .sort()
-    .map((file) => fs.readFileSync(path.join(outbox, file), "utf8"))
-    .filter((eml) => eml.includes(`To: ${email}`))
-    .map((eml) => eml.replace(/=\r?\n/g, "").replace(/=3D/g, "="));
+  return readMails(outbox, email);
 }
 const tokenIn = (eml: string) => /redefinir-senha\?token=([\w-]+)/.exec(eml)![1]!;
 
