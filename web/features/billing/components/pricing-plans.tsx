@@ -11,11 +11,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
-import { Check, CreditCard, Lock, RefreshCw } from "lucide-react";
+import { Check } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { subscriptionPlansQuery, userSubscriptionQuery } from "../api/billing";
 import { IntervalSwitch } from "./interval-switch";
+import { PaymentAssurances } from "./payment-assurances";
 import { PlanCard } from "./plan-card";
 import { PricingFaq } from "./pricing-faq";
 import { useCheckout } from "./use-checkout";
@@ -196,20 +197,7 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
           )}
         </div>
 
-        <ul className="mt-10 flex flex-col items-center justify-center gap-x-8 gap-y-3 text-sm text-gray-600 sm:flex-row">
-          <li className="flex items-center gap-2">
-            <Lock className="h-4 w-4 text-gray-400" aria-hidden />
-            Pagamento seguro via Mercado Pago
-          </li>
-          <li className="flex items-center gap-2">
-            <CreditCard className="h-4 w-4 text-gray-400" aria-hidden />
-            Pix, cartão de crédito ou boleto
-          </li>
-          <li className="flex items-center gap-2">
-            <RefreshCw className="h-4 w-4 text-gray-400" aria-hidden />
-            Cancele quando quiser
-          </li>
-        </ul>
+        <PaymentAssurances className="mt-10" />
       </div>
 
       <PricingFaq />

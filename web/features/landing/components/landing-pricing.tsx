@@ -1,9 +1,10 @@
 import { planKey, type SubscriptionPlan, yearlySavingsPercent } from "@common/contract/billing";
+import { PaymentAssurances } from "@web/features/billing/components/payment-assurances";
 import { PlanFeatureText, PopularBadge } from "@web/features/billing/components/plan-card";
 import { planFeatures } from "@web/features/billing/components/plan-features";
 import { PlanIcon } from "@web/features/billing/components/plan-icon";
 import { PlanPrice } from "@web/features/billing/components/plan-price";
-import { ArrowRight, Check, CreditCard, Lock, RefreshCw } from "lucide-react";
+import { ArrowRight, Check } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 import { CtaLink, LANDING_PATHS, SectionHeading } from "./landing-links";
@@ -41,20 +42,7 @@ export function LandingPricing({ plans, signedIn }: { plans: SubscriptionPlan[];
             <ArrowRight className="h-4 w-4" aria-hidden />
           </Link>
         </p>
-        <ul className="mt-8 flex flex-col items-center justify-center gap-x-8 gap-y-3 text-sm text-gray-600 sm:flex-row">
-          <li className="flex items-center gap-2">
-            <Lock className="h-4 w-4 text-gray-500" aria-hidden />
-            Pagamento seguro via Mercado Pago
-          </li>
-          <li className="flex items-center gap-2">
-            <CreditCard className="h-4 w-4 text-gray-500" aria-hidden />
-            Pix, cartão de crédito ou boleto
-          </li>
-          <li className="flex items-center gap-2">
-            <RefreshCw className="h-4 w-4 text-gray-500" aria-hidden />
-            Cancele quando quiser
-          </li>
-        </ul>
+        <PaymentAssurances className="mt-8" />
       </div>
     </section>
   );
