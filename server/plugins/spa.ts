@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import { NOT_FOUND } from "../../common/contract/errors";
 import { SESSION_COOKIE } from "../modules/auth/session";
-import { fillTemplate, renderSitePage, SITE_PATHS } from "../modules/site/site-render";
+import { fillTemplate, renderSitePage, SITE_PATHS, siteShell } from "../modules/site/site-render";
 
 // The installable app's entry points (vite-plugin-pwa): a browser must see each deploy's version.
 const ALWAYS_FRESH = new Set(["sw.js", "manifest.webmanifest"]);
@@ -45,7 +45,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   // render fail, the plain shell still works (the browser renders the screen itself).
   // A visitor's page (no session cookie) is the same for every visitor of that address for a few
   // seconds: plan or setting changes show within sitePageTtlMs; a signed-in user's is rendered anew.
-  const template = indexHtml.toString("utf8");
+  const shell = siteShell(indexHtml.toString("utf8"));
   const site = { publicUrl: app.config.publicUrl, appName: app.config.appName };
   const ttl = app.config.sitePageTtlMs;
   const visitorPages = ttl > 0 ? new LRUCache<string, string>({ max: 200, ttl }) : null;
@@ -63,7 +63,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       try {
         const page = await renderSitePage(app, request);
         if (page) {
-          const html = fillTemplate(template, page, site);
+          const html = fillTemplate(shell, page, site);
           if (visitor) visitorPages?.set(request.url, html);
           return send(html);
         }

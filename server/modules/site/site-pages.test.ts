@@ -82,7 +82,7 @@ describe("server-rendered public screens", () => {
 
   it("keeps text from the database from closing the data block", async () => {
     const [plan] = await t.database.db.select().from(subscriptionPlans).limit(1);
-    const hostile = "Pro</script><script>alert(1)</script>";
+    const hostile = "Pro</script><script>alert(1)</script> $' $& $`";
     await t.database.db
       .update(subscriptionPlans)
       .set({ name: hostile })
@@ -90,6 +90,8 @@ describe("server-rendered public screens", () => {
     try {
       const html = (await get("/")).body;
       expect(html).not.toContain("<script>alert(1)");
+      // Text with replacement patterns is put in as it is: the page ends once, as the shell does.
+      expect(html.match(/<\/html>/g)).toHaveLength(1);
       expect((dataOf(html, '["billing","plans"]') as { name: string }[]).map((p) => p.name)).toContain(
         hostile,
       );

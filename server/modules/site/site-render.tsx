@@ -106,9 +106,22 @@ export function homeJsonLd(site: { publicUrl: string; appName: string }): string
   return `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, "\\u003c")}</script>`;
 }
 
-/** Where the rendered screen goes in the built index.html. */
+/** The built index.html cut where a rendered screen's head tags and markup go (once, at start). */
+export type SiteShell = { head: string; body: string; end: string };
+
+export function siteShell(template: string): SiteShell {
+  const page = template.replace(/<title>[^<]*<\/title>/, "").replace(/<meta name="description"[^>]*>/, "");
+  const [head = "", rest = ""] = page.split("</head>");
+  const [body = "", end = ""] = rest.split('<div id="root"></div>');
+  return { head, body, end };
+}
+
+/**
+ * The page: the shell with the screen's head tags and markup put in by concatenation (never by a
+ * replacement string, where "$&" or "$'" in a plan's name would be read as a pattern).
+ */
 export function fillTemplate(
-  template: string,
+  shell: SiteShell,
   page: Rendered,
   site: { publicUrl: string; appName: string },
 ): string {
@@ -116,12 +129,8 @@ export function fillTemplate(
     `<title>${escapeHtml(page.head.title)}</title>` +
     headTags(page.head, site) +
     (page.head.path === "/" ? homeJsonLd(site) : "");
-  return template
-    .replace(/<title>[^<]*<\/title>/, "")
-    .replace(/<meta name="description"[^>]*>/, "")
-    .replace("</head>", `${head}</head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div><script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`,
-    );
+  return (
+    `${shell.head}${head}</head>${shell.body}<div id="root">${page.html}</div>` +
+    `<script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>${shell.end}`
+  );
 }
