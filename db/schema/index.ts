@@ -1,5 +1,7 @@
+export * from "./access-log";
 export * from "./admin";
 export * from "./billing";
+export * from "./blog";
 export * from "./clicks";
 export * from "./domains";
 export * from "./link-pages";

@@ -19,11 +19,14 @@ export const users = pgTable(
     customMaxClicksPerMonth: integer(),
     // When the user followed our verification link (null: not yet).
     emailVerifiedAt: timestamp({ withTimezone: true }),
+    // Google's stable account id (the id token's `sub`) once Google sign-in is linked.
+    googleSub: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("users_email_key").on(sql`lower(${t.email})`),
+    uniqueIndex("users_google_sub_key").on(t.googleSub).where(sql`${t.googleSub} is not null`),
     // The admin's user list (newest first, a page at a time) and the new-users-this-month count.
     index("users_created_idx").on(t.createdAt, t.id),
   ],
@@ -43,7 +46,7 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId)],
 );
 
-/** Single-use links sent by e-mail: password reset (1 hour) and e-mail verification. */
+/** Single-use links sent by e-mail: password reset (1 hour), e-mail verification and e-mail change. */
 export const authTokens = pgTable(
   "auth_tokens",
   {
@@ -51,7 +54,9 @@ export const authTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text({ enum: ["password_reset", "email_verification"] }).notNull(),
+    purpose: text({ enum: ["password_reset", "email_verification", "email_change"] }).notNull(),
+    // For email_change: the new address, which becomes the account's when the link is followed.
+    newEmail: text(),
     // sha256 of the link's token, like sessions: a leaked table does not hand out links.
     tokenHash: text().notNull(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -11,6 +11,7 @@ import {
 import { sessions, users } from "../../../db/schema/users";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
+import { recordAccess } from "../access-log/access-log";
 import { hashPassword } from "../auth/auth.service";
 import {
   createSession,
@@ -69,6 +70,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       await revokeUserSessions(app.db, user.id);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
+      await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "password_change" });
       request.log.info({ userId: user.id }, "password changed");
       return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
     },

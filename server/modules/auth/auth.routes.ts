@@ -10,6 +10,7 @@ import {
   verifyEmailBodySchema,
 } from "../../../common/contract/auth";
 import { bodyEmail, rateLimited } from "../../lib/rate-limits";
+import { recordAccess } from "../access-log/access-log";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
 import { emailVerificationMail, passwordResetMail } from "../mail/templates";
 import {
@@ -97,6 +98,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       const user = await authenticate(app.db, request.body.email, request.body.password);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
+      await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "login" });
       request.log.info({ userId: user.id }, "login");
       return { success: true, message: AUTH_MESSAGES.loggedIn, user: toSessionUser(user) };
     },
@@ -115,6 +117,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       if (!user.emailVerifiedAt) sendVerification(user);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
+      await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "login" });
       request.log.info({ userId: user.id }, "register");
       return reply
         .code(201)
@@ -156,6 +159,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       await revokeUserSessions(app.db, user.id);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
+      await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "password_reset" });
       request.log.info({ userId: user.id }, "password reset");
       return { success: true, message: AUTH_MESSAGES.passwordResetDone, user: toSessionUser(user) };
     },
@@ -184,7 +188,9 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post("/api/auth/logout", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
+    const user = token ? await loadUser(request) : null;
     if (token) await revokeSession(app.db, token);
+    if (user) await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "logout" });
     clearSessionCookie(reply);
     return { success: true, message: AUTH_MESSAGES.loggedOut };
   });

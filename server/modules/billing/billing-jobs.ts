@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { purgeAccessLog } from "../access-log/access-log";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { type BillingApp, resyncPendingPayments, runExpiry } from "./billing.service";
 
@@ -27,13 +28,15 @@ type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
 /**
  * The scheduled jobs: subscription expiry and abandoned checkouts every minute, pending payments read
- * again every five, the analytics retention purge every hour. Returns a stop function.
+ * again every five, the analytics retention and access-log purges every hour. Returns a stop function.
  */
 export function startBillingJobs(app: BillingApp): () => void {
   const jobs: Job[] = [
     { name: "subscription-expiry", everyMs: MINUTE, run: () => runExpiry(app.db) },
     { name: "pending-payments", everyMs: 5 * MINUTE, run: () => resyncPendingPayments(app) },
     { name: "analytics-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAnalytics(app.db) },
+    // Marco Civil art. 15: access records older than 6 months are deleted.
+    { name: "access-log-purge", everyMs: 60 * MINUTE, run: () => purgeAccessLog(app.db) },
   ];
   const tick = (job: Job) => async () => {
     try {
