@@ -282,7 +282,8 @@ export type AdminTransaction = {
   subscription_end: string | null;
   mercadopago_payment_id: string | null;
   provider: "mercadopago" | "dev";
-  user_id: number;
+  /** Null when the customer deleted their account (the payment is kept, anonymised). */
+  user_id: number | null;
   user_email: string;
   user_name: string;
   payment_details: string;

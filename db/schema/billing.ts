@@ -100,9 +100,11 @@ export const transactions = pgTable(
   "transactions",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /**
+     * Null once the user deleted their account: the payment stays, anonymised, for as long as tax
+     * law requires (five years, CTN art. 173), but no longer points at a person.
+     */
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
     planId: integer()
       .notNull()
       .references(() => subscriptionPlans.id),
@@ -150,7 +152,7 @@ export const billingEvents = pgTable(
   "billing_events",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
     transactionId: integer().references(() => transactions.id, { onDelete: "cascade" }),
     subscriptionId: integer().references(() => userSubscriptions.id, { onDelete: "cascade" }),
     /** e.g. transaction.approved, subscription.activated, subscription.expired. */

@@ -68,3 +68,24 @@ export const authTokens = pgTable(
     index("auth_tokens_user_idx").on(t.userId, t.purpose),
   ],
 );
+
+/**
+ * A Google sign-in in progress (OpenID Connect with PKCE): created when the browser is sent to the
+ * provider, deleted when the callback spends it. Keyed by the hash of `state`, so a callback is
+ * accepted once, by whichever process receives it. Ten minutes to live.
+ */
+export const oauthStates = pgTable(
+  "oauth_states",
+  {
+    stateHash: text().primaryKey(),
+    nonce: text().notNull(),
+    codeVerifier: text().notNull(),
+    /** login (sign in or sign up), link (add Google to the signed-in account), reauth (before deletion). */
+    intent: text({ enum: ["login", "link", "reauth"] }).notNull(),
+    /** The signed-in user for link and reauth. */
+    userId: integer().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("oauth_states_expires_idx").on(t.expiresAt)],
+);

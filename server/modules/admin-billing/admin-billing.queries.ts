@@ -55,7 +55,9 @@ function periodStart(period: TransactionPeriod): SQL | null {
   }
 }
 
-const userName = sql<string>`trim(${users.firstName} || ' ' || ${users.lastName})`;
+/** A deleted account's payments stay (anonymised): they show under this name, with no e-mail. */
+export const DELETED_ACCOUNT_LABEL = "Conta excluída";
+const userName = sql<string>`coalesce(trim(${users.firstName} || ' ' || ${users.lastName}), ${DELETED_ACCOUNT_LABEL})`;
 
 function transactionsWhere(filter: AdminTransactionsFilter): SQL | undefined {
   const filters: SQL[] = [];
@@ -87,7 +89,7 @@ function transactionsOrder(filter: AdminTransactionsFilter): SQL[] {
 
 const adminTransactionColumns = {
   transaction: transactions,
-  userEmail: users.email,
+  userEmail: sql<string>`coalesce(${users.email}, '')`,
   userName,
 };
 
@@ -135,7 +137,7 @@ export async function selectAdminTransactions(
   const rows = await db
     .select(adminTransactionColumns)
     .from(transactions)
-    .innerJoin(users, eq(users.id, transactions.userId))
+    .leftJoin(users, eq(users.id, transactions.userId))
     .where(transactionsWhere(filter))
     .orderBy(...transactionsOrder(filter))
     .limit(limit)
@@ -154,7 +156,7 @@ export async function listAdminTransactions(
     db
       .select({ total: count() })
       .from(transactions)
-      .innerJoin(users, eq(users.id, transactions.userId))
+      .leftJoin(users, eq(users.id, transactions.userId))
       .where(where),
   ]);
   return { transactions: rows, total: counted?.total ?? 0 };

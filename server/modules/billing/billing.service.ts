@@ -21,6 +21,9 @@ import { MIN_CHARGE_CENTS, type PaidPeriod, paidPeriodEnd, unusedValue } from ".
 import { findActivePlan, findPlan, type PlanRow } from "./plans.queries";
 
 export type TransactionRow = typeof transactions.$inferSelect;
+/** A payment of an account that still exists (a deleted account's payments keep a null user). */
+type OwnedTransaction = TransactionRow & { userId: number };
+const isOwned = (row: TransactionRow): row is OwnedTransaction => row.userId !== null;
 
 /** What the billing rules need of the app (a FastifyInstance has all of it). */
 export type BillingApp = {
@@ -35,7 +38,7 @@ type Tx = Db;
 async function recordEvent(
   tx: Tx,
   event: {
-    userId: number;
+    userId: number | null;
     kind: string;
     cause: string;
     transactionId?: number | null;
@@ -209,10 +212,17 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
     app.log.warn({ paymentId: payment.id, transactionId }, "payment for an unknown transaction: ignored");
     return { changed: false };
   }
+  const ownerId = owner.userId;
+  if (ownerId === null) return recordPaymentOfDeletedAccount(app, transactionId, payment, cause);
   return app.db.transaction(async (db) => {
-    await lockUser(db, owner.userId);
-    const [tx] = await db.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
-    if (!tx) return { changed: false };
+    await lockUser(db, ownerId);
+    const [row] = await db
+      .select()
+      .from(transactions)
+      .where(eq(transactions.id, transactionId))
+      .for("update");
+    if (!row || !isOwned(row)) return { changed: false };
+    const tx = row;
     const samePayment = tx.providerPaymentId === null || tx.providerPaymentId === payment.id;
 
     if (
@@ -293,6 +303,46 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
 }
 
 /**
+ * A notification about a payment whose customer deleted their account: the record keeps the
+ * provider's facts and status (a refund or chargeback still shows in the books), but nothing is
+ * activated or ended, for there is no one to give it to.
+ */
+async function recordPaymentOfDeletedAccount(
+  app: BillingApp,
+  transactionId: number,
+  payment: ProviderPayment,
+  cause: string,
+) {
+  return app.db.transaction(async (db) => {
+    const [tx] = await db.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
+    if (!tx) return { changed: false };
+    const samePayment = tx.providerPaymentId === null || tx.providerPaymentId === payment.id;
+    const next = payment.status;
+    const moves = samePayment && next !== null && next !== "approved" && mayMove(tx.status, next, true);
+    if (!moves) return { changed: false };
+    await db
+      .update(transactions)
+      .set({
+        status: next,
+        providerPaymentId: payment.id,
+        providerStatus: payment.providerStatus,
+        providerStatusDetail: payment.providerStatusDetail,
+        refundedCents: next === "refunded" ? (tx.refundedCents ?? tx.amountCents) : tx.refundedCents,
+        updatedAt: new Date(),
+      })
+      .where(eq(transactions.id, tx.id));
+    await recordEvent(db, {
+      userId: null,
+      transactionId: tx.id,
+      kind: `transaction.${next}`,
+      cause,
+      detail: { payment_id: payment.id, from: tx.status, account_deleted: true },
+    });
+    return { changed: true };
+  });
+}
+
+/**
  * An approved payment's effect on the subscription, decided now (not at checkout: the user may have
  * paid something else since): the same plan extends the current period; a cheaper plan waits for the
  * end of the current period; anything else (new, upgrade) starts now and replaces the current one.
@@ -301,7 +351,7 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
  */
 async function activate(
   db: Tx,
-  tx: TransactionRow,
+  tx: OwnedTransaction,
   cause: string,
   now: Date,
 ): Promise<{ start: Date; end: Date; type: TransactionType }> {
@@ -431,7 +481,7 @@ async function expireEnded(db: Tx, userId: number, now: Date) {
  * A refund or chargeback takes back what that payment bought: nothing when its period is over; the
  * waiting downgrade when it paid for one; otherwise the subscription ends now (spec 4).
  */
-async function endWhatItBought(db: Tx, tx: TransactionRow, cause: string, reason: string) {
+async function endWhatItBought(db: Tx, tx: OwnedTransaction, cause: string, reason: string) {
   const now = new Date();
   if (tx.subscriptionEnd && tx.subscriptionEnd <= now) return;
   const current = await findCurrentSubscription(db, tx.userId);
@@ -461,7 +511,7 @@ async function endWhatItBought(db: Tx, tx: TransactionRow, cause: string, reason
 }
 
 /** The subscription ends now, and a downgrade waiting for it goes too. */
-async function cancelAtOnce(db: Tx, tx: TransactionRow, cause: string, reason: string) {
+async function cancelAtOnce(db: Tx, tx: OwnedTransaction, cause: string, reason: string) {
   const current = await findCurrentSubscription(db, tx.userId);
   if (!current) return;
   const now = new Date();
@@ -614,7 +664,7 @@ export async function refundPayment(
   }
   const cause = `admin:${admin.id}`;
   await app.db.transaction(async (db) => {
-    await lockUser(db, tx.userId);
+    if (tx.userId !== null) await lockUser(db, tx.userId);
     const [fresh] = await db.select().from(transactions).where(eq(transactions.id, tx.id)).for("update");
     const now = new Date();
     await db
@@ -629,7 +679,7 @@ export async function refundPayment(
       })
       .where(eq(transactions.id, tx.id));
     // A notification may have marked it refunded already: the subscription was ended then.
-    if (fresh?.status === "approved") await endWhatItBought(db, fresh, cause, "refund");
+    if (fresh?.status === "approved" && isOwned(fresh)) await endWhatItBought(db, fresh, cause, "refund");
     await recordEvent(db, {
       userId: tx.userId,
       transactionId: tx.id,
