@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { purgeAccessLog } from "../access-log/access-log";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
+import { purgeExpiredAuthRecords } from "../auth/auth-purge";
 import { type BillingApp, resyncPendingPayments, runExpiry } from "./billing.service";
 
 const MINUTE = 60_000;
@@ -28,7 +29,8 @@ type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
 /**
  * The scheduled jobs: subscription expiry and abandoned checkouts every minute, pending payments read
- * again every five, the analytics retention and access-log purges every hour. Returns a stop function.
+ * again every five, and every hour the purges: analytics past retention, access log past 6 months, expired
+ * sessions and links. Returns a stop function.
  */
 export function startBillingJobs(app: BillingApp): () => void {
   const jobs: Job[] = [
@@ -37,6 +39,7 @@ export function startBillingJobs(app: BillingApp): () => void {
     { name: "analytics-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAnalytics(app.db) },
     // Marco Civil art. 15: access records older than 6 months are deleted.
     { name: "access-log-purge", everyMs: 60 * MINUTE, run: () => purgeAccessLog(app.db) },
+    { name: "auth-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAuthRecords(app.db) },
   ];
   const tick = (job: Job) => async () => {
     try {
