@@ -1,5 +1,5 @@
 // npm run audit: the production build measured as issue 12 sets the bar. Lighthouse 12 (mobile
-// emulation, the default config) on the public screens, axe-core on those and on the signed-in
+// emulation, the default config) on the public screens (the blog's list and a post included), axe-core on those and on the signed-in
 // screens at a phone and a desktop width, no horizontal scroll at 360 px, and no request that
 // leaves our origin. Prints the tables; exits 0 only when everything meets the bar.
 //
@@ -204,6 +204,53 @@ async function seed(request, origin) {
     await request.get(`/s/${short.short_code}`, { maxRedirects: 0, headers: { "user-agent": userAgent } });
   }
   return { pageId: page.id, shortId: short.id };
+}
+
+/** A published blog post (through the admin API), so /blog and a post page can be measured. */
+const BLOG_SLUG = "como-montar-sua-pagina-link-bio";
+
+async function seedBlog(request, origin) {
+  const headers = { origin };
+  const ok = async (response, what) => {
+    if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+    return response.json();
+  };
+  await ok(await request.post("/api/auth/login", { headers, data: ADMIN }), "admin login");
+  const category = await ok(
+    await request.post("/api/admin/blog/categories", {
+      headers,
+      data: { name: "Dicas", slug: "dicas", description: "Dicas para divulgar seus links." },
+    }),
+    "create a blog category",
+  );
+  const paragraph =
+    "Uma página Link Bio reúne seus links mais importantes em um só endereço, fácil de lembrar e de compartilhar. ";
+  await ok(
+    await request.post("/api/admin/blog/posts", {
+      headers,
+      data: {
+        title: "Como montar sua página Link Bio em 10 minutos",
+        slug: BLOG_SLUG,
+        excerpt: "Um passo a passo para reunir seus links, escolher as cores e começar a medir os cliques.",
+        content: [
+          `<p>${paragraph.repeat(4)}</p>`,
+          "<h2>1. Escolha o endereço</h2>",
+          `<p>${paragraph.repeat(3)}</p>`,
+          "<h2>2. Organize os links</h2>",
+          "<ul><li>Portfólio</li><li>Agenda</li><li>Contato pelo WhatsApp</li></ul>",
+          "<blockquote>Comece pelo link que mais importa para você hoje.</blockquote>",
+          `<p>${paragraph.repeat(3)} <a href="https://example.com/guia">Leia o guia completo</a>.</p>`,
+        ].join(""),
+        meta_description: "Passo a passo para criar sua página Link Bio, organizar links e medir cliques.",
+        meta_keywords: "link na bio, instagram, cliques",
+        status: "published",
+        is_featured: true,
+        category_ids: [category.id],
+      },
+    }),
+    "publish a blog post",
+  );
+  await ok(await request.post("/api/auth/logout", { headers, data: {} }), "admin logout");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -552,13 +599,14 @@ async function main() {
     const visitor = await browser.newContext(contextOptions);
     const user = await browser.newContext(contextOptions);
     const { pageId, shortId } = await seed(user.request, origin);
+    await seedBlog((await browser.newContext(contextOptions)).request, origin);
     const admin = await browser.newContext(contextOptions);
     if (everyScreen) {
       const login = await admin.request.post("/api/auth/login", { headers: { origin }, data: ADMIN });
       if (!login.ok()) throw new Error(`admin login: ${login.status()} ${await login.text()}`);
     }
     const linkBio = `/p/${LINK_BIO_SLUG}`;
-    const publicPaths = [...PUBLIC_PATHS, linkBio];
+    const publicPaths = [...PUBLIC_PATHS, "/blog", `/blog/${BLOG_SLUG}`, linkBio];
 
     let lighthouseRows = [];
     if (runLighthouse) {

@@ -12,6 +12,7 @@ import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { connectRedis } from "./lib/redis";
+import { accessLogRoutes } from "./modules/access-log/access-log.routes";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminPlansRoutes } from "./modules/admin/admin-plans.routes";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes";
@@ -23,6 +24,7 @@ import { adminBillingRoutes } from "./modules/admin-billing/admin-billing.routes
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { ensureAdmin } from "./modules/auth/auth.service";
+import { googleRoutes } from "./modules/auth/google.routes";
 import { requireAdmin } from "./modules/auth/session";
 import { billingRoutes } from "./modules/billing/billing.routes";
 import { startBillingJobs } from "./modules/billing/billing-jobs";
@@ -31,6 +33,12 @@ import { devCheckoutRoutes } from "./modules/billing/dev-checkout.routes";
 import { MercadoPagoProvider } from "./modules/billing/mercado-pago";
 import type { PaymentProvider } from "./modules/billing/payment-provider";
 import { webhookRoutes } from "./modules/billing/webhook.routes";
+import { blogAdminRoutes } from "./modules/blog/blog-admin.routes";
+import { blogFeedRoutes } from "./modules/blog/blog-feed";
+import { blogPublicRoutes } from "./modules/blog/blog-public.routes";
+import { BlogPublicCache } from "./modules/blog/blog-public-cache";
+import { sitemapRoutes } from "./modules/blog/blog-sitemap";
+import { BlogViews } from "./modules/blog/blog-views";
 import { ClickQueue } from "./modules/clicks/click-queue";
 import { DomainRegistry } from "./modules/domains/domain-registry";
 import { domainsRoutes } from "./modules/domains/domains.routes";
@@ -162,6 +170,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("bus", bus);
   app.decorate("domains", domains);
   app.decorate("clicks", clicks);
+  const blogViews = new BlogViews(database, bus, app.log, { redis: redis?.pub, prefix: config.redisPrefix });
+  app.decorate("blogViews", blogViews);
+  app.decorate("blogCache", new BlogPublicCache(bus));
   app.decorate("payments", payments);
   const mailer = new Mailer(
     config.smtpUrl
@@ -183,6 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook("onClose", async () => {
     stopJobs();
     await clicks.close();
+    await blogViews.close();
     await mailer.close();
     redis?.pub.disconnect();
     redis?.sub.disconnect();
@@ -230,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // The modules, in a readable list.
     await web.register(healthRoutes);
     await web.register(authRoutes);
+    await web.register(googleRoutes);
     await web.register(accountRoutes);
     await web.register(domainsRoutes);
     await web.register(linkPagesRoutes);
@@ -241,6 +254,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(webhookRoutes);
     if (payments instanceof DevCheckout) await web.register(devCheckoutRoutes);
     await web.register(systemStatusRoutes);
+    await web.register(blogPublicRoutes);
+    await web.register(blogFeedRoutes);
+    await web.register(sitemapRoutes);
     // Every /api/admin route, behind one guard: 401 signed out, 403 unless an active administrator.
     await web.register(async (admin) => {
       admin.addHook("onRequest", requireAdmin);
@@ -249,6 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await admin.register(systemConfigRoutes);
       await admin.register(adminUsersRoutes);
       await admin.register(auditLogRoutes);
+      await admin.register(blogAdminRoutes);
+      await admin.register(accessLogRoutes);
     });
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(projectRoot, "dist"));

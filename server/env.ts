@@ -35,6 +35,7 @@ const envSchema = z.object({
   MP_API_BASE: z.url().optional(),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
+  GOOGLE_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
   SMTP_URL: optional,
   MAIL_FROM: optional,
   CLOUDFLARE_API_TOKEN: optional,
@@ -68,6 +69,11 @@ export type Config = {
   mailFrom: string;
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Google sign-in (OpenID Connect), on when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. The
+   * issuer is Google's unless GOOGLE_ISSUER names another (tests: a local provider on loopback).
+   */
+  google?: { clientId: string; clientSecret: string; issuer: string };
   /** Whether cookies get the Secure flag: true when the public origin is https. */
   secureCookies: boolean;
   /** Click queue: flush when this many clicks wait, or after this many ms. */
@@ -114,6 +120,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment variable(s):\n  MP_WEBHOOK_SECRET: required when MP_ACCESS_TOKEN is set (webhooks are verified with it)",
     );
   }
+  if (!env.GOOGLE_CLIENT_ID !== !env.GOOGLE_CLIENT_SECRET) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both (Google sign-in) or neither",
+    );
+  }
+  const googleIssuer = env.GOOGLE_ISSUER ?? "https://accounts.google.com";
+  if (!googleIssuer.startsWith("https://") && !isLoopback(new URL(googleIssuer).hostname)) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  GOOGLE_ISSUER: must be https (plain http only on loopback)",
+    );
+  }
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT || 3000}`).replace(/\/+$/, "");
   return {
     env: env.NODE_ENV,
@@ -130,6 +147,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appName: env.APP_NAME,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.APP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, issuer: googleIssuer }
+        : undefined,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     secureCookies: publicUrl.startsWith("https://"),
@@ -151,3 +172,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sitePageTtlMs: env.NODE_ENV === "test" ? 0 : 10_000,
   };
 }
+
+/** 127.0.0.1, ::1 or localhost: where a plain-http OpenID provider may run (tests, development). */
+export const isLoopback = (hostname: string) =>
+  hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);

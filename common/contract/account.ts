@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { registerBodySchema } from "./auth";
+import { profileImageSchema } from "./link-pages";
 
 // The signed-in user's own account (/profile): name, password, sessions. Field rules are the
 // registration's, so a name or password valid at sign-up is valid here.
@@ -31,10 +32,79 @@ export type SessionInfo = {
   current: boolean;
 };
 
+/**
+ * PUT /api/user/photo: Link Bio's profile image rules (an image we store from a data URL of at most
+ * 5MB, or an http(s) URL); null removes it.
+ */
+export const profilePhotoSchema = z.object({ profile_picture_url: profileImageSchema });
+export type ProfilePhoto = z.input<typeof profilePhotoSchema>;
+
+const currentPassword = passwordChangeSchema.shape.current_password;
+
+/** POST /api/user/email: a link goes to the new address; the change happens when it is followed. */
+export const emailChangeSchema = z.object({
+  new_email: registerBodySchema.shape.email,
+  current_password: currentPassword,
+});
+export type EmailChange = z.input<typeof emailChangeSchema>;
+
+/** POST /api/user/email/confirm: the token of the link mailed to the new address. */
+export const emailChangeConfirmSchema = z.object({
+  token: z.string({ error: "Link inválido" }).min(1, "Link inválido").max(200, "Link inválido"),
+});
+export type EmailChangeConfirm = z.input<typeof emailChangeConfirmSchema>;
+
+/**
+ * DELETE /api/user: the password, or for an account without one the token of a fresh Google
+ * sign-in (GET /api/auth/google?intent=reauth comes back with it).
+ */
+export const accountDeletionSchema = z.union(
+  [
+    z.object({ password: currentPassword.max(200, "Senha muito longa") }),
+    z.object({
+      google_reauth_token: z
+        .string({ error: "Confirme sua identidade com o Google" })
+        .min(1, "Confirme sua identidade com o Google")
+        .max(200, "Confirme sua identidade com o Google"),
+    }),
+  ],
+  { error: "Informe sua senha para excluir a conta" },
+);
+export type AccountDeletion = z.input<typeof accountDeletionSchema>;
+
+/** GET /api/user/account: what the profile needs beyond the session user. */
+export type AccountStatus = {
+  /** Whether the account can prove itself with a password (else: a fresh Google sign-in). */
+  has_password: boolean;
+  google_linked: boolean;
+  /** An e-mail change waiting for its link to be followed. */
+  pending_email_change: { new_email: string; expires_at: string } | null;
+};
+
 export const ACCOUNT_MESSAGES = {
   profileSaved: "Perfil atualizado",
   passwordChanged: "Senha alterada. As sessões nos outros dispositivos foram encerradas.",
   wrongCurrentPassword: "A senha atual está incorreta",
   noPassword: "Esta conta não tem senha: entre com o Google para alterar o acesso.",
   othersSignedOut: "Sessões nos outros dispositivos encerradas",
+  photoSaved: "Foto atualizada",
+  photoRemoved: "Foto removida",
+  wrongPassword: "Senha incorreta",
+  emailSameAsCurrent: "Este já é o email da sua conta.",
+  emailTaken: "Este email já está cadastrado",
+  emailNoPassword:
+    "Esta conta não tem senha: defina uma senha (em 'Esqueceu sua senha?') antes de trocar o email.",
+  emailChangeSent:
+    "Enviamos um link de confirmação para o novo email. A troca só acontece quando você abrir o link.",
+  emailChangeCanceled: "Troca de email cancelada",
+  emailChanged: "Email alterado com sucesso",
+  emailChangeLinkInvalid: "Este link de troca de email é inválido. Peça a troca de novo no seu perfil.",
+  emailChangeLinkExpired: "Este link de troca de email expirou. Peça a troca de novo no seu perfil.",
+  emailChangeLinkUsed: "Este link de troca de email já foi usado.",
+  emailChangeTakenMeanwhile:
+    "Este email passou a ser usado por outra conta. Peça a troca para outro endereço no seu perfil.",
+  accountDeleted: "Sua conta foi excluída",
+  deletionNeedsGoogle: "Esta conta entra com o Google: confirme sua identidade com o Google para excluí-la.",
+  googleReauthInvalid: "A confirmação com o Google é inválida ou expirou. Confirme de novo.",
+  lastAdmin: "Você é o único administrador ativo: torne outra conta administradora antes de excluir a sua.",
 } as const;

@@ -278,6 +278,12 @@ export const AUDIT_ACTIONS = [
   "plan.delete",
   "settings.update",
   "payment.refund",
+  "blog.post.create",
+  "blog.post.update",
+  "blog.post.delete",
+  "blog.category.create",
+  "blog.category.update",
+  "blog.category.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -290,6 +296,12 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "plan.delete": "Plano deletado",
   "settings.update": "Configurações alteradas",
   "payment.refund": "Pagamento estornado",
+  "blog.post.create": "Post criado",
+  "blog.post.update": "Post editado",
+  "blog.post.delete": "Post excluído",
+  "blog.category.create": "Categoria criada",
+  "blog.category.update": "Categoria editada",
+  "blog.category.delete": "Categoria excluída",
 };
 
 export const auditLogQuerySchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from "../zod";
+import { ADMIN_MESSAGES } from "./admin";
+import { TOO_MANY_REQUESTS } from "./errors";
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_HINT = "Deve conter pelo menos 8 caracteres";
@@ -66,6 +68,10 @@ export const sessionUserSchema = z.object({
   is_admin: z.boolean(),
   /** Whether the user followed our verification link (needed to subscribe to a paid plan). */
   email_verified: z.boolean(),
+  /** Whether the account has a password (Google-only accounts have none until they create one). */
+  has_password: z.boolean(),
+  /** Whether a Google account is linked (sign-in with Google works). */
+  google_linked: z.boolean(),
   google_user_data: z.object({
     given_name: z.string(),
     family_name: z.string(),
@@ -111,3 +117,46 @@ export const AUTH_MESSAGES = {
     "Confirme seu email antes de assinar um plano. Enviamos o link para a sua caixa de entrada.",
   resetLinkUsed: "Este link de redefinição de senha já foi usado. Peça um novo se precisar.",
 } as const;
+
+/**
+ * Google sign-in (OpenID Connect): the callback sends the browser to /auth (or /profile for
+ * linking) with `?google_error=<code>`; the screen shows the code's message. The provider's own
+ * (English) error text is logged, never shown.
+ */
+export const GOOGLE_ERRORS = {
+  disabled: "O login com Google não está disponível.",
+  unavailable: "Não foi possível falar com o Google agora. Tente novamente em alguns minutos.",
+  expired: "A entrada com Google expirou ou já foi usada. Tente novamente.",
+  failed: "Não foi possível confirmar sua conta Google. Tente novamente.",
+  cancelled: "A entrada com Google foi cancelada.",
+  email_exists: "Já existe uma conta com este email. Entre com sua senha e vincule o Google em Meu Perfil.",
+  no_email: "Sua conta Google não informou um email. Use outra conta ou cadastre-se com email e senha.",
+  inactive: AUTH_MESSAGES.inactive,
+  registration_closed: ADMIN_MESSAGES.registrationClosed,
+  free_users_full: ADMIN_MESSAGES.freeUsersFull,
+  maintenance: ADMIN_MESSAGES.maintenance,
+  session: "Entre na sua conta para continuar.",
+  unverified: "Confirme seu email antes de vincular uma conta Google.",
+  taken: "Esta conta Google já está vinculada a outro usuário.",
+  already_linked: "Sua conta já está vinculada a outra conta Google. Desvincule-a antes.",
+  wrong_account: "Use a conta Google vinculada a este perfil.",
+  not_linked: "Sua conta não está vinculada ao Google.",
+  too_many: TOO_MANY_REQUESTS,
+} as const;
+export type GoogleErrorCode = keyof typeof GOOGLE_ERRORS;
+
+/** The message for a `google_error` query value, or null when it is not one of ours. */
+export const googleErrorMessage = (code: string | null): string | null =>
+  code && Object.hasOwn(GOOGLE_ERRORS, code) ? GOOGLE_ERRORS[code as GoogleErrorCode] : null;
+
+export const GOOGLE_MESSAGES = {
+  linked: "Conta Google vinculada com sucesso.",
+  unlinked: "Conta Google desvinculada.",
+  noPassword:
+    "Crie uma senha antes de desvincular o Google, para não ficar sem acesso: saia e use 'Esqueceu sua senha?' na tela de login.",
+  notLinked: GOOGLE_ERRORS.not_linked,
+} as const;
+
+/** Why GET /api/auth/google is opened: sign in (or up), link to the signed-in account, confirm before deletion. */
+export const GOOGLE_INTENTS = ["login", "link", "reauth"] as const;
+export type GoogleIntent = (typeof GOOGLE_INTENTS)[number];

@@ -1,5 +1,6 @@
 import { z } from "../zod";
-import { profileImageSchema } from "./link-pages";
+import { LINK_PAGE_MESSAGES } from "./link-pages";
+import { httpUrlSchema } from "./urls";
 
 // The blog (spec 2, 3, 5, 7, 8, 9): one contract for the server, the editor and the public pages.
 
@@ -56,6 +57,7 @@ export const BLOG_MESSAGES = {
   categoryDeleted: "Categoria excluída com sucesso",
   categoryDeleteFailed: "Erro ao excluir categoria",
   imageFailed: "Erro ao fazer upload da imagem",
+  imageUrlInvalid: "Imagem destacada: informe uma URL válida ou envie um arquivo",
   // Spec 5
   confirmDeletePost: "Tem certeza que deseja excluir este post? Esta ação não pode ser desfeita.",
   confirmDeleteCategory: "Tem certeza que deseja excluir esta categoria?",
@@ -171,11 +173,25 @@ export const blogPostBodySchema = z
     excerpt: optionalText(BLOG_LIMITS.excerpt, BLOG_MESSAGES.excerptTooLong),
     meta_description: optionalText(BLOG_LIMITS.metaDescription, BLOG_MESSAGES.metaDescriptionTooLong),
     meta_keywords: optionalText(BLOG_LIMITS.metaKeywords, BLOG_MESSAGES.metaKeywordsTooLong),
-    featured_image_url: profileImageSchema.refine(
-      (value) =>
-        value === null || !value.startsWith("data:") || /^data:image\/(png|jpe?g|gif|webp);/i.test(value),
-      BLOG_MESSAGES.imageFailed,
-    ),
+    featured_image_url: z
+      .string()
+      .trim()
+      .max(8 * 1024 * 1024, LINK_PAGE_MESSAGES.imageTooLarge)
+      .nullish()
+      .transform((value, ctx) => {
+        // An image read in the browser (stored as a file by the server), one of our files, or a URL.
+        if (!value) return null;
+        if (value.startsWith("data:")) {
+          if (/^data:image\/(png|jpe?g|gif|webp)[;,]/i.test(value)) return value;
+          ctx.addIssue({ code: "custom", message: BLOG_MESSAGES.imageFailed });
+          return z.NEVER;
+        }
+        if (/^\/uploads\/[A-Za-z0-9._-]+$/.test(value)) return value;
+        const url = httpUrlSchema.safeParse(value);
+        if (url.success) return url.data;
+        ctx.addIssue({ code: "custom", message: BLOG_MESSAGES.imageUrlInvalid });
+        return z.NEVER;
+      }),
     status: z
       .enum(BLOG_POST_STATUSES, { error: BLOG_MESSAGES.statusInvalid })
       .nullish()
@@ -207,8 +223,10 @@ export const blogPostBodySchema = z
       fail("content", publishing ? BLOG_MESSAGES.contentRequiredPublish : BLOG_MESSAGES.contentRequired);
     else if (post.content.length > BLOG_LIMITS.content) fail("content", BLOG_MESSAGES.contentTooLong);
     if (!post.slug) fail("slug", publishing ? BLOG_MESSAGES.slugRequiredPublish : BLOG_MESSAGES.slugRequired);
-    else if (post.slug.length < BLOG_LIMITS.slugMin || post.slug.length > BLOG_LIMITS.slugMax)
+    else if (post.slug.length < BLOG_LIMITS.slugMin)
       fail("slug", publishing ? BLOG_MESSAGES.slugLength : BLOG_MESSAGES.slugRequired);
+    // NOTE: a draft's slug too long is not 'obrigatório (mínimo 3)': it names the real bound.
+    else if (post.slug.length > BLOG_LIMITS.slugMax) fail("slug", BLOG_MESSAGES.slugLength);
     else if (!SLUG_CHARS.test(post.slug)) fail("slug", BLOG_MESSAGES.slugPattern);
   });
 export type BlogPostBody = z.input<typeof blogPostBodySchema>;

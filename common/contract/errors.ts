@@ -4,6 +4,8 @@ import { z } from "../zod";
 export const apiErrorSchema = z.object({
   error: z.string(),
   details: z.record(z.string(), z.string()).optional(),
+  /** Every rule a form broke, in order (the blog editor joins them as 'Erro de validação: ...'). */
+  validation_errors: z.array(z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 

@@ -11,7 +11,10 @@ export const httpUrlSchema = z
   .trim()
   .min(1, "URL é obrigatória")
   .max(URL_MAX, `A URL deve ter no máximo ${URL_MAX} caracteres`)
-  .transform((value) => (/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`))
+  // A path ("/x.png", "//host/x") is not given a scheme: "https:///x.png" would read as host x.png.
+  .transform((value) =>
+    /^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith("/") ? value : `https://${value}`,
+  )
   .refine(isHttpUrl, "Informe uma URL válida começando com http:// ou https://");
 
 export function isHttpUrl(value: string): boolean {

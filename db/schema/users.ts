@@ -54,7 +54,10 @@ export const authTokens = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text({ enum: ["password_reset", "email_verification", "email_change"] }).notNull(),
+    // google_reauth: a fresh Google sign-in, spent to delete an account without a password.
+    purpose: text({
+      enum: ["password_reset", "email_verification", "email_change", "google_reauth"],
+    }).notNull(),
     // For email_change: the new address, which becomes the account's when the link is followed.
     newEmail: text(),
     // sha256 of the link's token, like sessions: a leaked table does not hand out links.

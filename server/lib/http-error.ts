@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly details?: Record<string, string>,
+    /** Answered as validation_errors: every rule the body broke, not only the first. */
+    readonly validationErrors?: string[],
   ) {
     super(message);
   }

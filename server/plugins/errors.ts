@@ -16,11 +16,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     let status = 500;
     let message = GENERIC_ERROR;
     let details: Record<string, string> | undefined;
+    let validationErrors: string[] | undefined;
 
     if (error instanceof HttpError) {
       status = error.statusCode;
       message = error.message;
       details = error.details;
+      validationErrors = error.validationErrors;
     } else if (hasZodFastifySchemaValidationErrors(error)) {
       status = 400;
       details = {};
@@ -46,6 +48,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 500) request.log.error({ err: error }, "request failed");
     const body: Record<string, unknown> = { error: message };
     if (details) body.details = details;
+    if (validationErrors) body.validation_errors = validationErrors;
     if (request.routeOptions.config?.authResponse) Object.assign(body, { success: false, message });
     reply.code(status).send(body);
   });

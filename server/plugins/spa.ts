@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import { NOT_FOUND } from "../../common/contract/errors";
 import { SESSION_COOKIE } from "../modules/auth/session";
+import { registerBlogPages } from "../modules/blog/blog-public-pages";
 import { fillTemplate, renderSitePage, SITE_PATHS, siteShell } from "../modules/site/site-render";
 
 // The installable app's entry points (vite-plugin-pwa): a browser must see each deploy's version.
@@ -73,6 +74,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       return sendIndex(reply);
     });
   }
+  // /blog and /blog/{slug}: rendered the same way, with their own status, head, views and cache.
+  registerBlogPages(app, shell);
   app.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === "GET" || request.method === "HEAD") && !request.url.startsWith("/api/");

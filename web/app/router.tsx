@@ -3,7 +3,6 @@ import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { RootLayout } from "./layouts/root-layout";
 import { NotFound } from "./routes/not-found";
-import { UnderConstruction } from "./routes/under-construction";
 import { SITE_PATHS, type SitePath } from "./site-paths";
 
 /** The server-rendered screens' modules (web/app/site-routes.tsx has them for the server). */
@@ -31,8 +30,10 @@ export const routes: RouteObject[] = [
       { path: "/auth/esqueci-senha", lazy: () => import("./routes/forgot-password") },
       { path: "/auth/redefinir-senha", lazy: () => import("./routes/reset-password") },
       { path: "/auth/verificar-email", lazy: () => import("./routes/verify-email") },
-      { path: "/blog", element: <UnderConstruction title="Blog" /> },
-      { path: "/blog/:slug", element: <UnderConstruction title="Blog" /> },
+      { path: "/auth/confirmar-email", lazy: () => import("./routes/confirm-email") },
+      // Rendered by the server (server/modules/blog) and hydrated; inside the app, client routes.
+      { path: "/blog", lazy: () => import("./routes/blog") },
+      { path: "/blog/:slug", lazy: () => import("./routes/blog-post") },
       {
         lazy: async () => ({ Component: (await import("./layouts/protected-layout")).ProtectedLayout }),
         children: [
@@ -44,10 +45,11 @@ export const routes: RouteObject[] = [
           { path: "/analytics/:kind/:id", lazy: () => import("./routes/analytics-detail") },
           { path: "/subscription", lazy: () => import("./routes/subscription") },
           { path: "/profile", lazy: () => import("./routes/profile") },
+          { path: "/profile/excluir-conta", lazy: () => import("./routes/account-deletion") },
           { path: "/admin", lazy: () => import("./routes/admin") },
-          { path: "/admin/blog", element: <UnderConstruction title="Gerenciar Blog" /> },
-          { path: "/admin/blog/posts/new", element: <UnderConstruction title="Novo Post" /> },
-          { path: "/admin/blog/posts/:id/edit", element: <UnderConstruction title="Editar Post" /> },
+          { path: "/admin/blog", lazy: () => import("./routes/admin-blog") },
+          { path: "/admin/blog/posts/new", lazy: () => import("./routes/admin-blog-post") },
+          { path: "/admin/blog/posts/:id/edit", lazy: () => import("./routes/admin-blog-post") },
         ],
       },
       { path: "*", element: <NotFound /> },

@@ -1,11 +1,13 @@
 import type { RouteObject } from "react-router";
 import type { PageHead } from "./page-head";
 import * as auth from "./routes/auth";
+import * as blog from "./routes/blog";
+import * as blogPost from "./routes/blog-post";
 import * as landing from "./routes/landing";
 import * as pricing from "./routes/pricing";
 import * as privacy from "./routes/privacy";
 import * as terms from "./routes/terms";
-import { SITE_PATHS, type SitePath } from "./site-paths";
+import { BLOG_SITE_PATHS, SITE_PATHS, type SitePath } from "./site-paths";
 
 type SiteScreen = {
   Component: () => React.ReactNode;
@@ -34,3 +36,9 @@ export const siteRoutes = SITE_PATHS.map(
     handle: { head: SCREENS[path].head, visitorsOnly: SCREENS[path].visitorsOnly ?? false },
   }),
 );
+
+/** The blog's screens for the server's render (server/modules/blog gives their data and head). */
+export const blogSiteRoutes: RouteObject[] = [
+  { path: BLOG_SITE_PATHS[0], Component: blog.Component },
+  { path: BLOG_SITE_PATHS[1], Component: blogPost.Component },
+];

@@ -1,18 +1,26 @@
 import { lt } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { ACCESS_LOG_RETENTION_MONTHS } from "../../../common/contract/access-log";
 import type { Db } from "../../../db/client";
 import { type AccessEvent, accessLog } from "../../../db/schema/access-log";
 
-/** Marco Civil da Internet, art. 15: application access records are kept for 6 months. */
-export const ACCESS_LOG_RETENTION_MONTHS = 6;
+export { ACCESS_LOG_RETENTION_MONTHS };
 
 /**
- * The client's source port. Behind a trusted proxy the socket's port is the proxy's, so the proxy
- * must pass the client's in `X-Client-Port` (Caddy: `header_up X-Client-Port {remote_port}`).
+ * The client's source port (Marco Civil asks for it with the IP: behind carrier-grade NAT one IP is
+ * many customers). Behind a trusted proxy (TRUST_PROXY and an X-Forwarded-For) the socket's port is
+ * the proxy's, so the proxy must pass the client's in `X-Client-Port` (Caddy:
+ * `header_up X-Client-Port {remote_port}`; nginx: `proxy_set_header X-Client-Port $remote_port`);
+ * without it the port is unknown (null), never the proxy's. A direct connection: the socket's port.
  */
-function clientPort(request: FastifyRequest): number | null {
-  const header = request.server.config.trustProxy ? request.headers["x-client-port"] : undefined;
-  const raw = typeof header === "string" ? Number(header) : request.socket.remotePort;
+export function clientPort(request: FastifyRequest): number | null {
+  const proxied = request.server.config.trustProxy && request.headers["x-forwarded-for"] !== undefined;
+  const header = request.headers["x-client-port"];
+  const raw = proxied
+    ? typeof header === "string"
+      ? Number(header.trim())
+      : null
+    : request.socket.remotePort;
   return typeof raw === "number" && Number.isInteger(raw) && raw > 0 && raw <= 65_535 ? raw : null;
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { accessLog } from "../../../db/schema/access-log";
 import { transactions, userSubscriptions } from "../../../db/schema/billing";
 import { clickDaily } from "../../../db/schema/clicks";
 import { domains } from "../../../db/schema/domains";
@@ -11,7 +12,9 @@ import { users } from "../../../db/schema/users";
  * Everything we hold about one user, for the LGPD's right of access and portability (art. 18):
  * the account, Link Bio pages with their links, short links, clicks per day and target (the only
  * form clicks are kept in beyond the purge window; no visitor is identified), subscriptions and
- * payments. Never the password hash, session tokens or other users' data.
+ * payments, and the access log's lines of the account (Marco Civil: IP, port and time of logins,
+ * logouts, password and e-mail changes; kept 6 months). Never the password hash, session tokens or
+ * other users' data.
  */
 export async function exportUserData(db: Db, userId: number) {
   const [account] = await db
@@ -132,6 +135,18 @@ export async function exportUserData(db: Db, userId: number) {
     .where(eq(transactions.userId, userId))
     .orderBy(asc(transactions.id));
 
+  const accessLines = await db
+    .select({
+      event: accessLog.event,
+      email: accessLog.email,
+      ip: accessLog.ip,
+      port: accessLog.port,
+      created_at: accessLog.createdAt,
+    })
+    .from(accessLog)
+    .where(eq(accessLog.userId, userId))
+    .orderBy(asc(accessLog.createdAt), asc(accessLog.id));
+
   const linksByPage = new Map<number, typeof pageLinks>();
   for (const link of pageLinks) {
     const list = linksByPage.get(link.link_page_id) ?? [];
@@ -146,5 +161,6 @@ export async function exportUserData(db: Db, userId: number) {
     clicks_per_day: clicks,
     subscriptions,
     payments,
+    access_log: accessLines,
   };
 }

@@ -1,12 +1,18 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { clickDaily } from "../../../db/schema/clicks";
 import { sessions, users } from "../../../db/schema/users";
-import { setupTestApp } from "../../../tests/test-app";
+import { FACTORY_PASSWORD } from "../../../tests/factories";
+import { cookieFrom, setupTestApp } from "../../../tests/test-app";
 import { hashPassword } from "../auth/auth.service";
 import { createSession } from "../auth/session";
 
-const t = setupTestApp();
+const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-account-"));
+const t = setupTestApp({ dataDir: photoDir });
+afterAll(() => fs.rmSync(photoDir, { recursive: true, force: true }));
 let counter = 0;
 const unique = (prefix: string) => `${prefix}-${process.pid}-${++counter}`;
 
@@ -157,5 +163,97 @@ describe("sessions", () => {
     expect(revoke.json()).toMatchObject({ message: "Sessões nos outros dispositivos encerradas" });
     expect(await t.database.db.$count(sessions, eq(sessions.userId, user.id))).toBe(1);
     expect((await t.request({ method: "GET", url: "/api/auth/me", cookie })).statusCode).toBe(200);
+  });
+});
+
+describe("PUT /api/user/photo", () => {
+  const PNG =
+    "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+  const GIF = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+  const setPhoto = (cookie: string, value: unknown) =>
+    t.request({ method: "PUT", url: "/api/user/photo", cookie, payload: { profile_picture_url: value } });
+  const fileOf = (url: string) => path.join(photoDir, url);
+
+  it("stores an upload as a file, replaces it (the old file goes), takes a URL, and removes it", async () => {
+    const { user, cookie } = await t.signIn();
+    const first = await setPhoto(cookie, PNG);
+    expect(first.statusCode, first.body).toBe(200);
+    const firstUrl = first.json().user.profile_picture_url as string;
+    expect(first.json().message).toBe("Foto atualizada");
+    expect(firstUrl).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
+    expect(fs.existsSync(fileOf(firstUrl))).toBe(true);
+    const served = await t.request({ method: "GET", url: firstUrl });
+    expect(served.headers["content-type"]).toBe("image/png");
+
+    const second = await setPhoto(cookie, GIF);
+    const secondUrl = second.json().user.profile_picture_url as string;
+    expect(secondUrl).toMatch(/\.gif$/);
+    expect(fs.existsSync(fileOf(firstUrl))).toBe(false);
+    // Saving the same stored path again keeps it.
+    expect((await setPhoto(cookie, secondUrl)).json().user.profile_picture_url).toBe(secondUrl);
+
+    const linked = await setPhoto(cookie, "https://cdn.exemplo.com.br/eu.jpg");
+    expect(linked.json().user.profile_picture_url).toBe("https://cdn.exemplo.com.br/eu.jpg");
+    expect(fs.existsSync(fileOf(secondUrl))).toBe(false);
+    const me = await t.request({ method: "GET", url: "/api/auth/me", cookie });
+    expect(me.json().profile_picture_url).toBe("https://cdn.exemplo.com.br/eu.jpg");
+
+    const removed = await setPhoto(cookie, null);
+    expect(removed.json()).toMatchObject({ message: "Foto removida", user: { profile_picture_url: null } });
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.profilePictureUrl).toBeNull();
+  });
+
+  it("refuses what is not an image, an image over 5MB, and another user's file, changing nothing", async () => {
+    const owner = await t.signIn();
+    const ownerUrl = (await setPhoto(owner.cookie, PNG)).json().user.profile_picture_url as string;
+    const { user, cookie } = await t.signIn();
+    const stored = (await setPhoto(cookie, PNG)).json().user.profile_picture_url as string;
+
+    const text = await setPhoto(
+      cookie,
+      `data:image/png;base64,${Buffer.from("não é imagem").toString("base64")}`,
+    );
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error).toBe("Por favor selecione um arquivo de imagem válido");
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10);
+    Buffer.from(PNG.split(",")[1]!, "base64").copy(big);
+    const tooLarge = await setPhoto(cookie, `data:image/png;base64,${big.toString("base64")}`);
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().error).toBe("A imagem deve ter no máximo 5MB");
+    const notUrl = await setPhoto(cookie, "javascript:alert(1)");
+    expect(notUrl.statusCode).toBe(400);
+    const claimed = await setPhoto(cookie, ownerUrl);
+    expect(claimed.statusCode).toBe(400);
+
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.profilePictureUrl).toBe(stored);
+    expect(fs.existsSync(fileOf(stored))).toBe(true);
+    expect(fs.existsSync(fileOf(ownerUrl))).toBe(true);
+    expect(fs.readdirSync(path.join(photoDir, "uploads")).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("is for the signed-in user only", async () => {
+    expect((await setPhoto("", PNG)).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/user/export: the access log", () => {
+  it("includes the account's access-log lines (IP, port, time), and nobody else's", async () => {
+    const { user } = await t.signIn();
+    const login = await t.request({
+      method: "POST",
+      url: "/api/auth/login",
+      remoteAddress: "203.0.113.5",
+      payload: { email: user.email, password: FACTORY_PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const cookie = cookieFrom(login);
+    await t.signIn();
+    const data = (await t.request({ method: "GET", url: "/api/user/export", cookie })).json();
+    expect(data.access_log).toEqual([
+      // app.inject has no socket port; a real request's is recorded (access-log.ts).
+      { event: "login", email: user.email, ip: "203.0.113.5", port: null, created_at: expect.any(String) },
+    ]);
   });
 });

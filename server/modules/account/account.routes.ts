@@ -4,7 +4,12 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ACCOUNT_MESSAGES,
+  type AccountStatus,
+  accountDeletionSchema,
+  emailChangeConfirmSchema,
+  emailChangeSchema,
   passwordChangeSchema,
+  profilePhotoSchema,
   profileUpdateSchema,
   type SessionInfo,
 } from "../../../common/contract/account";
@@ -13,7 +18,9 @@ import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { hashPassword } from "../auth/auth.service";
+import { consumeToken } from "../auth/auth-tokens";
 import {
+  clearSessionCookie,
   createSession,
   hashToken,
   requireUser,
@@ -22,12 +29,23 @@ import {
   setSessionCookie,
   toSessionUser,
 } from "../auth/session";
+import { deleteAccount } from "./account-deletion";
 import { exportUserData } from "./account-export";
+import {
+  cancelEmailChange,
+  confirmEmailChange,
+  pendingEmailChange,
+  requestEmailChange,
+} from "./email-change";
+import { setProfilePhoto } from "./profile-photo";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** The signed-in user's own account (/profile): name, password, sessions, the LGPD data export. */
+/**
+ * The signed-in user's own account (/profile): name, photo, e-mail, password, sessions, and the
+ * LGPD rights: the data export and the account's deletion.
+ */
 export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perUser = (name: string, max: number, windowMs: number) =>
@@ -35,6 +53,24 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   const exportLimit = perUser("account-export-user", 10, HOUR);
   // Against guessing the current password with a stolen session.
   const passwordLimit = perUser("account-password-user", 10, 15 * MINUTE);
+  // Each request mails both addresses and checks the password.
+  const emailChangeLimit = rateLimited(app, [
+    { name: "email-change-user", max: 5, windowMs: HOUR, key: (request) => String(request.user!.id) },
+    { name: "email-change-ip", max: 20, windowMs: HOUR, key: (request) => request.ip },
+  ]);
+  const emailConfirmLimit = rateLimited(app, [
+    { name: "email-confirm-ip", max: 30, windowMs: 15 * MINUTE, key: (request) => request.ip },
+  ]);
+  const photoLimit = perUser("account-photo-user", 30, HOUR);
+  const deletionLimit = rateLimited(app, [
+    {
+      name: "account-delete-user",
+      max: 5,
+      windowMs: 15 * MINUTE,
+      key: (request) => String(request.user!.id),
+    },
+    { name: "account-delete-ip", max: 20, windowMs: 15 * MINUTE, key: (request) => request.ip },
+  ]);
 
   const currentTokenHash = (cookie: string | undefined) => (cookie ? hashToken(cookie) : "");
 
@@ -48,6 +84,94 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
         .where(eq(users.id, request.user!.id))
         .returning();
       return { success: true, message: ACCOUNT_MESSAGES.profileSaved, user: toSessionUser(user!) };
+    },
+  );
+
+  // What the profile shows beyond the session user: how the account proves itself, a pending change.
+  app.get(
+    "/api/user/account",
+    { preHandler: requireUser },
+    async (request, reply): Promise<AccountStatus> => {
+      const user = request.user!;
+      reply.header("cache-control", "private, no-store");
+      return {
+        has_password: user.passwordHash !== null,
+        google_linked: user.googleSub !== null,
+        pending_email_change: await pendingEmailChange(app.db, user.id),
+      };
+    },
+  );
+
+  // The profile photo: uploaded (a data URL stored as a file) or a URL; null removes it.
+  app.put(
+    "/api/user/photo",
+    { preHandler: [requireUser, photoLimit], schema: { body: profilePhotoSchema } },
+    async (request) => {
+      const user = await setProfilePhoto(app, request.user!, request.body.profile_picture_url);
+      const message = user.profilePictureUrl ? ACCOUNT_MESSAGES.photoSaved : ACCOUNT_MESSAGES.photoRemoved;
+      return { success: true, message, user: toSessionUser(user) };
+    },
+  );
+
+  // An e-mail change: the password proves the owner; the link to the new address makes the change.
+  app.post(
+    "/api/user/email",
+    { preHandler: [requireUser, emailChangeLimit], schema: { body: emailChangeSchema } },
+    async (request) => {
+      await requestEmailChange(app, request.user!, {
+        newEmail: request.body.new_email,
+        currentPassword: request.body.current_password,
+      });
+      return {
+        success: true,
+        message: ACCOUNT_MESSAGES.emailChangeSent,
+        pending_email_change: await pendingEmailChange(app.db, request.user!.id),
+      };
+    },
+  );
+
+  app.delete("/api/user/email", { preHandler: requireUser }, async (request) => {
+    await cancelEmailChange(app.db, request.user!.id);
+    return { success: true, message: ACCOUNT_MESSAGES.emailChangeCanceled };
+  });
+
+  // The link of the e-mail sent to the new address; it may be opened in any browser, signed in or
+  // not: the token names the account.
+  app.post(
+    "/api/user/email/confirm",
+    { preHandler: emailConfirmLimit, schema: { body: emailChangeConfirmSchema } },
+    async (request) => {
+      const user = await confirmEmailChange(app, request, request.body.token);
+      request.log.info({ userId: user.id }, "email changed");
+      return { success: true, message: ACCOUNT_MESSAGES.emailChanged, email: user.email };
+    },
+  );
+
+  // The account's deletion (LGPD): proven by the password, or by a fresh Google sign-in for an
+  // account without one. Everything goes at once (account-deletion.ts) and the session ends.
+  app.delete(
+    "/api/user",
+    { preHandler: [requireUser, deletionLimit], schema: { body: accountDeletionSchema } },
+    async (request, reply) => {
+      const user = request.user!;
+      const body = request.body;
+      if ("password" in body) {
+        if (!user.passwordHash) throw new HttpError(400, ACCOUNT_MESSAGES.deletionNeedsGoogle);
+        const ok = await verify(user.passwordHash, body.password).catch(() => false);
+        if (!ok) {
+          throw new HttpError(400, ACCOUNT_MESSAGES.wrongPassword, {
+            password: ACCOUNT_MESSAGES.wrongPassword,
+          });
+        }
+      } else {
+        const spent = await consumeToken(app.db, body.google_reauth_token, "google_reauth");
+        if (!spent.ok || spent.userId !== user.id)
+          throw new HttpError(400, ACCOUNT_MESSAGES.googleReauthInvalid);
+      }
+      await deleteAccount(app, request, user.id);
+      clearSessionCookie(reply);
+      request.log.info({ userId: user.id }, "account deleted by its owner");
+      return { success: true, message: ACCOUNT_MESSAGES.accountDeleted };
     },
   );
 

@@ -264,16 +264,6 @@ export async function lockUserHoldings(tx: Db, userId: number) {
   return { shortLinks, pages, links: buttons.length, transactions: payments?.n ?? 0 };
 }
 
-/**
- * Deletes a user and everything of theirs: every table that holds a user's rows references users
- * with ON DELETE CASCADE (sessions, Link Bio pages and their links, short links, click events and
- * both daily rollups, subscriptions, transactions, billing events), so the one delete removes them
- * in this transaction. The audit log keeps its lines (actor_id is set null).
- */
-export async function deleteUserAndData(tx: Db, userId: number): Promise<void> {
-  await tx.delete(users).where(eq(users.id, userId));
-}
-
 export type UserChanges = Partial<
   Pick<
     UserRow,

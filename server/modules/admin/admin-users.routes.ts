@@ -71,7 +71,7 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
 
   // Deletes a user and all their data; their links and pages stop at once in every process.
   app.delete("/api/admin/users/:id", { schema: { params: adminIdParamsSchema } }, async (request) => {
-    await deleteAdminUser(app, request.user!, request.params.id);
+    await deleteAdminUser(app, request, request.user!, request.params.id);
     return { message: ADMIN_MESSAGES.userDeleted };
   });
 };

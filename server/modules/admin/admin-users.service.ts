@@ -1,5 +1,6 @@
 // The administrator's user management (spec 2 Users, 3 User admin view, 5 user edit): the rules
 // that deserve their own tests; SQL lives in admin-users.queries.ts.
+import type { FastifyRequest } from "fastify";
 import {
   ADMIN_MESSAGES,
   type AdminUser,
@@ -12,24 +13,20 @@ import type { Db } from "../../../db/client";
 import { type CsvChunks, csvDownload } from "../../lib/csv";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
+import { deleteAccount } from "../account/account-deletion";
 import { revokeUserSessions } from "../auth/session";
 import { planOf } from "../billing/entitlements";
 import { findFreePlan, findPlan, type PlanRow } from "../billing/plans.queries";
-import { linkPageChanged } from "../link-pages/link-page-events";
-import { SHORT_URL_TOPIC, shortUrlChanged } from "../shortened-urls/short-url-invalidation";
-import { deleteUpload } from "../uploads/image-store";
 import {
   type AdminUserRow,
   type AdminUsersFilter,
   type AdminUsersQuery,
   countAdminUsers,
-  deleteUserAndData,
   emailTakenByAnother,
   endSubscriptionsNow,
   insertBillingEvent,
   insertGrantedSubscription,
   lockUserAndAdmins,
-  lockUserHoldings,
   selectAdminUserIds,
   selectAdminUsersByIds,
   type UserChanges,
@@ -282,56 +279,44 @@ export async function setUserActive(
   });
 }
 
-/** Beyond this many short links, a deletion tells every process to drop its whole redirect cache. */
-const INVALIDATE_ONE_BY_ONE = 1_000;
-
 /**
- * DELETE /api/admin/users/{id}: the user and all their data in one transaction, with the audit line
- * (the actor is the administrator, so it survives). After the commit, every process drops their
- * short links and Link Bio pages from its caches, so redirects and public pages stop at once, and
- * their uploaded images are removed.
+ * DELETE /api/admin/users/{id}: the account deletion of account-deletion.ts (all the user's data in
+ * one transaction, payments kept anonymised, links and pages stopped at once in every process, files
+ * removed), with the audit line written under the same locks (the actor is the administrator, so it
+ * survives). An administrator cannot delete themselves here, nor the last active administrator.
  */
-export async function deleteAdminUser(app: AdminUsersApp, actor: Actor, id: number): Promise<void> {
+export async function deleteAdminUser(
+  app: AdminUsersApp,
+  request: FastifyRequest,
+  actor: Actor,
+  id: number,
+): Promise<void> {
   if (id === actor.id) throw badRequest(ADMIN_MESSAGES.cannotDeleteSelf);
-  const deleted = await app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
-    const { user, otherActiveAdmins } = await lockUserAndAdmins(tx, id);
-    if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
-    if (leavesNoActiveAdmin(user, { isAdmin: false, isActive: false }, otherActiveAdmins)) {
-      throw lastAdmin();
-    }
-    const holdings = await lockUserHoldings(tx, id);
-    const { plan } = await planOf(tx, id);
-    const [figures] = await selectAdminUsersByIds(tx, [id]);
-    await recordAudit(tx, actor, {
-      action: "user.delete",
-      targetType: "user",
-      targetId: id,
-      targetLabel: user.email,
-      before: {
-        ...auditSnapshot(user, plan),
-        name: `${user.firstName} ${user.lastName}`.trim(),
-        created_at: user.createdAt.toISOString(),
-        link_pages: holdings.pages.length,
-        links: holdings.links,
-        shortened_urls: holdings.shortLinks.length,
-        total_clicks: figures?.totalClicks ?? 0,
-        transactions: holdings.transactions,
-      },
-      after: null,
-    });
-    await deleteUserAndData(tx, id);
-    return { user, ...holdings };
+  await deleteAccount(app, request, id, {
+    lastAdminMessage: ADMIN_MESSAGES.lastAdmin,
+    notFoundMessage: ADMIN_MESSAGES.userNotFound,
+    beforeDelete: async (tx, user, holdings) => {
+      const { plan } = await planOf(tx, id);
+      const [figures] = await selectAdminUsersByIds(tx, [id]);
+      await recordAudit(tx, actor, {
+        action: "user.delete",
+        targetType: "user",
+        targetId: id,
+        targetLabel: user.email,
+        before: {
+          ...auditSnapshot(user, plan),
+          name: `${user.firstName} ${user.lastName}`.trim(),
+          created_at: user.createdAt.toISOString(),
+          link_pages: holdings.pages.length,
+          links: holdings.links,
+          shortened_urls: holdings.shortLinks.length,
+          total_clicks: figures?.totalClicks ?? 0,
+          transactions: holdings.transactions,
+        },
+        after: null,
+      });
+    },
   });
-
-  if (deleted.shortLinks.length > INVALIDATE_ONE_BY_ONE) app.bus.publish(SHORT_URL_TOPIC, "*");
-  else for (const link of deleted.shortLinks) shortUrlChanged(app.bus, link.domainId, link.code);
-  linkPageChanged(app.bus, ...deleted.pages);
-  await Promise.all(
-    [...deleted.pages.map((page) => page.image), deleted.user.profilePictureUrl].map((url) =>
-      deleteUpload(app.config.dataDir, url),
-    ),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ export async function recordAudit(
   actor: Actor,
   entry: {
     action: AuditAction;
-    targetType: "user" | "plan" | "settings" | "payment" | "domain";
+    targetType: "user" | "plan" | "settings" | "payment" | "domain" | "blog_post" | "blog_category";
     targetId?: string | number | null;
     targetLabel?: string | null;
     before?: Record<string, unknown> | null;

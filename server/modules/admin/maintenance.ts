@@ -6,12 +6,14 @@ import { loadUser } from "../auth/session";
 const OPEN_IN_MAINTENANCE = [
   "/api/auth/login",
   "/api/auth/logout",
+  "/api/auth/google", // signing in; new accounts are refused in maintenance by the callback
   "/api/auth/password-reset/",
   "/api/auth/verify-email",
   "/api/auth/me",
   "/api/auth/session",
   "/api/system/status",
   "/api/public/",
+  "/api/blog/", // the public blog (its pages are server-rendered and stay up too)
   "/api/track-link-click",
   "/api/shortened-urls/redirect/",
   "/api/subscription-plans",

@@ -105,6 +105,7 @@ describe("maintenance mode", () => {
     expect((await t.request({ method: "GET", url: "/api/system/status" })).json()).toEqual({
       maintenance_mode: true,
       registration_enabled: true,
+      google_enabled: false,
     });
     expect((await t.request({ method: "GET", url: "/api/auth/me", cookie: owner.cookie })).statusCode).toBe(
       200,

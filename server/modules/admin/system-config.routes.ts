@@ -8,7 +8,7 @@ import { findActivePlan } from "../billing/plans.queries";
 export const systemStatusRoutes: FastifyPluginAsync = async (app) => {
   app.get("/api/system/status", async () => {
     const { maintenance_mode, registration_enabled } = app.settings.get();
-    return { maintenance_mode, registration_enabled };
+    return { maintenance_mode, registration_enabled, google_enabled: Boolean(app.config.google) };
   });
 };
 

@@ -3,7 +3,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { authTokens } from "../../../db/schema";
 
-export type TokenPurpose = "password_reset" | "email_verification";
+export type TokenPurpose = "password_reset" | "email_verification" | "email_change" | "google_reauth";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
@@ -16,21 +16,27 @@ export async function issueToken(
   userId: number,
   purpose: TokenPurpose,
   ttlMs: number,
+  /** email_change: the address that becomes the account's when the link is followed. */
+  newEmail?: string,
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
     await tx
       .delete(authTokens)
       .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
-    await tx
-      .insert(authTokens)
-      .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+    await tx.insert(authTokens).values({
+      userId,
+      purpose,
+      newEmail: newEmail ?? null,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + ttlMs),
+    });
   });
   return token;
 }
 
 export type ConsumeResult =
-  | { ok: true; userId: number }
+  | { ok: true; userId: number; newEmail: string | null }
   | { ok: false; reason: "invalid" | "expired" | "used" };
 
 /** Spends a token: once only (two requests racing for it: one wins), and only before it expires. */
@@ -47,6 +53,6 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose)
     .update(authTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
-    .returning({ userId: authTokens.userId });
-  return spent ? { ok: true, userId: spent.userId } : { ok: false, reason: "used" };
+    .returning({ userId: authTokens.userId, newEmail: authTokens.newEmail });
+  return spent ? { ok: true, userId: spent.userId, newEmail: spent.newEmail } : { ok: false, reason: "used" };
 }

@@ -98,6 +98,8 @@ export function toSessionUser(user: UserRow): SessionUser {
     profile_picture_url: user.profilePictureUrl,
     is_admin: user.isAdmin,
     email_verified: user.emailVerifiedAt !== null,
+    has_password: user.passwordHash !== null,
+    google_linked: user.googleSub !== null,
     google_user_data: {
       given_name: user.firstName,
       family_name: user.lastName,

@@ -5,6 +5,7 @@ import { purgeAccessLog } from "../access-log/access-log";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { purgeExpiredAuthRecords } from "../auth/auth-purge";
 import { type BillingApp, resyncPendingPayments, runExpiry } from "./billing.service";
+import { purgeExpiredPayments } from "./payment-retention";
 
 const MINUTE = 60_000;
 const HOLDER = `${process.pid}-${randomUUID()}`;
@@ -30,7 +31,7 @@ type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 /**
  * The scheduled jobs: subscription expiry and abandoned checkouts every minute, pending payments read
  * again every five, and every hour the purges: analytics past retention, access log past 6 months, expired
- * sessions and links. Returns a stop function.
+ * sessions and links, deleted accounts' payments past the 5 years of tax law. Returns a stop function.
  */
 export function startBillingJobs(app: BillingApp): () => void {
   const jobs: Job[] = [
@@ -40,6 +41,7 @@ export function startBillingJobs(app: BillingApp): () => void {
     // Marco Civil art. 15: access records older than 6 months are deleted.
     { name: "access-log-purge", everyMs: 60 * MINUTE, run: () => purgeAccessLog(app.db) },
     { name: "auth-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAuthRecords(app.db) },
+    { name: "payments-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredPayments(app.db) },
   ];
   const tick = (job: Job) => async () => {
     try {

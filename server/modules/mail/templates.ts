@@ -9,7 +9,7 @@ const escapeHtml = (value: string) =>
   );
 
 /** One pt-BR message: paragraphs, one button-like link, the closing line; HTML and plain text. */
-function layout(
+export function layout(
   context: MailContext,
   to: string,
   subject: string,
@@ -41,7 +41,7 @@ ${parts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)
   return { to, subject, text, html };
 }
 
-const hello = (name: string) => (name.trim() ? `Olá, ${name.trim()}!` : "Olá!");
+export const hello = (name: string) => (name.trim() ? `Olá, ${name.trim()}!` : "Olá!");
 
 export function passwordResetMail(
   context: MailContext,

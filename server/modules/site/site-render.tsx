@@ -6,7 +6,7 @@ import { escapeHtml } from "../../../common/link-bio/escape-html";
 import { AppShell } from "../../../web/app/app-shell";
 import { RootLayout } from "../../../web/app/layouts/root-layout";
 import type { PageHead } from "../../../web/app/page-head";
-import { siteRoutes } from "../../../web/app/site-routes";
+import { blogSiteRoutes, siteRoutes } from "../../../web/app/site-routes";
 import { SSR_STATE_ID, serializeSsrState } from "../../../web/app/ssr-state";
 import { meQuery, systemStatusQuery } from "../../../web/features/auth/api";
 import { billingKeys } from "../../../web/features/billing/api/billing";
@@ -18,7 +18,36 @@ const handler = createStaticHandler([{ Component: RootLayout, children: siteRout
 
 export { SITE_PATHS } from "../../../web/app/site-paths";
 
-type Rendered = { html: string; head: PageHead; state: string };
+/** A screen's head, with what an article adds (the blog): its image, keywords, dates and JSON-LD. */
+export type SiteHead = PageHead & {
+  type?: "article";
+  /** Absolute URL of the page's image; unset: the site's Open Graph image. */
+  image?: string;
+  keywords?: string;
+  publishedTime?: string;
+  modifiedTime?: string;
+  /** Structured data, written as one JSON-LD block with "<" escaped. */
+  jsonLd?: unknown;
+};
+
+type Rendered = { html: string; head: SiteHead; state: string };
+
+const blogHandler = createStaticHandler([{ Component: RootLayout, children: blogSiteRoutes }]);
+
+/**
+ * Renders a blog screen with the query data server/modules/blog filled in, as the browser's first
+ * render will. Returns null when the address is not a blog screen.
+ */
+export async function renderBlogScreen(url: URL, queryClient: QueryClient): Promise<string | null> {
+  const context = await blogHandler.query(new Request(url, { signal: AbortSignal.timeout(10_000) }));
+  if (context instanceof Response || context.matches.length === 0) return null;
+  const router = createStaticRouter(blogHandler.dataRoutes, context);
+  return renderToString(
+    <AppShell queryClient={queryClient}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </AppShell>,
+  );
+}
 
 /**
  * Renders a public screen as the browser's first render will: the same components, with the query
@@ -46,7 +75,11 @@ export async function renderSitePage(
   const { maintenance_mode, registration_enabled } = app.settings.get();
   queryClient.setQueryData(meQuery.queryKey, user ? toSessionUser(user) : null);
   queryClient.setQueryData(billingKeys.plans(), plans.map(toSubscriptionPlan));
-  queryClient.setQueryData(systemStatusQuery.queryKey, { maintenance_mode, registration_enabled });
+  queryClient.setQueryData(systemStatusQuery.queryKey, {
+    maintenance_mode,
+    registration_enabled,
+    google_enabled: Boolean(app.config.google),
+  });
 
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
@@ -58,24 +91,28 @@ export async function renderSitePage(
 }
 
 /** The meta tags of a rendered screen: description, canonical, Open Graph, Twitter, robots. */
-export function headTags(head: PageHead, site: { publicUrl: string; appName: string }): string {
+export function headTags(head: SiteHead, site: { publicUrl: string; appName: string }): string {
   const e = escapeHtml;
   const url = `${site.publicUrl}${head.path}`;
-  const image = `${site.publicUrl}/og-image.png`;
+  const image = head.image ?? `${site.publicUrl}/og-image.png`;
+  const siteImage = !head.image;
   return [
     `<meta name="description" content="${e(head.description)}">`,
+    head.keywords ? `<meta name="keywords" content="${e(head.keywords)}">` : "",
     `<link rel="canonical" href="${e(url)}">`,
     head.noindex ? `<meta name="robots" content="noindex">` : "",
-    `<meta property="og:type" content="website">`,
+    `<meta property="og:type" content="${head.type ?? "website"}">`,
     `<meta property="og:site_name" content="${e(site.appName)}">`,
     `<meta property="og:locale" content="pt_BR">`,
     `<meta property="og:title" content="${e(head.title)}">`,
     `<meta property="og:description" content="${e(head.description)}">`,
     `<meta property="og:url" content="${e(url)}">`,
     `<meta property="og:image" content="${e(image)}">`,
-    `<meta property="og:image:width" content="1200">`,
-    `<meta property="og:image:height" content="630">`,
-    `<meta property="og:image:alt" content="${e(site.appName)}">`,
+    siteImage ? `<meta property="og:image:width" content="1200">` : "",
+    siteImage ? `<meta property="og:image:height" content="630">` : "",
+    `<meta property="og:image:alt" content="${e(siteImage ? site.appName : head.title)}">`,
+    head.publishedTime ? `<meta property="article:published_time" content="${e(head.publishedTime)}">` : "",
+    head.modifiedTime ? `<meta property="article:modified_time" content="${e(head.modifiedTime)}">` : "",
     `<meta name="twitter:card" content="summary_large_image">`,
     `<meta name="twitter:title" content="${e(head.title)}">`,
     `<meta name="twitter:description" content="${e(head.description)}">`,
@@ -128,7 +165,10 @@ export function fillTemplate(
   const head =
     `<title>${escapeHtml(page.head.title)}</title>` +
     headTags(page.head, site) +
-    (page.head.path === "/" ? homeJsonLd(site) : "");
+    (page.head.path === "/" ? homeJsonLd(site) : "") +
+    (page.head.jsonLd
+      ? `<script type="application/ld+json">${JSON.stringify(page.head.jsonLd).replace(/</g, "\\u003c")}</script>`
+      : "");
   return (
     `${shell.head}${head}</head>${shell.body}<div id="root">${page.html}</div>` +
     `<script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>${shell.end}`

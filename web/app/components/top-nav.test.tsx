@@ -13,6 +13,8 @@ const member: SessionUser = {
   profile_picture_url: null,
   is_admin: false,
   email_verified: true,
+  has_password: true,
+  google_linked: false,
   google_user_data: { given_name: "Maria", family_name: "Silva", picture: null },
 };
 const admin: SessionUser = { ...member, id: 2, email: "admin@exemplo.com", is_admin: true };

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@common/contract/auth";
+import { useState } from "react";
 
 /** "Maria Silva", else the email. */
 export function displayName(user: SessionUser): string {
@@ -12,7 +13,8 @@ export function initials(user: SessionUser): string {
 }
 
 /**
- * The profile picture when there is one, else the initials on the brand colour.
+ * The profile picture when there is one (and it loads: a broken URL falls back), else the initials
+ * on the brand colour.
  * NOTE: the initials are drawn by CSS (content: attr()), not DOM text: inside the profile button they
  * would otherwise count as visible text missing from the button's name ("Label in Name", WCAG 2.5.3).
  */
@@ -23,8 +25,18 @@ export function UserAvatar({
   user: SessionUser;
   className?: string;
 }) {
-  if (user.profile_picture_url) {
-    return <img src={user.profile_picture_url} alt="" className={`${className} rounded-full object-cover`} />;
+  // The URL that failed to load, so a new photo is tried again.
+  const [broken, setBroken] = useState<string | null>(null);
+  const photo = user.profile_picture_url;
+  if (photo && photo !== broken) {
+    return (
+      <img
+        src={photo}
+        alt=""
+        onError={() => setBroken(photo)}
+        className={`${className} shrink-0 rounded-full object-cover`}
+      />
+    );
   }
   return (
     <span

@@ -6,6 +6,7 @@ import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
 import { AuthBrandPanel } from "@web/features/auth/components/auth-brand-panel";
 import { AuthForm, type AuthMode } from "@web/features/auth/components/auth-form";
+import { GoogleSignIn } from "@web/features/auth/components/google-sign-in";
 import { useAuth } from "@web/features/auth/use-auth";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
@@ -82,6 +83,7 @@ export function Component() {
               <h1 className="text-2xl font-bold tracking-tight text-gray-900">{copy.title}</h1>
               <p className="mt-1.5 mb-7 text-sm text-gray-600">{copy.subtitle}</p>
               <AuthForm key={mode} mode={mode} redirectTo={next} />
+              <GoogleSignIn />
               {/* A GET form, so the switch also works before the script has hydrated the page. */}
               <Form
                 method="get"

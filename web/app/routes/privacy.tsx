@@ -7,7 +7,7 @@ import type { PageHead } from "../page-head";
 export const head: PageHead = {
   title: "Política de Privacidade · Atalho",
   description:
-    "Como o Atalho trata seus dados pela LGPD: o que guardamos e por quanto tempo, cliques sem IP, pagamentos pelo Mercado Pago, cookies e seus direitos.",
+    "Como o Atalho trata seus dados pela LGPD e pelo Marco Civil: o que guardamos e por quanto tempo, cliques sem IP, registros de acesso, cookies e seus direitos.",
   path: "/privacy",
 };
 

@@ -1,4 +1,13 @@
-import type { PasswordChange, ProfileUpdate, SessionInfo } from "@common/contract/account";
+import type {
+  AccountDeletion,
+  AccountStatus,
+  EmailChange,
+  EmailChangeConfirm,
+  PasswordChange,
+  ProfilePhoto,
+  ProfileUpdate,
+  SessionInfo,
+} from "@common/contract/account";
 import type { SessionUser } from "@common/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -20,3 +29,26 @@ export const revokeOtherSessions = () =>
 
 /** The LGPD export: a plain download (the browser keeps the session cookie on same-origin GETs). */
 export const EXPORT_PATH = "/api/user/export";
+
+/** GET /api/user/account: how the account proves itself, and an e-mail change waiting for its link. */
+export const accountStatusQuery = queryOptions({
+  queryKey: ["account", "status"],
+  queryFn: ({ signal }) => api<AccountStatus>("/api/user/account", { signal }),
+});
+
+export const updatePhoto = (body: ProfilePhoto) =>
+  api<Done & { user: SessionUser }>("/api/user/photo", { method: "PUT", body });
+export const requestEmailChange = (body: EmailChange) =>
+  api<Done & { pending_email_change: AccountStatus["pending_email_change"] }>("/api/user/email", {
+    method: "POST",
+    body,
+  });
+export const cancelEmailChange = () => api<Done>("/api/user/email", { method: "DELETE" });
+export const confirmEmailChange = (body: EmailChangeConfirm) =>
+  api<Done & { email: string }>("/api/user/email/confirm", { method: "POST", body });
+export const deleteAccount = (body: AccountDeletion) => api<Done>("/api/user", { method: "DELETE", body });
+
+/** Where the deletion screen lives (linked from the profile; Google's re-sign-in comes back to it). */
+export const ACCOUNT_DELETION_PATH = "/profile/excluir-conta";
+/** A fresh Google sign-in before deleting an account without a password (the Google helper's route). */
+export const GOOGLE_REAUTH_PATH = "/api/auth/google?intent=reauth";

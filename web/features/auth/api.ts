@@ -40,7 +40,12 @@ export const resendVerification = () =>
 export const logout = () => api<unknown>("/api/auth/logout", { method: "POST", body: {} });
 
 /** GET /api/system/status (public): whether the product is in maintenance and takes new accounts. */
-export type SystemStatus = { maintenance_mode: boolean; registration_enabled: boolean };
+export type SystemStatus = {
+  maintenance_mode: boolean;
+  registration_enabled: boolean;
+  /** Whether 'Entrar com Google' is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set). */
+  google_enabled: boolean;
+};
 
 export const systemStatusQuery = queryOptions({
   // NOTE: the admin settings refresh this key by name when they change it (features stay apart).

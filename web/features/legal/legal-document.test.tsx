@@ -23,6 +23,8 @@ const user: SessionUser = {
   profile_picture_url: null,
   is_admin: false,
   email_verified: true,
+  has_password: true,
+  google_linked: false,
   google_user_data: { given_name: "Ana", family_name: "Lima", picture: null },
 };
 

@@ -19,6 +19,8 @@ type LegalDocumentProps = {
   /** A paragraph or two under the title: what the document is and whom it concerns. */
   intro: ReactNode;
   sections: LegalSection[];
+  /** When this document changed last, if not on LEGAL_LAST_UPDATED (the privacy policy, 2026-11-24). */
+  updated?: { iso: string; label: string };
 };
 
 const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -27,7 +29,7 @@ const FOCUS = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visi
  * A legal page (terms, privacy): a light header, the title with the last-updated date, a table of
  * contents and the numbered sections, then the site footer. Pure: rendered on the server as well.
  */
-export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
+export function LegalDocument({ title, intro, sections, updated = LEGAL_LAST_UPDATED }: LegalDocumentProps) {
   return (
     <div className="flex min-h-dvh flex-col bg-white text-gray-800">
       <a
@@ -43,7 +45,7 @@ export function LegalDocument({ title, intro, sections }: LegalDocumentProps) {
             <p className="text-sm font-semibold text-brand-700">{APP_NAME} · Documentos legais</p>
             <h1 className="mt-2 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{title}</h1>
             <p className="mt-3 text-sm text-gray-600">
-              Última atualização: <time dateTime={LEGAL_LAST_UPDATED.iso}>{LEGAL_LAST_UPDATED.label}</time>
+              Última atualização: <time dateTime={updated.iso}>{updated.label}</time>
             </p>
           </div>
         </div>

@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("PrivacyPolicy", () => {
   it("covers every point of spec section 2, each in the table of contents", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeTruthy();
-    expect(screen.getByText("19 de setembro de 2025")).toBeTruthy();
+    expect(screen.getByText("24 de novembro de 2026").getAttribute("datetime")).toBe("2026-11-24");
     const required = [
       "Dados que coletamos",
       "Com quem compartilhamos",
@@ -43,6 +43,51 @@ describe("PrivacyPolicy", () => {
     expect(collected).toContain("Argon2id");
     expect(collected).toContain("nunca recebemos nem guardamos o número do seu cartão");
     expect(collected).toContain("Registro de auditoria");
+    // Sessions keep no IP nor device.
+    expect(collected).toContain("A sessão não guarda o IP, o aparelho nem o navegador.");
+  });
+
+  it("says what the Marco Civil access log keeps, who reads it, for how long, and what it leaves out", () => {
+    const collected = within(section("Dados que coletamos"));
+    expect(collected.getByText("Registros de acesso (Marco Civil da Internet)")).toBeTruthy();
+    const text = textOf("Dados que coletamos");
+    expect(text).toContain("art. 15 do Marco Civil da Internet (Lei nº 12.965/2014)");
+    for (const event of [
+      "login (com senha ou com o Google",
+      "logout",
+      "troca ou redefinição de senha",
+      "troca de e-mail",
+      "vínculo ou desvínculo da conta Google",
+      "exclusão da conta",
+      "o endereço IP e a porta de origem da conexão",
+      "a data e a hora, ao segundo",
+      "Tentativas de login que falham não entram nesse registro",
+      "só o administrador",
+      "por ordem judicial",
+    ]) {
+      expect(text).toContain(event);
+    }
+    const kept = within(section("Por quanto tempo guardamos"));
+    const access = kept.getByText("Registros de acesso").nextElementSibling?.textContent ?? "";
+    expect(access).toContain("6 meses");
+    expect(access).toContain("apagados automaticamente");
+    expect(access).toContain("mesmo que a conta seja excluída");
+    expect(textOf("Com quem compartilhamos")).toContain(
+      "Os registros de acesso só são entregues por ordem judicial",
+    );
+    expect(textOf("Para que usamos os dados")).toContain("art. 15 do Marco Civil da Internet");
+  });
+
+  it("says how to download everything and delete the account, and what the law keeps after", () => {
+    const rights = textOf("Seus direitos pela LGPD");
+    expect(rights).toContain("Baixar meus dados");
+    expect(rights).toContain("os seus registros de acesso) em um arquivo JSON");
+    expect(rights).toContain("Meu Perfil → Excluir minha conta");
+    expect(rights).toContain("apaga de uma vez");
+    expect(rights).toContain("os registros de acesso, até completarem 6 meses");
+    expect(rights).toContain("anonimizados, sem seu nome nem e-mail, por 5 anos");
+    expect(rights).toContain("arts. 173 e 174");
+    expect(rights).not.toContain("feita por nós, a pedido");
   });
 
   it("shares with Mercado Pago and the host, and says how long each thing is kept", () => {
@@ -50,12 +95,17 @@ describe("PrivacyPolicy", () => {
     expect(shared).toContain("Mercado Pago");
     expect(shared).toContain("hospeda nossos servidores");
     expect(shared).toContain("Provedor de e-mail");
+    expect(shared).not.toContain("não envia e-mails");
+    expect(shared).toContain("Google");
     const kept = within(section("Por quanto tempo guardamos"));
     const detail = (term: string) => kept.getByText(term).nextElementSibling?.textContent ?? "";
     expect(detail("Sessões")).toContain("Até 30 dias");
     expect(detail("Cliques")).toContain("histórico de análises do seu plano");
     expect(detail("Cliques")).toContain("30 dias depois, são apagados");
-    expect(detail("Pagamentos")).toContain("são apagados com a conta");
+    expect(detail("Pagamentos")).toContain("ficam anonimizados");
+    expect(detail("Pagamentos")).toContain("por 5 anos");
+    expect(detail("Pagamentos")).toContain("sem o seu nome, e-mail");
+    expect(detail("Sessões")).toContain("apagadas por uma rotina automática");
     expect(detail("Conta")).toContain("Não excluímos contas por inatividade");
     expect(detail("Registro de auditoria")).toContain("Sem exclusão automática");
   });

@@ -14,8 +14,13 @@ import {
  * protection officer). NOTE: every fact about what is kept, and for how long, is what the code does:
  * clicks (server/modules/clicks/click-info.ts), the analytics purge
  * (server/modules/analytics/analytics-retention.ts), sessions (server/modules/auth/session.ts),
- * payments (db/schema/billing.ts), the audit log (db/schema/admin.ts). Change the text with the code.
+ * payments (db/schema/billing.ts), the audit log (db/schema/admin.ts), the Marco Civil access log
+ * (db/schema/access-log.ts, server/modules/access-log), account deletion
+ * (server/modules/account/account-deletion.ts), e-mail links (server/modules/auth/auth-purge.ts).
+ * Change the text with the code, and PRIVACY_LAST_UPDATED with the text.
  */
+export const PRIVACY_LAST_UPDATED = { iso: "2026-11-24", label: "24 de novembro de 2026" } as const;
+
 export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
   const email = <EmailLink address={contactEmail} />;
   const sections: LegalSection[] = [
@@ -31,7 +36,15 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
               sua senha, guardada apenas como um resumo criptográfico (hash) gerado com Argon2id; nunca
               guardamos a senha em si;
             </li>
-            <li>data de criação, plano, limites e situação da conta (ativa ou desativada).</li>
+            <li>a foto de perfil, se você enviar uma;</li>
+            <li>
+              se você entrar com o Google: o identificador da sua conta Google e o nome e o e-mail que o
+              Google nos informa (nunca recebemos a sua senha do Google);
+            </li>
+            <li>
+              data de criação, data de confirmação do e-mail, plano, limites e situação da conta (ativa ou
+              desativada).
+            </li>
           </LegalList>
 
           <LegalSubheading>Do conteúdo que você cria</LegalSubheading>
@@ -86,12 +99,36 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
             nos visitantes nem tentamos identificá-los.
           </p>
 
+          <LegalSubheading>Registros de acesso (Marco Civil da Internet)</LegalSubheading>
+          <p>
+            Como exige o art. 15 do Marco Civil da Internet (Lei nº 12.965/2014), registramos os acessos à sua
+            conta: cada login (com senha ou com o Google, inclusive o login automático depois do cadastro e da
+            redefinição de senha), logout, troca ou redefinição de senha, troca de e-mail, vínculo ou
+            desvínculo da conta Google e exclusão da conta. Cada registro guarda:
+          </p>
+          <LegalList>
+            <li>o número da conta e o e-mail que ela tinha naquele momento;</li>
+            <li>o evento;</li>
+            <li>o endereço IP e a porta de origem da conexão;</li>
+            <li>a data e a hora, ao segundo.</li>
+          </LegalList>
+          <p>
+            Tentativas de login que falham não entram nesse registro. Ele fica separado das estatísticas de
+            cliques, só o administrador do {APP_NAME} pode lê-lo, e só o entregamos a terceiros por ordem
+            judicial (arts. 10 e 22 do Marco Civil).
+          </p>
+
           <LegalSubheading>Dados técnicos e de segurança</LegalSubheading>
           <LegalList>
             <li>
               <strong>Sessões:</strong> quando você entra, criamos uma sessão identificada por um código
-              aleatório, guardado no servidor apenas como hash, com as datas de criação e de expiração. Não
-              registramos o IP nem o navegador da sessão.
+              aleatório, guardado no servidor apenas como hash, com as datas de criação e de expiração. A
+              sessão não guarda o IP, o aparelho nem o navegador.
+            </li>
+            <li>
+              <strong>Links enviados por e-mail:</strong> os links de confirmação de e-mail, de redefinição de
+              senha e de troca de e-mail levam um código aleatório, guardado apenas como hash, que vale uma
+              vez e por pouco tempo.
             </li>
             <li>
               <strong>Limites de tentativas:</strong> para barrar ataques e abusos, contamos requisições por
@@ -135,9 +172,14 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
                   "Mostrar ao dono de cada página ou link de onde vêm as visitas, com o mínimo de dados e sem IP. Base legal: legítimo interesse (art. 7º, IX, e art. 10).",
               },
               {
+                term: "Registros de acesso",
+                detail:
+                  "Guardar por 6 meses os registros de acesso à aplicação que o art. 15 do Marco Civil da Internet exige, e entregá-los quando um juiz mandar. Base legal: cumprimento de obrigação legal (art. 7º, II).",
+              },
+              {
                 term: "Obrigações legais",
                 detail:
-                  "Cumprir a lei, ordens judiciais e pedidos de autoridades, e exercer nossos direitos em processos. Base legal: art. 7º, II e VI.",
+                  "Cumprir a lei (como guardar os registros de pagamento pelo prazo da lei tributária), ordens judiciais e pedidos de autoridades, e exercer nossos direitos em processos. Base legal: art. 7º, II e VI.",
               },
             ]}
           />
@@ -164,9 +206,13 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
               Eles tratam os dados em nosso nome e seguindo as nossas instruções.
             </li>
             <li>
-              <strong>Provedor de e-mail</strong>: hoje o {APP_NAME} não envia e-mails automáticos. Se passar
-              a enviar (por exemplo, lembretes de renovação), seu e-mail e o conteúdo da mensagem serão
-              compartilhados com o provedor de envio, e esta política será atualizada antes disso.
+              <strong>Provedor de e-mail</strong>: para os e-mails da sua conta (confirmação de e-mail,
+              redefinição de senha e troca de e-mail), seu e-mail, seu nome e o conteúdo da mensagem passam
+              pelo provedor de envio.
+            </li>
+            <li>
+              <strong>Google</strong>, se você escolher entrar com o Google: o Google fica sabendo que você
+              entrou no {APP_NAME} e nos informa o identificador da sua conta, seu nome e seu e-mail.
             </li>
             <li>
               <strong>Donos das páginas e dos links</strong>: cada cliente vê as estatísticas dos cliques nas
@@ -174,7 +220,8 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
               dados que identifiquem um visitante.
             </li>
             <li>
-              <strong>Autoridades</strong>, quando a lei ou uma ordem judicial exigir.
+              <strong>Autoridades</strong>, quando a lei ou uma ordem judicial exigir. Os registros de acesso
+              só são entregues por ordem judicial (arts. 10 e 22 do Marco Civil da Internet).
             </li>
           </LegalList>
           <p>
@@ -232,7 +279,7 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
               {
                 term: "Conta",
                 detail:
-                  "Enquanto a conta existir. Não excluímos contas por inatividade; uma conta desativada mantém os dados até ser excluída.",
+                  "Enquanto a conta existir, até você excluí-la (Meu Perfil → Excluir minha conta). Não excluímos contas por inatividade; uma conta desativada mantém os dados até ser excluída.",
               },
               {
                 term: "Páginas, links e imagens",
@@ -254,12 +301,22 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
               {
                 term: "Sessões",
                 detail:
-                  "Até 30 dias depois de você entrar. Ao sair, a sessão é apagada na hora; a desativação da conta encerra todas. Sessões vencidas deixam de valer e são apagadas no seu próximo login ou com a conta.",
+                  "Até 30 dias depois de você entrar. Ao sair, a sessão é apagada na hora; a troca de senha encerra as dos outros aparelhos e a desativação da conta encerra todas. Sessões vencidas são apagadas por uma rotina automática, em até uma hora.",
+              },
+              {
+                term: "Registros de acesso",
+                detail:
+                  "6 meses, como exige o art. 15 do Marco Civil da Internet; depois são apagados automaticamente, por uma rotina que roda a cada hora. Ficam esses 6 meses mesmo que a conta seja excluída antes.",
+              },
+              {
+                term: "Links enviados por e-mail",
+                detail:
+                  "O de redefinição de senha vale 1 hora; os de confirmação e de troca de e-mail, 48 horas. Um dia depois de usados ou vencidos, são apagados.",
               },
               {
                 term: "Pagamentos",
                 detail:
-                  "Enquanto a conta existir, para o seu histórico e para resolver contestações; são apagados com a conta. O Mercado Pago guarda os próprios registros das transações, conforme a política dele. Um checkout aberto em que nenhum pagamento foi feito é cancelado depois de um dia, e o registro continua no histórico.",
+                  "Enquanto a conta existir, para o seu histórico e para resolver contestações. Quando a conta é excluída, os registros de pagamento ficam anonimizados (valor, data, plano, forma de pagamento e identificador do pagamento, sem o seu nome, e-mail ou dados de Pix e boleto) por 5 anos, o prazo da lei tributária (arts. 173 e 174 do Código Tributário Nacional). O Mercado Pago guarda os próprios registros das transações, conforme a política dele. Um checkout aberto em que nenhum pagamento foi feito é cancelado depois de um dia, e o registro continua no histórico.",
               },
               {
                 term: "Limites de tentativas",
@@ -294,7 +351,8 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
             <li>pedidos que alteram dados só são aceitos quando vêm do nosso próprio site;</li>
             <li>limites de tentativas no login, no cadastro e na criação de links;</li>
             <li>imagens enviadas verificadas pelo conteúdo do arquivo, não pelo nome;</li>
-            <li>nenhum IP de visitante gravado.</li>
+            <li>nenhum IP de visitante gravado;</li>
+            <li>registros de acesso legíveis só pelo administrador e apagados depois de 6 meses.</li>
           </LegalList>
           <p>
             Nenhum sistema é totalmente seguro. Se houver um incidente de segurança que possa causar risco ou
@@ -333,9 +391,11 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
 
           <LegalSubheading>Como exercer seus direitos</LegalSubheading>
           <p>
-            Em Meu Perfil, você corrige seu nome e baixa, a qualquer momento, uma cópia de tudo o que
-            guardamos sobre você (conta, páginas, links, links curtos, cliques por dia, assinaturas e
-            pagamentos) em um arquivo JSON, que serve também para levar seus dados a outro serviço.
+            Em Meu Perfil, você corrige seu nome, sua foto e seu e-mail e, em{" "}
+            <strong>Baixar meus dados</strong>, baixa a qualquer momento uma cópia de tudo o que guardamos
+            sobre você (conta, páginas, links, links curtos, cliques por dia, assinaturas, pagamentos e os
+            seus registros de acesso) em um arquivo JSON, que serve também para levar seus dados a outro
+            serviço.
           </p>
           <p>
             Para os demais pedidos, envie-os ao encarregado pelo e-mail {email}, de preferência a partir do
@@ -344,9 +404,14 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
             se não pudermos atender algum pedido, explicaremos o motivo.
           </p>
           <p>
-            A exclusão da conta é feita por nós, a pedido: ela apaga de uma vez a conta, as páginas, os links,
-            os links curtos, as estatísticas, as imagens, as sessões e o histórico de pagamentos. Fica apenas
-            a linha do registro de auditoria descrita acima.
+            Você mesmo exclui a conta em Meu Perfil → <strong>Excluir minha conta</strong>, confirmando com a
+            sua senha (ou, numa conta sem senha, entrando de novo com o Google). A exclusão apaga de uma vez a
+            conta, as páginas, os links, os links curtos, as estatísticas, as imagens e as sessões; os links
+            curtos e as páginas param de funcionar na hora. Ficam apenas o que a lei manda guardar: os
+            registros de acesso, até completarem 6 meses (Marco Civil da Internet, art. 15), e os registros de
+            pagamento, anonimizados, sem seu nome nem e-mail, por 5 anos (Código Tributário Nacional, arts.
+            173 e 174). Se um administrador tiver alterado ou excluído a sua conta, ficam também as linhas do
+            registro de auditoria descritas acima.
           </p>
           <p>
             Como os cliques são registrados sem IP e sem nenhum identificador do visitante, não é possível
@@ -409,11 +474,13 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
           </p>
           <p className="rounded-xl bg-brand-50 px-4 py-3 text-gray-800">
             <strong>Em resumo:</strong> guardamos só o necessário para o serviço funcionar, registramos os
-            cliques sem o endereço IP, não usamos rastreadores nem anúncios e não vendemos dados.
+            cliques sem o endereço IP, guardamos o IP só nos registros de acesso à sua conta que o Marco Civil
+            da Internet exige (por 6 meses), não usamos rastreadores nem anúncios e não vendemos dados.
           </p>
         </>
       }
       sections={sections}
+      updated={PRIVACY_LAST_UPDATED}
     />
   );
 }

@@ -54,14 +54,6 @@ export function ProfileForm({ user }: { user: SessionUser }) {
         <TextField label="Nome" autoComplete="given-name" maxLength={100} {...field("first_name")} />
         <TextField label="Sobrenome" autoComplete="family-name" maxLength={100} {...field("last_name")} />
       </div>
-      <TextField
-        label="Email"
-        name="email"
-        value={user.email}
-        readOnly
-        disabled
-        hint="O email não pode ser alterado aqui."
-      />
       <Button type="submit" loading={save.isPending}>
         Salvar perfil
       </Button>

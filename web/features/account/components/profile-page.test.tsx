@@ -16,6 +16,8 @@ const user = {
   profile_picture_url: null,
   is_admin: false,
   email_verified: true,
+  has_password: true,
+  google_linked: false,
   google_user_data: { given_name: "Joana", family_name: "", picture: null },
 } as SessionUser;
 
@@ -106,6 +108,9 @@ describe("ProfilePage", () => {
     expect(calls.some((c) => c.url === "/api/user/sessions/revoke-others")).toBe(true);
     expect(screen.getByRole("link", { name: "Baixar meus dados" }).getAttribute("href")).toBe(
       "/api/user/export",
+    );
+    expect(screen.getByRole("link", { name: "Excluir minha conta" }).getAttribute("href")).toBe(
+      "/profile/excluir-conta",
     );
   });
 });

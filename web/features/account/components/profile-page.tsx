@@ -1,10 +1,14 @@
 import { PageHeader } from "@web/components/ui/page-header";
 import { useAuth } from "@web/features/auth/use-auth";
-import { Download } from "lucide-react";
+import { Download, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
-import { EXPORT_PATH } from "../api";
+import { Link } from "react-router";
+import { ACCOUNT_DELETION_PATH, EXPORT_PATH } from "../api";
+import { EmailChangeForm } from "./email-change-form";
+import { GoogleConnection } from "./google-connection";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
+import { ProfilePhotoField } from "./profile-photo-field";
 import { SessionsCard } from "./sessions-card";
 
 function Section({
@@ -31,7 +35,7 @@ function Section({
   );
 }
 
-/** /profile: the user's own account (name, password, sessions, their data). */
+/** /profile: the user's own account (photo, name, e-mail, password, Google, sessions, their data). */
 export function ProfilePage() {
   const { user } = useAuth();
   if (!user) return null;
@@ -41,18 +45,30 @@ export function ProfilePage() {
       <Section title="Dados pessoais" description="Como você aparece no Atalho.">
         <ProfileForm user={user} />
       </Section>
+      <Section title="Foto" description="Aparece no menu do seu perfil.">
+        <ProfilePhotoField user={user} />
+      </Section>
+      <Section
+        title="Email"
+        description="Para trocar, enviamos um link de confirmação ao novo endereço e um aviso ao atual."
+      >
+        <EmailChangeForm user={user} />
+      </Section>
       <Section
         title="Senha"
         description="Ao trocar a senha, as sessões nos outros dispositivos são encerradas."
       >
         <PasswordForm />
       </Section>
+      <Section title="Conta Google" description="Entre com o Google sem digitar a senha.">
+        <GoogleConnection user={user} />
+      </Section>
       <Section title="Sessões ativas" description="Onde a sua conta está conectada agora.">
         <SessionsCard />
       </Section>
       <Section
         title="Seus dados"
-        description="Baixe tudo o que guardamos sobre você (conta, páginas, links, cliques por dia, assinaturas e pagamentos) em um arquivo JSON, como prevê a LGPD."
+        description="Baixe tudo o que guardamos sobre você (conta, páginas, links, cliques por dia, assinaturas, pagamentos e registros de acesso) em um arquivo JSON, como prevê a LGPD."
       >
         <a
           href={EXPORT_PATH}
@@ -62,6 +78,18 @@ export function ProfilePage() {
           <Download className="h-4 w-4" aria-hidden />
           Baixar meus dados
         </a>
+      </Section>
+      <Section
+        title="Excluir conta"
+        description="Apaga a sua conta e todos os seus dados, de forma definitiva. Você verá antes o que é apagado e o que a lei nos obriga a guardar."
+      >
+        <Link
+          to={ACCOUNT_DELETION_PATH}
+          className="inline-flex items-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2.5 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
+        >
+          <Trash2 className="h-4 w-4" aria-hidden />
+          Excluir minha conta
+        </Link>
       </Section>
     </div>
   );

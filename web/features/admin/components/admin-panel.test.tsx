@@ -35,6 +35,7 @@ describe("AdminPanel", () => {
       ["Planos", "/admin?tab=planos"],
       ["Blog", "/admin?tab=blog"],
       ["Auditoria", "/admin?tab=auditoria"],
+      ["Registros de acesso", "/admin?tab=acessos"],
       ["Configurações", "/admin?tab=configuracoes"],
     ]);
     expect(screen.getByRole("link", { name: "Visão Geral" }).getAttribute("aria-current")).toBe("page");
@@ -45,6 +46,12 @@ describe("AdminPanel", () => {
     ["usuarios", "Usuários", "GET /api/admin/users", { users: [], total: 0, page: 1, page_size: 20 }],
     ["planos", "Planos", "GET /api/admin/subscription-plans", []],
     ["auditoria", "Auditoria", "GET /api/admin/audit-log", { entries: [], total: 0, page: 1, page_size: 30 }],
+    [
+      "acessos",
+      "Registros de acesso",
+      "GET /api/admin/access-log",
+      { entries: [], total: 0, page: 1, page_size: 30 },
+    ],
     ["configuracoes", "Configurações", "GET /api/admin/system-config", config()],
   ])("opens the tab ?tab=%s from the URL", async (tab, label, route, body) => {
     const calls = fakeApi({ [route]: { body }, "GET /api/admin/subscription-plans": { body: [] } });

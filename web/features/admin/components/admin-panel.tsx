@@ -4,6 +4,7 @@ import { ExternalLink, Newspaper } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { AccessDenied } from "./access-denied";
+import { AccessLog } from "./access-log";
 import { AdminOverview } from "./admin-overview";
 import { AdminPlans } from "./admin-plans";
 import { ADMIN_TABS, type AdminTab, adminTabOf, adminTabPath } from "./admin-tabs";
@@ -89,6 +90,8 @@ function ActiveTab({ tab, user }: { tab: AdminTab; user: SessionUser }) {
       return <BlogTab />;
     case "auditoria":
       return <AuditLog />;
+    case "acessos":
+      return <AccessLog />;
     case "configuracoes":
       return <SystemSettings />;
   }

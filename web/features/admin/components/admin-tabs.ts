@@ -6,6 +6,7 @@ export const ADMIN_TABS = [
   { key: "planos", label: "Planos" },
   { key: "blog", label: "Blog" },
   { key: "auditoria", label: "Auditoria" },
+  { key: "acessos", label: "Registros de acesso" },
   { key: "configuracoes", label: "Configurações", wide: true },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["key"];

@@ -1,11 +1,11 @@
 import { BUTTON_STYLE_OPTIONS } from "@common/button-style";
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { readImageFile } from "@web/lib/read-image-file";
 import { useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
 import { LinkPageEditor } from "./link-page-editor";
-import { readImageFile } from "./profile-image-field";
 
 function EditorRoute({ id }: { id: string }) {
   return <LinkPageEditor key={id} idParam={id} />;

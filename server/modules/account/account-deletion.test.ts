@@ -1,0 +1,352 @@
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { and, eq, inArray } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_MESSAGES } from "../../../common/contract/account";
+import { AUTH_MESSAGES } from "../../../common/contract/auth";
+import { LINK_UNAVAILABLE_PATH } from "../../../common/contract/shortened-urls";
+import {
+  accessLog,
+  authTokens,
+  billingEvents,
+  clickDaily,
+  clickDailyUser,
+  clickEvents,
+  linkPages,
+  links,
+  sessions,
+  shortenedUrls,
+  subscriptionPlans,
+  transactions,
+  userSubscriptions,
+  users,
+} from "../../../db/schema";
+import { createUser, FACTORY_PASSWORD, subscribeUser } from "../../../tests/factories";
+import { setupTestApp } from "../../../tests/test-app";
+import { issueToken } from "../auth/auth-tokens";
+import { createSession } from "../auth/session";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "atalho-account-deletion-"));
+const t = setupTestApp({ dataDir });
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
+// A real 1x1 PNG.
+const PNG_DATA_URL =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+let sequence = 0;
+const uniqueTag = () => `del${Date.now().toString(36)}${(++sequence).toString(36)}p${process.pid}`;
+let ipCounter = 0;
+const fromNewIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+
+type Json = Record<string, unknown>;
+const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: string, payload?: Json) =>
+  t.request({ method, url, cookie, remoteAddress: fromNewIp(), ...(payload ? { payload } : {}) });
+const deleteMe = (cookie: string, payload: Json) => call("DELETE", "/api/user", cookie, payload);
+
+/** A user with every kind of data: pages with an image, a link, a short link, clicks, a payment. */
+async function fullAccount() {
+  const { user, cookie } = await t.signIn();
+  await subscribeUser(t.database.db, user.id, "Business");
+  const photo = await call("PUT", "/api/user/photo", cookie, { profile_picture_url: PNG_DATA_URL });
+  expect(photo.statusCode, photo.body).toBe(200);
+  const page = await call("POST", "/api/link-pages", cookie, {
+    slug: uniqueTag(),
+    title: "Ana",
+    profile_image_url: PNG_DATA_URL,
+  });
+  expect(page.statusCode, page.body).toBe(201);
+  const pageBody = page.json<{ id: number; slug: string; profile_image_url: string }>();
+  const button = await call("POST", `/api/link-pages/${pageBody.id}/links`, cookie, {
+    title: "Instagram",
+    url: "https://instagram.com/ana",
+  });
+  expect(button.statusCode).toBe(201);
+  const short = await call("POST", "/api/shortened-urls", cookie, {
+    original_url: "https://exemplo.com.br/destino",
+  });
+  expect(short.statusCode).toBe(201);
+  const code = short.json<{ short_code: string }>().short_code;
+  await t.request({ method: "GET", url: `/s/${code}`, headers: { "user-agent": BROWSER } });
+  await t.request({
+    method: "POST",
+    url: "/api/track-link-click",
+    headers: { "user-agent": BROWSER },
+    payload: { link_id: button.json<{ id: number }>().id },
+  });
+  await t.app.clicks.flush();
+  const [plan] = await t.database.db
+    .select()
+    .from(subscriptionPlans)
+    .where(eq(subscriptionPlans.name, "Pro"));
+  const [payment] = await t.database.db
+    .insert(transactions)
+    .values({
+      userId: user.id,
+      planId: plan!.id,
+      planName: "Pro",
+      transactionType: "subscription",
+      status: "approved",
+      amountCents: 1990,
+      provider: "mercadopago",
+      providerPaymentId: uniqueTag(),
+      paymentMethod: "boleto",
+      paymentDetails: {
+        boleto_barcode: "23793381286000000000000000000000000000000000",
+        boleto_number: "23793.38128 60000.000000 00000.000000 0 00000000000000",
+        boleto_url: "https://www.mercadopago.com.br/payments/1/ticket?caller_id=2&hash=abc",
+        boleto_due_date: "2026-12-01",
+        pix_copy_paste: "00020126580014br.gov.bcb.pix",
+        pix_qr_code: "data:image/png;base64,AAAA",
+        processor_response: "accredited",
+      },
+      approvedAt: new Date("2026-11-01T12:00:00Z"),
+      subscriptionStart: new Date("2026-11-01T12:00:00Z"),
+      subscriptionEnd: new Date("2026-12-01T12:00:00Z"),
+    })
+    .returning();
+  await t.database.db
+    .insert(billingEvents)
+    .values({ userId: user.id, transactionId: payment!.id, kind: "transaction.approved", cause: "webhook" });
+  await issueToken(t.database.db, user.id, "email_verification", 60_000);
+  const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+  return {
+    user: row!,
+    cookie,
+    code,
+    page: pageBody,
+    payment: payment!,
+    files: [row!.profilePictureUrl!, pageBody.profile_image_url].map((url) => path.join(dataDir, url)),
+  };
+}
+
+/** Every table that holds rows of a user (db/schema: each `references(() => users.id)`). */
+const rowsOf = async (userId: number) => {
+  const db = t.database.db;
+  const pageIds = (
+    await db.select({ id: linkPages.id }).from(linkPages).where(eq(linkPages.userId, userId))
+  ).map((row) => row.id);
+  return {
+    users: await db.$count(users, eq(users.id, userId)),
+    sessions: await db.$count(sessions, eq(sessions.userId, userId)),
+    auth_tokens: await db.$count(authTokens, eq(authTokens.userId, userId)),
+    link_pages: pageIds.length,
+    links: pageIds.length ? await db.$count(links, inArray(links.linkPageId, pageIds)) : 0,
+    shortened_urls: await db.$count(shortenedUrls, eq(shortenedUrls.userId, userId)),
+    click_events: await db.$count(clickEvents, eq(clickEvents.userId, userId)),
+    click_daily: await db.$count(clickDaily, eq(clickDaily.userId, userId)),
+    click_daily_user: await db.$count(clickDailyUser, eq(clickDailyUser.userId, userId)),
+    user_subscriptions: await db.$count(userSubscriptions, eq(userSubscriptions.userId, userId)),
+    transactions: await db.$count(transactions, eq(transactions.userId, userId)),
+    billing_events: await db.$count(billingEvents, eq(billingEvents.userId, userId)),
+  };
+};
+
+describe("DELETE /api/user", () => {
+  it("deletes every row of the user, their files, and ends the session; the login is refused after", async () => {
+    const account = await fullAccount();
+    const { user, cookie } = account;
+    const before = await rowsOf(user.id);
+    expect(
+      Object.values(before).every((n) => n > 0),
+      JSON.stringify(before),
+    ).toBe(true);
+    for (const file of account.files) expect(existsSync(file), file).toBe(true);
+
+    const response = await deleteMe(cookie, { password: FACTORY_PASSWORD });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ success: true, message: ACCOUNT_MESSAGES.accountDeleted });
+    const cleared = response.cookies.find((c) => c.name === "atalho_session");
+    expect(cleared?.value).toBe("");
+
+    expect(await rowsOf(user.id)).toEqual(Object.fromEntries(Object.keys(before).map((key) => [key, 0])));
+    for (const file of account.files) expect(existsSync(file), file).toBe(false);
+    expect((await call("GET", "/api/auth/me", cookie)).statusCode).toBe(401);
+    const login = await call("POST", "/api/auth/login", undefined, {
+      email: user.email,
+      password: FACTORY_PASSWORD,
+    });
+    expect(login.statusCode).toBe(401);
+    expect(login.json().message).toBe(AUTH_MESSAGES.wrongCredentials);
+  });
+
+  it("keeps the payment with a null user, its amounts, dates and provider ids, and scrubs the payer's details", async () => {
+    const { cookie, payment } = await fullAccount();
+    expect((await deleteMe(cookie, { password: FACTORY_PASSWORD })).statusCode).toBe(200);
+    const [kept] = await t.database.db.select().from(transactions).where(eq(transactions.id, payment.id));
+    expect(kept).toMatchObject({
+      userId: null,
+      planId: payment.planId,
+      planName: "Pro",
+      status: "approved",
+      amountCents: 1990,
+      provider: "mercadopago",
+      providerPaymentId: payment.providerPaymentId,
+      paymentMethod: "boleto",
+      approvedAt: payment.approvedAt,
+      subscriptionStart: payment.subscriptionStart,
+      subscriptionEnd: payment.subscriptionEnd,
+      createdAt: payment.createdAt,
+    });
+    expect(kept!.paymentDetails).toEqual({ boleto_due_date: "2026-12-01", processor_response: "accredited" });
+    const [event] = await t.database.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.transactionId, payment.id));
+    expect(event).toMatchObject({ userId: null, kind: "transaction.approved" });
+  });
+
+  it("stops the short link and the public page at once", async () => {
+    const { cookie, code, page } = await fullAccount();
+    const visit = () => t.request({ method: "GET", url: `/s/${code}` });
+    const publicPage = () => t.request({ method: "GET", url: `/p/${page.slug}` });
+    // Both answers cached.
+    expect((await visit()).headers.location).toBe("https://exemplo.com.br/destino");
+    expect((await visit()).headers.location).toBe("https://exemplo.com.br/destino");
+    expect((await publicPage()).statusCode).toBe(200);
+    expect((await publicPage()).statusCode).toBe(200);
+
+    expect((await deleteMe(cookie, { password: FACTORY_PASSWORD })).statusCode).toBe(200);
+    expect((await visit()).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await publicPage()).statusCode).toBe(404);
+  });
+
+  it("writes the access-log line 'account_deletion', which outlives the account", async () => {
+    const { user, cookie } = await fullAccount();
+    const response = await t.request({
+      method: "DELETE",
+      url: "/api/user",
+      cookie,
+      remoteAddress: "203.0.113.77",
+      payload: { password: FACTORY_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const lines = await t.database.db
+      .select()
+      .from(accessLog)
+      .where(and(eq(accessLog.userId, user.id), eq(accessLog.event, "account_deletion")));
+    expect(lines).toMatchObject([{ email: user.email, ip: "203.0.113.77" }]);
+  });
+
+  it("a wrong password changes nothing, with a pt-BR message; a missing one is asked for", async () => {
+    const { user, cookie, files } = await fullAccount();
+    const before = await rowsOf(user.id);
+    const wrong = await deleteMe(cookie, { password: "nao-e-a-senha" });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({
+      error: "Senha incorreta",
+      details: { password: "Senha incorreta" },
+    });
+    const empty = await deleteMe(cookie, {});
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBeTruthy();
+    const blank = await deleteMe(cookie, { password: "" });
+    expect(blank.json().error).toBe("Informe a senha atual");
+
+    expect(await rowsOf(user.id)).toEqual(before);
+    for (const file of files) expect(existsSync(file)).toBe(true);
+    expect((await call("GET", "/api/auth/me", cookie)).statusCode).toBe(200);
+    expect(
+      await t.database.db.$count(
+        accessLog,
+        and(eq(accessLog.userId, user.id), eq(accessLog.event, "account_deletion")),
+      ),
+    ).toBe(0);
+  });
+
+  it("is rate limited per user (password guesses)", async () => {
+    const { cookie } = await t.signIn();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push((await deleteMe(cookie, { password: `errada-${i}` })).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it("an account without a password is deleted with a fresh Google sign-in's token, once", async () => {
+    const { user, cookie } = await t.signIn({ passwordHash: null, googleSub: `sub-${uniqueTag()}` });
+    const byPassword = await deleteMe(cookie, { password: "qualquer-coisa" });
+    expect(byPassword.statusCode).toBe(400);
+    expect(byPassword.json().error).toBe(ACCOUNT_MESSAGES.deletionNeedsGoogle);
+    const forged = await deleteMe(cookie, { google_reauth_token: "B".repeat(43) });
+    expect(forged.json().error).toBe(ACCOUNT_MESSAGES.googleReauthInvalid);
+    // Another user's token does not delete this account.
+    const other = await createUser(t.database.db);
+    const othersToken = await issueToken(t.database.db, other.id, "google_reauth", 60_000);
+    expect((await deleteMe(cookie, { google_reauth_token: othersToken })).statusCode).toBe(400);
+    const expired = await issueToken(t.database.db, user.id, "google_reauth", -1);
+    expect((await deleteMe(cookie, { google_reauth_token: expired })).json().error).toBe(
+      ACCOUNT_MESSAGES.googleReauthInvalid,
+    );
+    expect(await t.database.db.$count(users, eq(users.id, user.id))).toBe(1);
+
+    const token = await issueToken(t.database.db, user.id, "google_reauth", 60_000);
+    const deleted = await deleteMe(cookie, { google_reauth_token: token });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await t.database.db.$count(users, eq(users.id, user.id))).toBe(0);
+    expect(await t.database.db.$count(users, eq(users.id, other.id))).toBe(1);
+  });
+
+  it("keeps the last active administrator, and lets an administrator go while another remains", async () => {
+    // The only active administrator of this database while the test runs: the others step aside.
+    const db = t.database.db;
+    const admins = await db
+      .update(users)
+      .set({ isActive: false })
+      .where(and(eq(users.isAdmin, true), eq(users.isActive, true)))
+      .returning({ id: users.id });
+    try {
+      const admin = await t.signIn({ isAdmin: true });
+      const refused = await deleteMe(admin.cookie, { password: FACTORY_PASSWORD });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toBe(ACCOUNT_MESSAGES.lastAdmin);
+      expect(await db.$count(users, eq(users.id, admin.user.id))).toBe(1);
+
+      await t.signIn({ isAdmin: true });
+      expect((await deleteMe(admin.cookie, { password: FACTORY_PASSWORD })).statusCode).toBe(200);
+    } finally {
+      if (admins.length) {
+        await db
+          .update(users)
+          .set({ isActive: true })
+          .where(
+            inArray(
+              users.id,
+              admins.map((a) => a.id),
+            ),
+          );
+      }
+    }
+  });
+
+  it("is for the signed-in user only", async () => {
+    const response = await call("DELETE", "/api/user", undefined, { password: FACTORY_PASSWORD });
+    expect(response.statusCode).toBe(401);
+    // A session that is not the account's own (another device) still works until the delete.
+    const { user } = await t.signIn();
+    const second = await createSession(t.database.db, user.id);
+    expect(
+      (await deleteMe(`atalho_session=${second.token}`, { password: FACTORY_PASSWORD })).statusCode,
+    ).toBe(200);
+  });
+});
+
+describe("DELETE /api/admin/users/:id (the same deletion)", () => {
+  it("anonymises the payment and writes the access-log line, like the owner's deletion", async () => {
+    const admin = await t.signIn({ isAdmin: true });
+    const { user, payment, files } = await fullAccount();
+    const response = await call("DELETE", `/api/admin/users/${user.id}`, admin.cookie);
+    expect(response.statusCode, response.body).toBe(200);
+    const [kept] = await t.database.db.select().from(transactions).where(eq(transactions.id, payment.id));
+    expect(kept).toMatchObject({ userId: null, amountCents: 1990 });
+    expect(kept!.paymentDetails).not.toHaveProperty("boleto_url");
+    for (const file of files) expect(existsSync(file)).toBe(false);
+    expect(
+      await t.database.db.$count(
+        accessLog,
+        and(eq(accessLog.userId, user.id), eq(accessLog.event, "account_deletion")),
+      ),
+    ).toBe(1);
+  });
+});

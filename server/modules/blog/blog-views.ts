@@ -1,0 +1,212 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Redis } from "ioredis";
+import { isbot } from "isbot";
+import { LRUCache } from "lru-cache";
+import type { Database } from "../../../db/client";
+import type { InvalidationBus } from "../../lib/invalidation-bus";
+
+/** Topic of "these posts' view counts were written": their cached pages are dropped (key: the slug). */
+export const BLOG_VIEWS_TOPIC = "blog-views";
+
+export type BlogViewsOptions = {
+  redis?: Redis;
+  /** Prefix of the Redis keys. */
+  prefix?: string;
+  flushMs?: number;
+  /** Visitor-and-post pairs remembered per day in this process (no Redis): the oldest go first. */
+  maxLocal?: number;
+  /** Pairs per day in Redis; past it, views are not counted that day (a flood, not readers). */
+  maxShared?: number;
+  /** The clock (tests move the day). */
+  now?: () => number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Blog post views: once per visitor, post and day (UTC), never for bots or the administrator, and
+ * never keeping an IP. A visitor is HMAC(day's secret, ip + user agent); the secret is random,
+ * made each day, held in memory (in Redis, shared by every process, when there is one) and thrown
+ * away with the day, so yesterday's keys cannot be recomputed. The day's pairs are kept in a
+ * bounded set (Redis with a 2-day TTL, else an in-process LRU). Counts are summed in memory and
+ * written in one statement every few seconds and at close, off the request (like clicks).
+ */
+export class BlogViews {
+  private pending = new Map<number, { slug: string; views: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
+  private failures = 0;
+  private localDay = "";
+  private localSecret = Buffer.alloc(0);
+  private readonly localSeen: LRUCache<string, true>;
+  private readonly sharedSecrets = new Map<string, Promise<Buffer>>();
+  private readonly flushMs: number;
+  private readonly maxShared: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly database: Pick<Database, "db">,
+    private readonly bus: InvalidationBus,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: BlogViewsOptions = {},
+  ) {
+    this.flushMs = options.flushMs ?? 5000;
+    this.maxShared = options.maxShared ?? 1_000_000;
+    this.now = options.now ?? Date.now;
+    this.localSeen = new LRUCache({ max: options.maxLocal ?? 100_000 });
+  }
+
+  /** Views waiting to be written. */
+  get size(): number {
+    let n = 0;
+    for (const { views } of this.pending.values()) n += views;
+    return n;
+  }
+
+  /**
+   * Counts a view of a published post, unless this visitor was counted for it today, or is a bot.
+   * (The caller leaves the administrator out.) Resolves to whether it was counted.
+   */
+  async record(
+    post: { id: number; slug: string },
+    visitor: { ip: string; userAgent: string | undefined },
+  ): Promise<boolean> {
+    const userAgent = visitor.userAgent ?? "";
+    if (!userAgent || isbot(userAgent)) return false;
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    try {
+      const first = this.options.redis
+        ? await this.firstShared(day, post.id, `${visitor.ip}\n${userAgent}`)
+        : this.firstLocal(day, post.id, `${visitor.ip}\n${userAgent}`);
+      if (!first) return false;
+    } catch (error) {
+      // Redis away: the view is not counted rather than counted twice.
+      this.log.warn({ err: error }, "blog view not counted: visitor set unavailable");
+      return false;
+    }
+    const entry = this.pending.get(post.id);
+    if (entry) entry.views++;
+    else this.pending.set(post.id, { slug: post.slug, views: 1 });
+    this.schedule();
+    return true;
+  }
+
+  private firstLocal(day: string, postId: number, visitor: string): boolean {
+    if (day !== this.localDay) {
+      this.localDay = day;
+      this.localSecret = randomBytes(32);
+      this.localSeen.clear();
+    }
+    const key = `${hmac(this.localSecret, visitor)}:${postId}`;
+    if (this.localSeen.has(key)) return false;
+    this.localSeen.set(key, true);
+    return true;
+  }
+
+  private async firstShared(day: string, postId: number, visitor: string): Promise<boolean> {
+    const redis = this.options.redis!;
+    const prefix = `${this.options.prefix ?? "atalho:"}blog-views:${day}`;
+    const secret = await this.sharedSecret(redis, `${prefix}:secret`, day);
+    const key = `${hmac(secret, visitor)}:${postId}`;
+    const result = await redis
+      .multi()
+      .scard(`${prefix}:seen`)
+      .sadd(`${prefix}:seen`, key)
+      .expire(`${prefix}:seen`, (2 * DAY_MS) / 1000)
+      .exec();
+    const size = Number(result?.[0]?.[1] ?? 0);
+    const added = Number(result?.[1]?.[1] ?? 0);
+    if (size >= this.maxShared) {
+      if (added) await redis.srem(`${prefix}:seen`, key);
+      return false;
+    }
+    return added === 1;
+  }
+
+  /** The day's secret every process agrees on: the first to ask makes it (SET NX), all read it. */
+  private sharedSecret(redis: Redis, key: string, day: string): Promise<Buffer> {
+    let secret = this.sharedSecrets.get(day);
+    if (!secret) {
+      secret = (async () => {
+        await redis.set(key, randomBytes(32).toString("base64"), "PX", 2 * DAY_MS, "NX");
+        const value = await redis.get(key);
+        if (!value) throw new Error("blog view secret missing");
+        return Buffer.from(value, "base64");
+      })();
+      secret.catch(() => this.sharedSecrets.delete(day));
+      this.sharedSecrets.clear();
+      this.sharedSecrets.set(day, secret);
+    }
+    return secret;
+  }
+
+  /** Writes the views counted so far (one statement for every post), then drops those pages' caches. */
+  async flush(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = undefined;
+    }
+    while (this.running) await this.running;
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    this.running = this.write(batch);
+    try {
+      await this.running;
+    } finally {
+      this.running = undefined;
+    }
+    this.schedule();
+  }
+
+  private async write(batch: Map<number, { slug: string; views: number }>): Promise<void> {
+    const ids = [...batch.keys()].sort((a, b) => a - b);
+    try {
+      await this.database.db.execute(sql`
+        update blog_posts as p set view_count = p.view_count + v.n
+        from unnest(${sql.param(ids)}::int[], ${sql.param(ids.map((id) => batch.get(id)!.views))}::int[]) as v(id, n)
+        where p.id = v.id`);
+      this.failures = 0;
+      for (const { slug } of batch.values()) this.bus.publish(BLOG_VIEWS_TOPIC, slug);
+    } catch (error) {
+      this.failures++;
+      this.log.error({ err: error, posts: ids.length }, "blog views not written; requeued");
+      for (const [id, entry] of batch) {
+        const waiting = this.pending.get(id);
+        if (waiting) waiting.views += entry.views;
+        else this.pending.set(id, entry);
+      }
+    }
+  }
+
+  private schedule(): void {
+    if (this.closed || this.timer || this.pending.size === 0) return;
+    const delay = this.failures ? Math.min(60_000, this.flushMs * 2 ** this.failures) : this.flushMs;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.flush();
+    }, delay);
+    this.timer.unref();
+  }
+
+  /** At shutdown: stops the timer and writes what is left. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (let attempt = 0; attempt < 3 && this.pending.size > 0; attempt++) await this.flush();
+    if (this.timer) clearTimeout(this.timer);
+    if (this.pending.size > 0) this.log.error({ views: this.size }, "blog views not written at shutdown");
+  }
+}
+
+const hmac = (secret: Buffer, value: string) =>
+  createHmac("sha256", secret).update(value).digest("base64url");
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Blog post views, counted off the request (server/modules/blog/blog-views.ts). */
+    blogViews: BlogViews;
+  }
+}

@@ -1,0 +1,17 @@
+import { BLOG_ADMIN_PATH } from "@web/features/admin-blog/components/blog-admin-paths";
+import { BlogPostEditor } from "@web/features/admin-blog/components/blog-post-editor";
+import { useAuth } from "@web/features/auth/use-auth";
+import { Navigate, useParams } from "react-router";
+
+// /admin/blog/posts/new and /admin/blog/posts/{id}/edit: administrators only (spec 2: others go to
+// /dashboard). Keyed by the id, so creating a post and moving to its edit route starts a fresh form.
+export function Component() {
+  const { user } = useAuth();
+  const { id } = useParams();
+  if (!user) return null;
+  if (!user.is_admin) return <Navigate to="/dashboard" replace />;
+  if (id === undefined) return <BlogPostEditor key="new" id={null} />;
+  const postId = Number(id);
+  if (!Number.isInteger(postId) || postId < 1) return <Navigate to={BLOG_ADMIN_PATH} replace />;
+  return <BlogPostEditor key={postId} id={postId} />;
+}

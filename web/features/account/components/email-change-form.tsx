@@ -1,0 +1,126 @@
+import { ACCOUNT_MESSAGES, emailChangeSchema } from "@common/contract/account";
+import type { SessionUser } from "@common/contract/auth";
+import { formatDateTimeBR } from "@common/time";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { PasswordField } from "@web/components/ui/password-field";
+import { Spinner } from "@web/components/ui/spinner";
+import { TextField } from "@web/components/ui/text-field";
+import { ApiError, errorMessage } from "@web/lib/api-client";
+import { MailCheck } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { accountStatusQuery, cancelEmailChange, requestEmailChange } from "../api";
+
+type Field = "new_email" | "current_password";
+const EMPTY: Record<Field, string> = { new_email: "", current_password: "" };
+
+/**
+ * The account's e-mail and its change: the current password proves the owner, a link goes to the new
+ * address, and the change waits (shown here, cancellable) until that link is followed.
+ */
+export function EmailChangeForm({ user }: { user: SessionUser }) {
+  const queryClient = useQueryClient();
+  const status = useQuery(accountStatusQuery);
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const change = useMutation({ mutationFn: requestEmailChange });
+  const cancel = useMutation({ mutationFn: cancelEmailChange });
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountStatusQuery.queryKey });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = emailChangeSchema.safeParse(values);
+    if (!parsed.success) {
+      const next: Partial<Record<Field, string>> = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    try {
+      const result = await change.mutateAsync(parsed.data);
+      setValues(EMPTY);
+      toast.success(result.message);
+      await refresh();
+    } catch (error) {
+      if (error instanceof ApiError) {
+        setErrors({
+          new_email: error.field("new_email"),
+          current_password: error.field("current_password"),
+        });
+      }
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const onCancel = async () => {
+    try {
+      toast.success((await cancel.mutateAsync()).message);
+      await refresh();
+    } catch (error) {
+      toast.error(errorMessage(error));
+    }
+  };
+
+  const field = (name: Field) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) => {
+      setValues((current) => ({ ...current, [name]: event.target.value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  if (status.isPending) return <Spinner />;
+  const pending = status.data?.pending_email_change ?? null;
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-gray-700">
+        Email atual: <strong className="break-all font-semibold text-gray-900">{user.email}</strong>
+      </p>
+      {pending && (
+        <div
+          role="status"
+          className="flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <span className="flex items-start gap-2">
+            <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            <span>
+              Troca pendente para <strong className="break-all">{pending.new_email}</strong>: abra o link que
+              enviamos para esse endereço (válido até {formatDateTimeBR(pending.expires_at)}).
+            </span>
+          </span>
+          <Button variant="secondary" onClick={onCancel} loading={cancel.isPending} className="shrink-0">
+            Cancelar troca
+          </Button>
+        </div>
+      )}
+      {status.data?.has_password === false ? (
+        <p className="text-sm text-gray-600">{ACCOUNT_MESSAGES.emailNoPassword}</p>
+      ) : (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Novo email"
+              type="email"
+              autoComplete="email"
+              maxLength={254}
+              {...field("new_email")}
+            />
+            <PasswordField
+              label="Sua senha"
+              autoComplete="current-password"
+              hint="Para confirmar que é você."
+              {...field("current_password")}
+            />
+          </div>
+          <Button type="submit" loading={change.isPending}>
+            Trocar email
+          </Button>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import { ACCOUNT_MESSAGES } from "@common/contract/account";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { SpinnerIcon } from "@web/components/ui/spinner";
+import { meQuery } from "@web/features/auth/api";
+import { errorMessage } from "@web/lib/api-client";
+import { AlertCircle, CheckCircle2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { accountStatusQuery, confirmEmailChange } from "../api";
+
+/** /auth/confirmar-email: spends the link's token once on arrival and says how it went. */
+export function EmailChangeResult({ token }: { token: string }) {
+  const queryClient = useQueryClient();
+  const confirm = useMutation({
+    mutationFn: confirmEmailChange,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
+      await queryClient.invalidateQueries({ queryKey: accountStatusQuery.queryKey });
+    },
+  });
+  const sent = useRef(false);
+  useEffect(() => {
+    // Once, even when React runs effects twice in development: a second call would find it used.
+    if (!token || sent.current) return;
+    sent.current = true;
+    confirm.mutate({ token });
+  }, [token, confirm]);
+
+  const next = (
+    <Link
+      to="/profile"
+      className="mt-6 block text-center text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline"
+    >
+      Ir para o meu perfil
+    </Link>
+  );
+  const failure = (message: string) => (
+    <>
+      <div
+        role="alert"
+        className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-700"
+      >
+        <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+        <span>{message}</span>
+      </div>
+      {next}
+    </>
+  );
+  if (!token) return failure(ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+  if (confirm.isError) return failure(errorMessage(confirm.error));
+  if (confirm.isSuccess)
+    return (
+      <>
+        <div
+          role="status"
+          className="flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-800"
+        >
+          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+          <span>
+            {confirm.data.message}. Use <strong className="break-all">{confirm.data.email}</strong> para
+            entrar de agora em diante.
+          </span>
+        </div>
+        {next}
+      </>
+    );
+  return (
+    <p className="flex items-center gap-2 text-sm text-gray-600">
+      <SpinnerIcon /> Confirmando seu novo email...
+    </p>
+  );
+}

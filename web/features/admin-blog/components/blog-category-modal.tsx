@@ -1,0 +1,227 @@
+import {
+  BLOG_LIMITS,
+  BLOG_MESSAGES,
+  type BlogCategory,
+  blogCategoryBodySchema,
+  categorySlugFromName,
+} from "@common/contract/blog";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { Modal } from "@web/components/ui/modal";
+import { TextField } from "@web/components/ui/text-field";
+import { ListError, ListLoading } from "@web/features/admin/components/list-states";
+import { ApiError, errorMessage } from "@web/lib/api-client";
+import { Pencil, Trash2 } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "sonner";
+import { blogCategoriesQuery } from "../api/blog-categories";
+import { useDeleteCategory } from "../api/use-delete-category";
+import { useSaveCategory } from "../api/use-save-category";
+
+type CategoryForm = {
+  id: number | null;
+  name: string;
+  slug: string;
+  description: string;
+  meta_description: string;
+  /** The slug was typed by hand: the name no longer writes it. */
+  slugEdited: boolean;
+};
+
+const EMPTY_FORM: CategoryForm = {
+  id: null,
+  name: "",
+  slug: "",
+  description: "",
+  meta_description: "",
+  slugEdited: false,
+};
+
+const formOf = (category: BlogCategory): CategoryForm => ({
+  id: category.id,
+  name: category.name,
+  slug: category.slug,
+  description: category.description ?? "",
+  meta_description: category.meta_description ?? "",
+  slugEdited: true,
+});
+
+/** Spec 8: the server's error, else the fallback (a request that never arrived, a crash). */
+const serverError = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status > 0 && error.status < 500 && typeof error.body?.error === "string"
+    ? error.body.error
+    : fallback;
+
+const count = new Intl.NumberFormat("pt-BR");
+
+/** 'Gerenciar Categorias' (spec 2): the categories with edit and delete, and the form to add or edit one. */
+export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
+  const categories = useQuery(blogCategoriesQuery);
+  const save = useSaveCategory();
+  const remove = useDeleteCategory();
+  const [form, setForm] = useState<CategoryForm>(EMPTY_FORM);
+  const descriptionId = useId();
+  const ready = form.name.trim() !== "" && form.slug.trim() !== "";
+
+  const onName = (name: string) =>
+    setForm((current) => ({
+      ...current,
+      name,
+      slug: current.slugEdited ? current.slug : categorySlugFromName(name),
+    }));
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || save.isPending) return;
+    const parsed = blogCategoryBodySchema.safeParse(form);
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? BLOG_MESSAGES.categorySaveFailed);
+      return;
+    }
+    save.mutate(
+      {
+        id: form.id,
+        body: {
+          name: parsed.data.name,
+          slug: parsed.data.slug,
+          description: parsed.data.description,
+          meta_description: parsed.data.meta_description,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(BLOG_MESSAGES.categorySaved);
+          setForm(EMPTY_FORM);
+        },
+        onError: (error) => toast.error(serverError(error, BLOG_MESSAGES.categorySaveFailed)),
+      },
+    );
+  };
+
+  const onDelete = (category: BlogCategory) => {
+    if (!window.confirm(BLOG_MESSAGES.confirmDeleteCategory)) return;
+    remove.mutate(category.id, {
+      onSuccess: () => {
+        toast.success(BLOG_MESSAGES.categoryDeleted);
+        if (form.id === category.id) setForm(EMPTY_FORM);
+      },
+      onError: () => toast.error(BLOG_MESSAGES.categoryDeleteFailed),
+    });
+  };
+
+  return (
+    <Modal title="Gerenciar Categorias" onClose={onClose} width="max-w-2xl">
+      <div className="space-y-6">
+        <section aria-label="Categorias">
+          <h3 className="mb-2 text-sm font-semibold text-gray-900">
+            Categorias {categories.data ? `(${categories.data.length})` : ""}
+          </h3>
+          <div className="max-h-48 overflow-y-auto rounded-lg border border-gray-200">
+            {categories.isPending ? (
+              <ListLoading label="Carregando categorias" />
+            ) : categories.isError ? (
+              <ListError
+                message={errorMessage(categories.error, "Erro ao carregar categorias")}
+                onRetry={() => void categories.refetch()}
+              />
+            ) : categories.data.length === 0 ? (
+              <p className="p-4 text-center text-sm text-gray-500">Nenhuma categoria ainda.</p>
+            ) : (
+              <ul className="divide-y divide-gray-100">
+                {categories.data.map((category) => (
+                  <li
+                    key={category.id}
+                    className={`flex items-center gap-3 px-3 py-2 ${form.id === category.id ? "bg-brand-50" : ""}`}
+                  >
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate text-sm font-medium text-gray-900">{category.name}</p>
+                      <p className="truncate text-xs text-gray-500">
+                        /{category.slug} ·{" "}
+                        {category.post_count === 1 ? "1 post" : `${count.format(category.post_count)} posts`}
+                      </p>
+                    </div>
+                    <button
+                      type="button"
+                      onClick={() => setForm(formOf(category))}
+                      className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-gray-500 hover:bg-brand-50 hover:text-brand-700"
+                      aria-label={`Editar ${category.name}`}
+                      title="Editar"
+                    >
+                      <Pencil className="h-4 w-4" aria-hidden />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onDelete(category)}
+                      disabled={remove.isPending && remove.variables === category.id}
+                      className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-gray-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-30"
+                      aria-label={`Excluir ${category.name}`}
+                      title="Excluir"
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </section>
+
+        <form onSubmit={onSubmit} noValidate className="space-y-4 border-t border-gray-100 pt-5">
+          <h3 className="text-sm font-semibold text-gray-900">
+            {form.id === null ? "Nova categoria" : "Editar categoria"}
+          </h3>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label="Nome"
+              value={form.name}
+              maxLength={BLOG_LIMITS.categoryName}
+              onChange={(event) => onName(event.target.value)}
+            />
+            <TextField
+              label="Slug"
+              value={form.slug}
+              maxLength={BLOG_LIMITS.slugMax}
+              hint="Gerado a partir do nome"
+              onChange={(event) =>
+                setForm((current) => ({
+                  ...current,
+                  slug: event.target.value,
+                  // Cleared by hand: the name writes it again.
+                  slugEdited: event.target.value !== "",
+                }))
+              }
+            />
+          </div>
+          <div>
+            <label htmlFor={descriptionId} className="mb-1.5 block text-sm font-medium text-gray-700">
+              Descrição
+            </label>
+            <textarea
+              id={descriptionId}
+              rows={2}
+              value={form.description}
+              maxLength={BLOG_LIMITS.categoryDescription}
+              onChange={(event) => setForm((current) => ({ ...current, description: event.target.value }))}
+              className="block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-base focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none sm:text-sm"
+            />
+          </div>
+          <TextField
+            label="Meta description"
+            value={form.meta_description}
+            maxLength={BLOG_LIMITS.metaDescription}
+            hint={`${form.meta_description.length}/${BLOG_LIMITS.metaDescription}`}
+            onChange={(event) => setForm((current) => ({ ...current, meta_description: event.target.value }))}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={() => setForm(EMPTY_FORM)} disabled={save.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={!ready} loading={save.isPending}>
+              {form.id === null ? "Criar categoria" : "Salvar categoria"}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </Modal>
+  );
+}
