@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { httpUrlSchema } from "./urls";
 
 export const availableDomainSchema = z.object({
   id: z.number(),
@@ -18,3 +19,128 @@ export function domainOrigin(
   if (domain.is_default) return currentOrigin;
   return `https://${domain.domain}`;
 }
+
+// The administrator's custom domains (spec 2 Settings, 3, 4, 5, 7, 8).
+
+export const DOMAIN_MESSAGES = {
+  // Spec 8
+  addFailed: "Erro ao adicionar domínio",
+  updateFailed: "Erro ao atualizar domínio",
+  deleteFailed: "Erro ao deletar domínio",
+  setDefaultFailed: "Erro ao definir domínio padrão",
+  activateFailed: "Erro ao ativar domínio",
+  planLinkFailed: "Erro ao atualizar vinculação",
+  added: "Domínio adicionado com sucesso!",
+  updated: "Domínio atualizado com sucesso!",
+  deleted: "Domínio deletado com sucesso!",
+  defaultSet: "Domínio definido como padrão com sucesso!",
+  testFailed: "Erro ao testar domínio",
+  testConnectionFailed: "Erro de conexão ao testar domínio.",
+  // Server-side rules the spec does not show
+  domainRequired: "Domínio é obrigatório",
+  displayNameRequired: "Nome de exibição é obrigatório",
+  displayNameTooLong: "Nome de exibição deve ter no máximo 100 caracteres",
+  domainInvalid: "Informe um domínio válido, sem http:// nem caminho (ex.: links.suaempresa.com.br)",
+  domainOwnHost: "Este é o domínio principal do Atalho: ele já está cadastrado",
+  domainTaken: "Este domínio já está cadastrado",
+  notFound: "Domínio não encontrado",
+  defaultNotDeletable: "O domínio padrão não pode ser excluído",
+  defaultMustBeActive: "O domínio padrão precisa estar ativo",
+  defaultInEveryPlan: "O domínio padrão está em todos os planos",
+  activated: "Domínio ativado com sucesso!",
+  planNotFound: "Plano não encontrado",
+} as const;
+
+/** The domain a person types: no scheme, path or port; lowercased; IDN stored as punycode (server). */
+export const domainNameSchema = z
+  .string({ error: DOMAIN_MESSAGES.domainRequired })
+  .trim()
+  .min(1, DOMAIN_MESSAGES.domainRequired)
+  .max(253, DOMAIN_MESSAGES.domainInvalid)
+  .transform((value) => value.toLowerCase().replace(/\.$/, ""));
+
+/** POST /api/admin/custom-domains and PUT /api/admin/custom-domains/{id} */
+export const customDomainBodySchema = z.object({
+  domain: domainNameSchema,
+  display_name: z
+    .string({ error: DOMAIN_MESSAGES.displayNameRequired })
+    .trim()
+    .min(1, DOMAIN_MESSAGES.displayNameRequired)
+    .max(100, DOMAIN_MESSAGES.displayNameTooLong),
+  is_active: z.boolean().optional().default(true),
+  is_premium: z.boolean().optional().default(false),
+  /** Where https://{domain}/ sends visitors (a page of ours or any http(s) URL); empty: the main site. */
+  root_redirect_url: httpUrlSchema
+    .nullish()
+    .or(z.literal(""))
+    .transform((value) => value || null),
+});
+export type CustomDomainBody = z.input<typeof customDomainBodySchema>;
+
+/** POST /api/admin/plans/{planId}/domains */
+export const planDomainBodySchema = z.object({
+  custom_domain_id: z.coerce
+    .number({ error: DOMAIN_MESSAGES.notFound })
+    .int()
+    .positive(DOMAIN_MESSAGES.notFound),
+});
+
+/** Spec 3, Custom domain (admin), with what the manager shows beside it. */
+export type CustomDomain = {
+  id: number;
+  domain: string;
+  /** The Unicode form of an IDN (what the administrator typed), else the domain. */
+  domain_unicode: string;
+  display_name: string;
+  is_active: boolean;
+  is_premium: boolean;
+  is_default: boolean;
+  created_at: string;
+  needs_activation: boolean;
+  root_redirect_url: string | null;
+  plan_ids: number[];
+  usage: { link_pages_count: number; shortened_urls_count: number };
+};
+
+/** POST /api/admin/custom-domains: spec 7. Absent when no automation is configured. */
+export type CloudflareAutomation = { success: boolean; attempted: boolean; error: string | null };
+export type CustomDomainSaved = CustomDomain & { cloudflare_automation?: CloudflareAutomation };
+
+/** The statuses of a domain test, modelled on Vercel's and Cloudflare's. */
+export const DOMAIN_TEST_STATUSES = [
+  "valid",
+  "pending",
+  "invalid_configuration",
+  "conflicting_records",
+  "not_found",
+] as const;
+export type DomainTestStatus = (typeof DOMAIN_TEST_STATUSES)[number];
+
+/** GET /api/admin/test-domain/{id}: spec 3 Domain test result, plus the detail behind it. */
+export type DomainTestResult = {
+  validation_result: {
+    is_valid: boolean;
+    dns_configured: boolean;
+    ssl_configured: boolean;
+    error_message: string | null;
+    last_check: string;
+  };
+  usage_stats: { link_pages_count: number; shortened_urls_count: number };
+  test_urls: { sample_link_page: string | null; sample_short_url: string | null };
+  status: DomainTestStatus;
+  dns: {
+    /** What the name resolves to now. */
+    a: string[];
+    aaaa: string[];
+    cname: string[];
+    /** What it should point at (our addresses, or our host for a CNAME). */
+    expected: { a: string[]; aaaa: string[]; cname: string | null };
+  };
+  ssl: {
+    valid: boolean;
+    issuer: string | null;
+    valid_to: string | null;
+    days_remaining: number | null;
+    error: string | null;
+  };
+};

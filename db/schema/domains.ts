@@ -15,6 +15,8 @@ export const domains = pgTable(
     isDefault: boolean().notNull().default(false),
     isPremium: boolean().notNull().default(false),
     needsActivation: boolean().notNull().default(false),
+    /** Where the domain's root (https://domain/) sends visitors; null: the main site. */
+    rootRedirectUrl: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
