@@ -20,7 +20,15 @@ export class ApiError extends Error {
 
 type Options = { method?: string; body?: unknown; signal?: AbortSignal };
 
-export async function api<T>(path: string, { method = "GET", body, signal }: Options = {}): Promise<T> {
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  return (await apiWithHeaders<T>(path, options)).data;
+}
+
+/** `api`, also handing back the response headers (such as a list's X-Total-Count). */
+export async function apiWithHeaders<T>(
+  path: string,
+  { method = "GET", body, signal }: Options = {},
+): Promise<{ data: T; headers: Headers }> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -48,7 +56,7 @@ export async function api<T>(path: string, { method = "GET", body, signal }: Opt
     const message = (json?.error as string) || (json?.message as string) || GENERIC_ERROR;
     throw new ApiError(response.status, message, json);
   }
-  return json as T;
+  return { data: json as T, headers: response.headers };
 }
 
 /** The spec's alert helper: a string as is, else the error's message, else the generic text. */

@@ -12,14 +12,14 @@ import {
 import { bodyEmail, rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
-import { emailVerificationMail, passwordResetMail } from "../mail/templates";
+import { passwordResetMail } from "../mail/templates";
 import {
   authenticate,
-  EMAIL_VERIFICATION_TTL_MS,
   findByEmail,
   PASSWORD_RESET_TTL_MS,
   registerUser,
   resetPassword,
+  sendVerification,
   verifyEmail,
 } from "./auth.service";
 import { issueToken } from "./auth-tokens";
@@ -33,7 +33,6 @@ import {
   SESSION_COOKIE,
   setSessionCookie,
   toSessionUser,
-  type UserRow,
 } from "./session";
 
 const MINUTE = 60_000;
@@ -66,18 +65,6 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   const verifyLimits = rateLimited(app, [
     { name: "verify-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
   ]);
-
-  /** Queues the verification e-mail (a new link voids the user's older ones). */
-  const sendVerification = (user: UserRow) => {
-    const { appName, publicUrl } = app.config;
-    app.mailer.send(async () => {
-      const token = await issueToken(app.db, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
-      return emailVerificationMail(
-        { appName, publicUrl },
-        { to: user.email, firstName: user.firstName, token },
-      );
-    });
-  };
 
   app.get("/api/auth/me", async (request, reply) => {
     const user = await loadUser(request);
@@ -114,7 +101,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       await assertRegistrationAllowed(app.db, app.settings.get(), isAdmin);
       const user = await registerUser(app.db, { ...request.body, isAdmin });
       await applyDefaultPlan(app.db, user.id, app.settings.get());
-      if (!user.emailVerifiedAt) sendVerification(user);
+      if (!user.emailVerifiedAt) sendVerification(app, user);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
       await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "login" });
@@ -181,7 +168,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => {
       const user = request.user!;
       if (user.emailVerifiedAt) return { success: true, message: AUTH_MESSAGES.emailAlreadyVerified };
-      sendVerification(user);
+      sendVerification(app, user);
       return { success: true, message: AUTH_MESSAGES.verificationSent };
     },
   );

@@ -1,10 +1,12 @@
 import { hash, verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { consumeToken } from "./auth-tokens";
+import { emailVerificationMail } from "../mail/templates";
+import { consumeToken, issueToken } from "./auth-tokens";
 import type { UserRow } from "./session";
 
 // argon2id with the library's defaults (m=19456, t=2, p=1: OWASP's recommendation).
@@ -112,6 +114,18 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
 }
 
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** Queues the verification e-mail (a new link voids the user's older ones). */
+export function sendVerification(app: FastifyInstance, user: UserRow): void {
+  const { appName, publicUrl } = app.config;
+  app.mailer.send(async () => {
+    const token = await issueToken(app.db, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
+    return emailVerificationMail(
+      { appName, publicUrl },
+      { to: user.email, firstName: user.firstName, token },
+    );
+  });
+}
 
 const VERIFY_REFUSALS = {
   invalid: AUTH_MESSAGES.verifyLinkInvalid,

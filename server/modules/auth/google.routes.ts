@@ -13,8 +13,7 @@ import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
-import { emailVerificationMail } from "../mail/templates";
-import { EMAIL_VERIFICATION_TTL_MS, findByEmail } from "./auth.service";
+import { findByEmail, sendVerification } from "./auth.service";
 import { issueToken } from "./auth-tokens";
 import { GoogleFlowError, type GoogleIdentity, GoogleOidc } from "./google-oidc";
 import {
@@ -197,7 +196,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     }
     if (!created) throw new GoogleFlowError("email_exists", "race on insert");
     await applyDefaultPlan(app.db, created.id, settings);
-    if (!created.emailVerifiedAt) sendVerification(created);
+    if (!created.emailVerifiedAt) sendVerification(app, created);
     app.log.info({ userId: created.id }, "register with google");
     return created;
   }
@@ -240,18 +239,6 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     if (user.googleSub !== identity.sub) throw new GoogleFlowError("wrong_account");
     const token = await issueToken(app.db, user.id, "google_reauth", GOOGLE_REAUTH_TTL_MS);
     return reply.redirect(`/profile/excluir-conta?reauth=${encodeURIComponent(token)}`, 302);
-  }
-
-  /** Queues the verification e-mail of a new account whose Google e-mail is not verified. */
-  function sendVerification(user: UserRow) {
-    const { appName, publicUrl } = app.config;
-    app.mailer.send(async () => {
-      const token = await issueToken(app.db, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
-      return emailVerificationMail(
-        { appName, publicUrl },
-        { to: user.email, firstName: user.firstName, token },
-      );
-    });
   }
 
   // Never leaves an account with no way in: without a password, Google is the only one.

@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  exists,
   getTableColumns,
   ilike,
   inArray,
@@ -14,9 +13,10 @@ import {
   sql,
   sum,
 } from "drizzle-orm";
-import type { BlogCategoryRef, BlogPostStatus, BlogStats } from "../../../common/contract/blog";
+import type { BlogPostStatus, BlogStats } from "../../../common/contract/blog";
 import type { Db } from "../../../db/client";
 import { blogCategories, blogPostCategories, blogPosts, blogSlugRedirects } from "../../../db/schema";
+import { inAnyCategory } from "./blog-categories.queries";
 
 // The SQL of the blog's admin side; every function takes the database (or a transaction).
 
@@ -51,19 +51,7 @@ export async function listAdminPosts(db: Db, filters: AdminPostFilters) {
   }
   if (filters.status) where.push(eq(blogPosts.status, filters.status));
   if (filters.category_id !== undefined) {
-    where.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(blogPostCategories)
-          .where(
-            and(
-              eq(blogPostCategories.postId, blogPosts.id),
-              eq(blogPostCategories.categoryId, filters.category_id),
-            ),
-          ),
-      ),
-    );
+    where.push(inAnyCategory(db, [filters.category_id]));
   }
   const condition = where.length > 0 ? and(...where) : undefined;
   const { content: _content, ...columns } = getTableColumns(blogPosts);
@@ -151,29 +139,6 @@ export async function setPostCategories(db: Db, postId: number, categoryIds: num
   if (categoryIds.length > 0) {
     await db.insert(blogPostCategories).values(categoryIds.map((categoryId) => ({ postId, categoryId })));
   }
-}
-
-/** The categories of each post, by name; posts without any are absent from the map. */
-export async function categoriesOfPosts(db: Db, postIds: number[]): Promise<Map<number, BlogCategoryRef[]>> {
-  const byPost = new Map<number, BlogCategoryRef[]>();
-  if (postIds.length === 0) return byPost;
-  const rows = await db
-    .select({
-      postId: blogPostCategories.postId,
-      id: blogCategories.id,
-      name: blogCategories.name,
-      slug: blogCategories.slug,
-    })
-    .from(blogPostCategories)
-    .innerJoin(blogCategories, eq(blogCategories.id, blogPostCategories.categoryId))
-    .where(inArray(blogPostCategories.postId, postIds))
-    .orderBy(asc(blogCategories.name), asc(blogCategories.id));
-  for (const { postId, ...category } of rows) {
-    const list = byPost.get(postId) ?? [];
-    list.push(category);
-    byPost.set(postId, list);
-  }
-  return byPost;
 }
 
 /** Which of these category ids exist. */

@@ -9,7 +9,7 @@ import {
   blogAdminQuerySchema,
   blogCategoryBodySchema,
 } from "../../../common/contract/blog";
-import { categoriesOfPosts, listAdminPosts, listCategoriesWithCounts, postStats } from "./blog-admin.queries";
+import { listAdminPosts, listCategoriesWithCounts, postStats } from "./blog-admin.queries";
 import {
   createAdminCategory,
   createAdminPost,
@@ -21,6 +21,7 @@ import {
   updateAdminCategory,
   updateAdminPost,
 } from "./blog-admin.service";
+import { categoriesOfPosts } from "./blog-categories.queries";
 
 // The blog's admin API (spec 7, Blog admin), inside the admin scope (one guard for every /api/admin
 // route). The rules live in blog-admin.service.ts; every change writes its audit line and tells the

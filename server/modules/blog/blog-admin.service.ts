@@ -17,7 +17,6 @@ import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
 import {
   type BlogCategoryDbRow,
   type BlogPostDbRow,
-  categoriesOfPosts,
   categorySlugTaken,
   countPostsInCategory,
   deleteCategory,
@@ -34,6 +33,7 @@ import {
   updateCategory,
   updatePost,
 } from "./blog-admin.queries";
+import { categoriesOfPosts } from "./blog-categories.queries";
 import { blogChanged } from "./blog-events";
 import { sanitizeBlogHtml } from "./blog-sanitize";
 

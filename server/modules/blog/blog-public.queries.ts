@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  exists,
-  ilike,
-  inArray,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, ilike, ne, notInArray, or, type SQL, sql } from "drizzle-orm";
 import {
   BLOG_LIMITS,
   type BlogCategory,
@@ -26,6 +12,7 @@ import {
 } from "../../../common/contract/blog";
 import type { Db } from "../../../db/client";
 import { blogCategories, blogPostCategories, blogPosts, blogSlugRedirects } from "../../../db/schema/blog";
+import { categoriesOfPosts, inAnyCategory } from "./blog-categories.queries";
 
 // The public blog reads published posts only, always: every query below says so itself.
 const published = eq(blogPosts.status, "published");
@@ -58,28 +45,6 @@ type CardRow = {
 
 const newestFirst = [desc(blogPosts.publishedAt), desc(blogPosts.id)];
 
-async function categoriesOf(db: Db, postIds: number[]): Promise<Map<number, BlogCategoryRef[]>> {
-  const byPost = new Map<number, BlogCategoryRef[]>();
-  if (postIds.length === 0) return byPost;
-  const rows = await db
-    .select({
-      postId: blogPostCategories.postId,
-      id: blogCategories.id,
-      name: blogCategories.name,
-      slug: blogCategories.slug,
-    })
-    .from(blogPostCategories)
-    .innerJoin(blogCategories, eq(blogCategories.id, blogPostCategories.categoryId))
-    .where(inArray(blogPostCategories.postId, postIds))
-    .orderBy(asc(blogCategories.name), asc(blogCategories.id));
-  for (const { postId, ...category } of rows) {
-    const list = byPost.get(postId) ?? [];
-    list.push(category);
-    byPost.set(postId, list);
-  }
-  return byPost;
-}
-
 function toCard(row: CardRow, categories: BlogCategoryRef[]): BlogPostCard {
   return {
     id: row.id,
@@ -96,7 +61,7 @@ function toCard(row: CardRow, categories: BlogCategoryRef[]): BlogPostCard {
 }
 
 async function toCards(db: Db, rows: CardRow[]): Promise<BlogPostCard[]> {
-  const categories = await categoriesOf(
+  const categories = await categoriesOfPosts(
     db,
     rows.map((row) => row.id),
   );
@@ -169,7 +134,7 @@ async function toPublicPost(
   db: Db,
   row: CardRow & { metaDescription: string | null; metaKeywords: string | null },
 ) {
-  const categories = await categoriesOf(db, [row.id]);
+  const categories = await categoriesOfPosts(db, [row.id]);
   const post: BlogPostPublic = {
     ...toCard(row, categories.get(row.id) ?? []),
     content: row.content,
@@ -240,23 +205,7 @@ export async function listRelatedPosts(
       ...(await db
         .select(cardColumns)
         .from(blogPosts)
-        .where(
-          and(
-            published,
-            notThis,
-            exists(
-              db
-                .select({ one: sql`1` })
-                .from(blogPostCategories)
-                .where(
-                  and(
-                    eq(blogPostCategories.postId, blogPosts.id),
-                    inArray(blogPostCategories.categoryId, categoryIds),
-                  ),
-                ),
-            ),
-          ),
-        )
+        .where(and(published, notThis, inAnyCategory(db, categoryIds)))
         .orderBy(...newestFirst)
         .limit(BLOG_LIMITS.related)),
     );

@@ -1,41 +1,21 @@
-import type { SessionUser } from "@common/contract/auth";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { meQuery } from "@web/features/auth/api";
-import { MemoryRouter, Route, Routes } from "react-router";
-import { Toaster } from "sonner";
+import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { fakeApi } from "../../../../tests/web-fake-api";
 import { AccountDeletionPage } from "./account-deletion-page";
+import { accountUser, renderSignedIn } from "./account-test-setup";
 
-const user = {
-  id: 7,
-  email: "joana@exemplo.com",
-  first_name: "Joana",
-  last_name: "",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Joana", family_name: "", picture: null },
-} as SessionUser;
+const user = accountUser();
 
 function renderPage(route = "/profile/excluir-conta") {
-  const client = testQueryClient();
-  client.setQueryData(meQuery.queryKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        <Routes>
-          <Route path="/profile/excluir-conta" element={<AccountDeletionPage />} />
-          <Route path="/" element={<h1>Página inicial</h1>} />
-        </Routes>
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
+  return renderSignedIn(
+    <Routes>
+      <Route path="/profile/excluir-conta" element={<AccountDeletionPage />} />
+      <Route path="/" element={<h1>Página inicial</h1>} />
+    </Routes>,
+    { user, route },
   );
-  return client;
 }
 
 const status = (hasPassword: boolean) => ({

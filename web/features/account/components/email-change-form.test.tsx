@@ -1,31 +1,13 @@
-import type { SessionUser } from "@common/contract/auth";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { Toaster } from "sonner";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { fakeApi } from "../../../../tests/web-fake-api";
+import { accountUser, renderSignedIn } from "./account-test-setup";
 import { EmailChangeForm } from "./email-change-form";
 
-const user = {
-  id: 7,
-  email: "joana@exemplo.com",
-  first_name: "Joana",
-  last_name: "",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Joana", family_name: "", picture: null },
-} as SessionUser;
+const user = accountUser();
 
 function renderForm() {
-  render(
-    <QueryClientProvider client={testQueryClient()}>
-      <EmailChangeForm user={user} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
+  renderSignedIn(<EmailChangeForm user={user} />, { user });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,40 +1,19 @@
 import { GOOGLE_ERRORS, GOOGLE_MESSAGES, type SessionUser } from "@common/contract/auth";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { meQuery } from "@web/features/auth/api";
-import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { fakeApi } from "../../../../tests/web-fake-api";
+import { accountUser, renderSignedIn } from "./account-test-setup";
 import { GOOGLE_LINK_PATH, GoogleConnection } from "./google-connection";
 
-const base: SessionUser = {
-  id: 7,
-  email: "joana@exemplo.com",
-  first_name: "Joana",
-  last_name: "",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Joana", family_name: "", picture: null },
-};
+const base = accountUser();
 
 const status = (google_enabled: boolean) => ({
   body: { maintenance_mode: false, registration_enabled: true, google_enabled },
 });
 
 function renderCard(user: SessionUser, route = "/profile") {
-  const client = testQueryClient();
-  client.setQueryData(meQuery.queryKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[route]}>
-        <GoogleConnection user={user} />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderSignedIn(<GoogleConnection user={user} />, { user, route });
 }
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,25 +1,12 @@
 import type { SessionUser } from "@common/contract/auth";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { meQuery } from "@web/features/auth/api";
-import { MemoryRouter } from "react-router";
-import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { fakeApi } from "../../../../tests/web-fake-api";
+import { accountUser, renderSignedIn } from "./account-test-setup";
 import { ProfilePage } from "./profile-page";
 
-const user = {
-  id: 7,
-  email: "joana@exemplo.com",
-  first_name: "Joana",
-  last_name: "",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Joana", family_name: "", picture: null },
-} as SessionUser;
+const user = accountUser();
 
 const SESSIONS = [
   { id: "a", created_at: "2026-11-20T12:00:00.000Z", expires_at: "2026-12-20T12:00:00.000Z", current: true },
@@ -27,17 +14,7 @@ const SESSIONS = [
 ];
 
 function renderPage() {
-  const client = testQueryClient();
-  client.setQueryData(meQuery.queryKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ProfilePage />
-        <Toaster />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderSignedIn(<ProfilePage />, { user });
 }
 
 afterEach(() => vi.unstubAllGlobals());

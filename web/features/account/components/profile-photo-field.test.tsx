@@ -1,35 +1,15 @@
 import type { SessionUser } from "@common/contract/auth";
-import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { meQuery } from "@web/features/auth/api";
-import { Toaster } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { fakeApi } from "../../../../tests/web-fake-api";
+import { accountUser, renderSignedIn } from "./account-test-setup";
 import { ProfilePhotoField } from "./profile-photo-field";
 
-const user = {
-  id: 7,
-  email: "joana@exemplo.com",
-  first_name: "Joana",
-  last_name: "",
-  profile_picture_url: "/uploads/0123456789abcdef0123456789abcdef.png",
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Joana", family_name: "", picture: null },
-} as SessionUser;
+const user = accountUser({ profile_picture_url: "/uploads/0123456789abcdef0123456789abcdef.png" });
 
 function renderField() {
-  const client = testQueryClient();
-  client.setQueryData(meQuery.queryKey, user);
-  render(
-    <QueryClientProvider client={client}>
-      <ProfilePhotoField user={user} />
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderSignedIn(<ProfilePhotoField user={user} />, { user });
 }
 
 const fileInput = () => document.querySelector<HTMLInputElement>("input[type=file]")!;

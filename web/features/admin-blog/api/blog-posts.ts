@@ -5,9 +5,9 @@ import {
   type BlogPostStatus,
   type BlogStats,
 } from "@common/contract/blog";
-import { CONNECTION_ERROR, GENERIC_ERROR } from "@common/contract/errors";
+import { GENERIC_ERROR } from "@common/contract/errors";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { ApiError, api } from "@web/lib/api-client";
+import { ApiError, api, apiWithHeaders } from "@web/lib/api-client";
 import { blogAdminKeys } from "./blog-admin-keys";
 
 /** What the list asks the server for: the search, the filters and the page. */
@@ -24,29 +24,12 @@ export function postsSearch({ search, status, categoryId }: BlogPostFilters, pag
   return params.toString();
 }
 
-/**
- * NOTE: GET /api/admin/blog/posts answers an array (spec 7) with the match count in X-Total-Count,
- * a header the API client does not hand back; this read keeps the client's error shape.
- */
+/** GET /api/admin/blog/posts answers an array (spec 7) with the match count in X-Total-Count. */
 async function fetchPostsPage(path: string, signal: AbortSignal): Promise<BlogPostsPage> {
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      credentials: "same-origin",
-      headers: { accept: "application/json" },
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, CONNECTION_ERROR, null);
-  }
-  const json = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok || !Array.isArray(json)) {
-    const body = json && typeof json === "object" ? (json as Record<string, unknown>) : null;
-    throw new ApiError(response.status, (body?.error as string) || GENERIC_ERROR, body);
-  }
-  const total = Number(response.headers.get("x-total-count"));
-  return { posts: json as BlogPostRow[], total: Number.isFinite(total) && total > 0 ? total : json.length };
+  const { data, headers } = await apiWithHeaders<BlogPostRow[]>(path, { signal });
+  if (!Array.isArray(data)) throw new ApiError(200, GENERIC_ERROR, null);
+  const total = Number(headers.get("x-total-count"));
+  return { posts: data, total: Number.isFinite(total) && total > 0 ? total : data.length };
 }
 
 /** One page of posts, searched and filtered by the server; the last page stays while the next loads. */

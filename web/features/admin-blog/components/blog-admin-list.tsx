@@ -7,10 +7,9 @@ import {
   type BlogPostStatus,
 } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
+import { ListStates } from "@web/components/ui/list-states";
 import { PageHeader } from "@web/components/ui/page-header";
-import { ListError, ListLoading } from "@web/features/admin/components/list-states";
-import { Pagination } from "@web/features/admin/components/pagination";
-import { errorMessage } from "@web/lib/api-client";
+import { PaginationFooter } from "@web/components/ui/pagination";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { ArrowLeft, FileText, FolderOpen, Plus, Search } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -154,32 +153,31 @@ export function BlogAdminList() {
           </div>
         </div>
 
-        {list.isPending ? (
-          <ListLoading label="Carregando posts" />
-        ) : list.isError && rows.length === 0 ? (
-          <ListError
-            message={errorMessage(list.error, "Erro ao carregar posts")}
-            onRetry={() => void list.refetch()}
-          />
-        ) : rows.length === 0 ? (
-          <div className="flex flex-col items-center px-4 py-12 text-center">
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-gray-100 text-gray-400">
-              <FileText className="h-6 w-6" aria-hidden />
-            </span>
-            <p className="mt-3 font-semibold text-gray-900">Nenhum post encontrado</p>
-            {filtered ? (
-              <p className="mt-1 text-sm text-gray-500">Tente ajustar os filtros de busca.</p>
-            ) : (
-              <>
-                <p className="mt-1 text-sm text-gray-500">Comece escrevendo o primeiro post do blog.</p>
-                <Link to={NEW_POST_PATH} className={`${primaryLink} mt-4`}>
-                  <Plus className="h-4 w-4" aria-hidden />
-                  Criar Primeiro Post
-                </Link>
-              </>
-            )}
-          </div>
-        ) : (
+        <ListStates
+          query={list}
+          isEmpty={rows.length === 0}
+          loadingLabel="Carregando posts"
+          errorFallback="Erro ao carregar posts"
+          empty={
+            <div className="flex flex-col items-center px-4 py-12 text-center">
+              <span className="flex h-12 w-12 items-center justify-center rounded-full bg-gray-100 text-gray-400">
+                <FileText className="h-6 w-6" aria-hidden />
+              </span>
+              <p className="mt-3 font-semibold text-gray-900">Nenhum post encontrado</p>
+              {filtered ? (
+                <p className="mt-1 text-sm text-gray-500">Tente ajustar os filtros de busca.</p>
+              ) : (
+                <>
+                  <p className="mt-1 text-sm text-gray-500">Comece escrevendo o primeiro post do blog.</p>
+                  <Link to={NEW_POST_PATH} className={`${primaryLink} mt-4`}>
+                    <Plus className="h-4 w-4" aria-hidden />
+                    Criar Primeiro Post
+                  </Link>
+                </>
+              )}
+            </div>
+          }
+        >
           <div className={list.isPlaceholderData ? "opacity-60" : ""}>
             <BlogPostTable
               posts={rows}
@@ -187,16 +185,9 @@ export function BlogAdminList() {
               deletingId={remove.isPending ? (remove.variables ?? null) : null}
             />
           </div>
-        )}
+        </ListStates>
 
-        {totalPages > 1 && (
-          <div className="flex flex-col items-center gap-2 border-t border-gray-100 p-4 sm:flex-row sm:justify-between">
-            <p className="text-xs text-gray-500">
-              Página {page} de {totalPages}
-            </p>
-            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
-          </div>
-        )}
+        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
       </section>
 
       {categoriesOpen && <BlogCategoryModal onClose={() => setCategoriesOpen(false)} />}

@@ -7,9 +7,9 @@ import {
 } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
+import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
-import { ListError, ListLoading } from "@web/features/admin/components/list-states";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { Pencil, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";

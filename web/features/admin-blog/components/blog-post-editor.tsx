@@ -9,11 +9,11 @@ import {
 } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
+import { CheckboxField } from "@web/components/ui/checkbox-field";
+import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { TextField } from "@web/components/ui/text-field";
-import { CheckboxField } from "@web/features/admin/components/checkbox-field";
-import { ListError, ListLoading } from "@web/features/admin/components/list-states";
-import { useUnsavedChangesWarning } from "@web/features/link-pages/components/use-unsaved-changes-warning";
 import { ApiError, errorMessage } from "@web/lib/api-client";
+import { useUnsavedChangesWarning } from "@web/lib/use-unsaved-changes-warning";
 import { ArrowLeft, ExternalLink, Save, Send } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";

@@ -1,6 +1,6 @@
 import { BLOG_LIMITS, type BlogPostRow } from "@common/contract/blog";
 import { formatDateBR } from "@common/time";
-import { Badge } from "@web/features/admin/components/badge";
+import { Badge } from "@web/components/ui/badge";
 import { ExternalLink, ImageIcon, Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 import { editPostPath, publicPostPath } from "./blog-admin-paths";

@@ -1,5 +1,5 @@
 import { BLOG_STATUS_LABELS, type BlogPostStatus } from "@common/contract/blog";
-import { Badge, type BadgeTone } from "@web/features/admin/components/badge";
+import { Badge, type BadgeTone } from "@web/components/ui/badge";
 
 /** Spec 2: green published, yellow draft, grey archived. */
 const TONES: Record<BlogPostStatus, BadgeTone> = { published: "green", draft: "amber", archived: "gray" };

@@ -8,7 +8,8 @@ import {
   formatAccessTime,
 } from "@common/contract/access-log";
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@web/lib/api-client";
+import { ListEmpty, ListStates } from "@web/components/ui/list-states";
+import { PaginationFooter } from "@web/components/ui/pagination";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { Download, Fingerprint, Scale, Search, X } from "lucide-react";
 import { useState } from "react";
@@ -19,8 +20,6 @@ import {
   accessLogSearch,
   NO_ACCESS_FILTERS,
 } from "../api/access-log";
-import { ListEmpty, ListError, ListLoading } from "./list-states";
-import { Pagination } from "./pagination";
 
 const inputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm";
@@ -250,23 +249,23 @@ export function AccessLog() {
           )}
         </div>
 
-        {list.isPending && !periodError ? (
-          <ListLoading label="Carregando registros de acesso" />
-        ) : list.isError && entries.length === 0 ? (
-          <ListError
-            message={errorMessage(list.error, "Erro ao carregar os registros de acesso")}
-            onRetry={() => void list.refetch()}
-          />
-        ) : entries.length === 0 ? (
-          <ListEmpty
-            icon={Fingerprint}
-            text={
-              filtered
-                ? "Nenhum registro para estes filtros."
-                : "Nenhum registro de acesso nos últimos 6 meses."
-            }
-          />
-        ) : (
+        <ListStates
+          query={list}
+          pending={list.isPending && !periodError}
+          isEmpty={entries.length === 0}
+          loadingLabel="Carregando registros de acesso"
+          errorFallback="Erro ao carregar os registros de acesso"
+          empty={
+            <ListEmpty
+              icon={Fingerprint}
+              text={
+                filtered
+                  ? "Nenhum registro para estes filtros."
+                  : "Nenhum registro de acesso nos últimos 6 meses."
+              }
+            />
+          }
+        >
           <div className={`relative overflow-x-auto ${list.isPlaceholderData ? "opacity-60" : ""}`}>
             <table className="w-full min-w-[720px] text-left text-sm">
               <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
@@ -295,16 +294,9 @@ export function AccessLog() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListStates>
 
-        {totalPages > 1 && (
-          <div className="flex flex-col items-center gap-2 border-t border-gray-100 p-4 sm:flex-row sm:justify-between">
-            <p className="text-xs text-gray-500">
-              Página {page} de {totalPages}
-            </p>
-            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
-          </div>
-        )}
+        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
       </section>
     </div>
   );

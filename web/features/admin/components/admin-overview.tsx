@@ -1,5 +1,6 @@
 import { formatBRL } from "@common/money";
 import { useQuery } from "@tanstack/react-query";
+import { Badge } from "@web/components/ui/badge";
 import {
   Activity,
   CreditCard,
@@ -14,7 +15,6 @@ import { Link } from "react-router";
 import { adminStatsQuery } from "../api/admin-billing";
 import { systemConfigQuery } from "../api/system-config";
 import { adminTabPath } from "./admin-tabs";
-import { Badge } from "./badge";
 import { feeAndNet } from "./platform-fee";
 
 const count = new Intl.NumberFormat("pt-BR");

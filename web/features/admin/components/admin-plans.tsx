@@ -2,7 +2,9 @@ import { ADMIN_MESSAGES, type AdminPlan } from "@common/contract/admin";
 import { INTERVAL_LABELS, isUnlimited, UNLIMITED_LABEL } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
 import { useQuery } from "@tanstack/react-query";
+import { ActiveBadge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { ListEmpty, ListError, ListLoading } from "@web/components/ui/list-states";
 import { errorMessage } from "@web/lib/api-client";
 import { Check, Layers, Pencil, Plus, Trash2, X } from "lucide-react";
 import type { ReactNode } from "react";
@@ -10,8 +12,6 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { useDeletePlan } from "../api/use-delete-plan";
-import { ActiveBadge } from "./badge";
-import { ListEmpty, ListError, ListLoading } from "./list-states";
 import { PlanFormModal } from "./plan-form-modal";
 
 const count = new Intl.NumberFormat("pt-BR");

@@ -1,5 +1,7 @@
 import { ADMIN_MESSAGES, ADMIN_USERS_PAGE_SIZE, type AdminUser } from "@common/contract/admin";
 import { useQuery } from "@tanstack/react-query";
+import { ListEmpty, ListStates } from "@web/components/ui/list-states";
+import { PaginationFooter } from "@web/components/ui/pagination";
 import { errorMessage } from "@web/lib/api-client";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { Download, Mail, Search, Users } from "lucide-react";
@@ -8,8 +10,6 @@ import { toast } from "sonner";
 import { type AdminUserSort, adminUsersQuery, USERS_CSV_PATH, usersSearch } from "../api/admin-users";
 import { useDeleteUser } from "../api/use-delete-user";
 import { useSetUserActive } from "../api/use-set-user-active";
-import { ListEmpty, ListError, ListLoading } from "./list-states";
-import { Pagination } from "./pagination";
 import type { SortState } from "./sort-header";
 import { UserEditModal } from "./user-edit-modal";
 import { type UserAction, UsersTable } from "./users-table";
@@ -134,19 +134,18 @@ export function AdminUsers({ currentUserId }: { currentUserId: number }) {
           </label>
         </div>
 
-        {list.isPending ? (
-          <ListLoading label="Carregando usuários" />
-        ) : list.isError && rows.length === 0 ? (
-          <ListError
-            message={errorMessage(list.error, "Erro ao carregar usuários")}
-            onRetry={() => void list.refetch()}
-          />
-        ) : rows.length === 0 ? (
-          <ListEmpty
-            icon={Users}
-            text={q ? "Nenhum usuário encontrado para a busca." : "Nenhum usuário ainda."}
-          />
-        ) : (
+        <ListStates
+          query={list}
+          isEmpty={rows.length === 0}
+          loadingLabel="Carregando usuários"
+          errorFallback="Erro ao carregar usuários"
+          empty={
+            <ListEmpty
+              icon={Users}
+              text={q ? "Nenhum usuário encontrado para a busca." : "Nenhum usuário ainda."}
+            />
+          }
+        >
           <div className={list.isPlaceholderData ? "opacity-60" : ""}>
             <UsersTable
               users={rows}
@@ -156,16 +155,9 @@ export function AdminUsers({ currentUserId }: { currentUserId: number }) {
               currentUserId={currentUserId}
             />
           </div>
-        )}
+        </ListStates>
 
-        {totalPages > 1 && (
-          <div className="flex flex-col items-center gap-2 border-t border-gray-100 p-4 sm:flex-row sm:justify-between">
-            <p className="text-xs text-gray-500">
-              Página {page} de {totalPages}
-            </p>
-            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
-          </div>
-        )}
+        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
       </section>
 
       {editing && <UserEditModal user={editing} onClose={() => setEditing(null)} />}

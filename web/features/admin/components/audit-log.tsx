@@ -7,14 +7,13 @@ import {
 } from "@common/contract/admin";
 import { formatDateTimeBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@web/lib/api-client";
+import { ListEmpty, ListStates } from "@web/components/ui/list-states";
+import { PaginationFooter } from "@web/components/ui/pagination";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { ChevronDown, ScrollText, Search } from "lucide-react";
 import { Fragment, useState } from "react";
 import { type AuditFilters, auditLogQuery } from "../api/audit-log";
 import { AuditChange } from "./audit-change";
-import { ListEmpty, ListError, ListLoading } from "./list-states";
-import { Pagination } from "./pagination";
 
 const inputClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm";
@@ -130,19 +129,18 @@ export function AuditLog() {
           </label>
         </div>
 
-        {list.isPending ? (
-          <ListLoading label="Carregando auditoria" />
-        ) : list.isError && entries.length === 0 ? (
-          <ListError
-            message={errorMessage(list.error, "Erro ao carregar a auditoria")}
-            onRetry={() => void list.refetch()}
-          />
-        ) : entries.length === 0 ? (
-          <ListEmpty
-            icon={ScrollText}
-            text={filtered ? "Nenhum registro para estes filtros." : "Nenhuma alteração registrada ainda."}
-          />
-        ) : (
+        <ListStates
+          query={list}
+          isEmpty={entries.length === 0}
+          loadingLabel="Carregando auditoria"
+          errorFallback="Erro ao carregar a auditoria"
+          empty={
+            <ListEmpty
+              icon={ScrollText}
+              text={filtered ? "Nenhum registro para estes filtros." : "Nenhuma alteração registrada ainda."}
+            />
+          }
+        >
           <div className={`relative overflow-x-auto ${list.isPlaceholderData ? "opacity-60" : ""}`}>
             <table className="w-full min-w-[760px] text-left text-sm">
               <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
@@ -171,16 +169,9 @@ export function AuditLog() {
               </tbody>
             </table>
           </div>
-        )}
+        </ListStates>
 
-        {totalPages > 1 && (
-          <div className="flex flex-col items-center gap-2 border-t border-gray-100 p-4 sm:flex-row sm:justify-between">
-            <p className="text-xs text-gray-500">
-              Página {page} de {totalPages}
-            </p>
-            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
-          </div>
-        )}
+        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
       </section>
     </div>
   );

@@ -1,5 +1,5 @@
 import { planKey } from "@common/contract/billing";
-import { Badge, type BadgeTone } from "./badge";
+import { Badge, type BadgeTone } from "@web/components/ui/badge";
 
 const PLAN_TONES: Record<ReturnType<typeof planKey>, BadgeTone> = {
   enterprise: "violet",

@@ -2,13 +2,13 @@ import { ADMIN_MESSAGES, type AdminPlan } from "@common/contract/admin";
 import { INTERVAL_LABELS, INTERVAL_TYPES, type IntervalType } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
 import { Button } from "@web/components/ui/button";
+import { CheckboxField } from "@web/components/ui/checkbox-field";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { useSavePlan } from "../api/use-save-plan";
-import { CheckboxField } from "./checkbox-field";
 import { type FieldErrors, fieldError } from "./form-errors";
 import { NEW_PLAN_VALUES, type PlanFormValues, parsePlanForm, planFormValues } from "./plan-form";
 

@@ -4,7 +4,8 @@ import {
   BILLING_MESSAGES,
 } from "@common/contract/billing";
 import { useQuery } from "@tanstack/react-query";
-import { errorMessage } from "@web/lib/api-client";
+import { ListEmpty, ListStates } from "@web/components/ui/list-states";
+import { PaginationFooter } from "@web/components/ui/pagination";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { Download, Receipt } from "lucide-react";
 import { useState } from "react";
@@ -17,7 +18,6 @@ import {
   transactionsSearch,
 } from "../api/admin-billing";
 import { BillingKpiCards } from "./billing-kpi-cards";
-import { Pagination } from "./pagination";
 import { TransactionDetailModal } from "./transaction-detail-modal";
 import { TransactionFilters } from "./transaction-filters";
 import { TransactionsTable } from "./transactions-table";
@@ -84,34 +84,13 @@ export function SubscriptionsDashboard() {
           <TransactionFilters filters={filters} search={search} onSearch={onSearch} onChange={change} />
         </div>
 
-        {list.isPending ? (
-          <div className="space-y-3 p-5" role="status">
-            <span className="sr-only">Carregando transações</span>
-            {[0, 1, 2].map((n) => (
-              <div key={n} className="h-10 animate-pulse rounded bg-gray-100" />
-            ))}
-          </div>
-        ) : list.isError && rows.length === 0 ? (
-          <div className="p-8 text-center">
-            <p role="alert" className="text-sm text-red-600">
-              {errorMessage(list.error, "Erro ao carregar transações")}
-            </p>
-            <button
-              type="button"
-              onClick={() => void list.refetch()}
-              className="mt-3 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
-            >
-              Tentar novamente
-            </button>
-          </div>
-        ) : rows.length === 0 ? (
-          <div className="flex flex-col items-center px-4 py-12 text-center">
-            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-gray-100 text-gray-400">
-              <Receipt className="h-6 w-6" aria-hidden />
-            </span>
-            <p className="mt-3 text-sm text-gray-600">{BILLING_MESSAGES.noTransactions}</p>
-          </div>
-        ) : (
+        <ListStates
+          query={list}
+          isEmpty={rows.length === 0}
+          loadingLabel="Carregando transações"
+          errorFallback="Erro ao carregar transações"
+          empty={<ListEmpty icon={Receipt} text={BILLING_MESSAGES.noTransactions} />}
+        >
           <div className={list.isPlaceholderData ? "opacity-60" : ""}>
             <TransactionsTable
               transactions={rows}
@@ -120,16 +99,9 @@ export function SubscriptionsDashboard() {
               onOpen={(transaction, step = "details") => setSelected({ transaction, step })}
             />
           </div>
-        )}
+        </ListStates>
 
-        {totalPages > 1 && (
-          <div className="flex flex-col items-center gap-2 border-t border-gray-100 p-4 sm:flex-row sm:justify-between">
-            <p className="text-xs text-gray-500">
-              Página {page} de {totalPages}
-            </p>
-            <Pagination page={page} totalPages={totalPages} onPage={setPage} />
-          </div>
-        )}
+        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
       </section>
 
       {selected && (

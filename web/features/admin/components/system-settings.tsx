@@ -1,6 +1,7 @@
 import { ADMIN_MESSAGES, type SystemConfig, systemConfigUpdateSchema } from "@common/contract/admin";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
+import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
 import { BarChart3, DatabaseBackup, Download, Globe, type LucideIcon, RotateCcw, Trash2 } from "lucide-react";
@@ -10,7 +11,6 @@ import { adminPlansQuery } from "../api/admin-plans";
 import { systemConfigQuery } from "../api/system-config";
 import { useUpdateSystemConfig } from "../api/use-update-system-config";
 import { type FieldErrors, fieldError, issuesByField } from "./form-errors";
-import { ListError, ListLoading } from "./list-states";
 import { feeAndNet } from "./platform-fee";
 
 /** The form's values: the numbers as typed. */

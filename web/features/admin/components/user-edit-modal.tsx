@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, type AdminUser, adminUserUpdateSchema } from "@common/c
 import { isUnlimited, UNLIMITED_LABEL } from "@common/contract/billing";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
+import { CheckboxField } from "@web/components/ui/checkbox-field";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
@@ -9,7 +10,6 @@ import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { useUpdateUser } from "../api/use-update-user";
-import { CheckboxField } from "./checkbox-field";
 import { type FieldErrors, fieldError, issuesByField } from "./form-errors";
 import { fullName } from "./users-table";
 

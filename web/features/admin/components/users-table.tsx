@@ -1,8 +1,8 @@
 import type { AdminUser } from "@common/contract/admin";
 import { formatDateBR } from "@common/time";
+import { ActiveBadge, Badge } from "@web/components/ui/badge";
 import { Eye, Pencil, Trash2, UserCheck, UserX } from "lucide-react";
 import type { AdminUserSort } from "../api/admin-users";
-import { ActiveBadge, Badge } from "./badge";
 import { PlanBadge } from "./plan-badge";
 import { SortHeader, type SortState } from "./sort-header";
 

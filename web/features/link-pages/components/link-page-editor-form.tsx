@@ -12,6 +12,7 @@ import { isPlanLimitError, PlanLimitNotice, planLimitMessage } from "@web/compon
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";
+import { useUnsavedChangesWarning } from "@web/lib/use-unsaved-changes-warning";
 import { ArrowLeft, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
@@ -27,7 +28,6 @@ import { LinkBioPreview } from "./link-bio-preview";
 import { LinksEditor } from "./links-editor";
 import { ProfileImageField } from "./profile-image-field";
 import { TextField } from "./text-field";
-import { useUnsavedChangesWarning } from "./use-unsaved-changes-warning";
 
 type FieldErrors = Partial<Record<string, string>>;
 const FIELDS = [

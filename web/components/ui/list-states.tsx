@@ -1,4 +1,6 @@
+import { errorMessage } from "@web/lib/api-client";
 import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
 
 /** The one loading placeholder of the panel's lists: a few grey bars, announced to screen readers. */
 export function ListLoading({ label }: { label: string }) {
@@ -40,4 +42,39 @@ export function ListEmpty({ icon: Icon, text }: { icon: LucideIcon; text: string
       <p className="mt-3 text-sm text-gray-600">{text}</p>
     </div>
   );
+}
+
+type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
+/**
+ * A paged list's states in one place: loading, failed with a retry (a failed refetch keeps the rows
+ * already shown), empty, or the rows themselves (children).
+ */
+export function ListStates({
+  query,
+  pending = query.isPending,
+  isEmpty,
+  loadingLabel,
+  errorFallback,
+  empty,
+  children,
+}: {
+  query: ListQuery;
+  /** Shows the placeholder; the query's isPending unless the screen knows better. */
+  pending?: boolean;
+  isEmpty: boolean;
+  loadingLabel: string;
+  /** Shown when the server gives no message of its own (connection error, 5xx). */
+  errorFallback: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (pending) return <ListLoading label={loadingLabel} />;
+  if (query.isError && isEmpty) {
+    return (
+      <ListError message={errorMessage(query.error, errorFallback)} onRetry={() => void query.refetch()} />
+    );
+  }
+  if (isEmpty) return <>{empty}</>;
+  return <>{children}</>;
 }

@@ -1,0 +1,44 @@
+// Test-only, for the account screens' component tests: the signed-in user, and a render as they see it.
+import type { SessionUser } from "@common/contract/auth";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import { meQuery } from "@web/features/auth/api";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import { Toaster } from "sonner";
+import { testQueryClient } from "../../../../tests/web-fake-api";
+
+/** Joana, verified, with a password and no Google link; `overrides` change what a test needs. */
+export function accountUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: 7,
+    email: "joana@exemplo.com",
+    first_name: "Joana",
+    last_name: "",
+    profile_picture_url: null,
+    is_admin: false,
+    email_verified: true,
+    has_password: true,
+    google_linked: false,
+    google_user_data: { given_name: "Joana", family_name: "", picture: null },
+    ...overrides,
+  };
+}
+
+/** Renders `ui` signed in as `user` (in the session query), under a router at `route`, with the toasts. */
+export function renderSignedIn(
+  ui: ReactNode,
+  { user = accountUser(), route = "/profile" }: { user?: SessionUser; route?: string } = {},
+): QueryClient {
+  const client = testQueryClient();
+  client.setQueryData(meQuery.queryKey, user);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[route]}>
+        {ui}
+        <Toaster />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
