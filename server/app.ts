@@ -40,8 +40,12 @@ import { BlogPublicCache } from "./modules/blog/blog-public-cache";
 import { sitemapRoutes } from "./modules/blog/blog-sitemap";
 import { BlogViews } from "./modules/blog/blog-views";
 import { ClickQueue } from "./modules/clicks/click-queue";
+import { adminDomainsRoutes } from "./modules/domains/admin-domains.routes";
 import { DomainRegistry } from "./modules/domains/domain-registry";
+import { domainTestRoutes } from "./modules/domains/domain-test.routes";
 import { domainsRoutes } from "./modules/domains/domains.routes";
+import { registerHostRouting } from "./modules/domains/host-routing";
+import { tlsAllowedRoutes } from "./modules/domains/tls-allowed.routes";
 import { fontsRoutes } from "./modules/fonts/fonts.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
@@ -218,9 +222,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(publicPageRoutes);
   await app.register(uploadsRoutes);
   await app.register(fontsRoutes);
+  // Caddy's on-demand TLS ask: memory only, outside session, CSRF and maintenance.
+  await app.register(tlsAllowedRoutes);
 
   // Everything else: the JSON API and the SPA, with the cross-cutting plugins.
   await app.register(async (web) => {
+    // On an active custom domain, only its pages and links: the app answers on the main host.
+    registerHostRouting(web);
     // A line per failed request (every request at debug); the hot paths log only their errors.
     web.addHook("onResponse", async (request, reply) => {
       if (reply.statusCode >= 500 || config.logLevel === "debug") {
@@ -267,6 +275,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await admin.register(auditLogRoutes);
       await admin.register(blogAdminRoutes);
       await admin.register(accessLogRoutes);
+      await admin.register(domainTestRoutes);
+      await admin.register(adminDomainsRoutes);
     });
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(projectRoot, "dist"));

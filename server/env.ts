@@ -1,5 +1,7 @@
 // The only reader of process.env: the configuration is parsed once, typed, and fails fast with the
 // name of the bad variable.
+import { readFileSync } from "node:fs";
+import { isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -41,6 +43,15 @@ const envSchema = z.object({
   CLOUDFLARE_API_TOKEN: optional,
   CLOUDFLARE_ZONE_ID: optional,
   CLOUDFLARE_API_BASE: z.url().optional(),
+  // The domain test (GET /api/admin/test-domain/{id}): our public addresses (comma-separated), the
+  // DNS servers it asks (ip or ip:port, comma-separated), where it checks the certificate, and a
+  // PEM file of extra trusted CAs.
+  PUBLIC_IPV4: optional,
+  PUBLIC_IPV6: optional,
+  DOMAIN_TEST_DNS_SERVERS: optional,
+  DOMAIN_TEST_TLS_HOST: optional,
+  DOMAIN_TEST_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
+  DOMAIN_TEST_TLS_CA: optional,
   TRUST_PROXY: bool,
   // Browser tests register many accounts from one address; refused in production.
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
@@ -94,6 +105,23 @@ export type Config = {
   adminStatsTtlMs: number;
   /** How long a visitor's (no session cookie) server-rendered public screen is reused; 0: never. */
   sitePageTtlMs: number;
+  /** The domain test (server/modules/domains/domain-test.ts). */
+  domainTest: DomainTestConfig;
+};
+
+export type DomainTestConfig = {
+  /** Our public addresses; empty: the addresses PUBLIC_URL's host resolves to. */
+  publicIpv4: string[];
+  publicIpv6: string[];
+  /** DNS servers asked ("ip" or "ip:port"); unset: the system's resolvers. */
+  dnsServers?: string[];
+  /** Where the TLS handshake goes (SNI is always the domain); unset: the address the domain resolves to. */
+  tlsHost?: string;
+  tlsPort: number;
+  /** PEM certificates trusted besides the system store (a private CA, Caddy's `tls internal`). */
+  tlsCa?: string;
+  dnsTimeoutMs: number;
+  tlsTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -170,6 +198,48 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     scheduledJobs: env.NODE_ENV !== "test",
     adminStatsTtlMs: env.NODE_ENV === "test" ? 0 : 15_000,
     sitePageTtlMs: env.NODE_ENV === "test" ? 0 : 10_000,
+    domainTest: domainTestConfig(env),
+  };
+}
+
+function domainTestConfig(env: z.infer<typeof envSchema>): DomainTestConfig {
+  const list = (value: string | undefined) =>
+    (value ?? "")
+      .split(",")
+      .map((item) => item.trim())
+      .filter(Boolean);
+  const fail = (name: string, message: string) =>
+    new ConfigError(`Invalid environment variable(s):\n  ${name}: ${message}`);
+  const publicIpv4 = list(env.PUBLIC_IPV4);
+  const publicIpv6 = list(env.PUBLIC_IPV6).map((ip) => ip.toLowerCase());
+  if (!publicIpv4.every((ip) => isIPv4(ip))) throw fail("PUBLIC_IPV4", "must be IPv4 addresses");
+  if (!publicIpv6.every((ip) => isIPv6(ip))) throw fail("PUBLIC_IPV6", "must be IPv6 addresses");
+  const dnsServers = list(env.DOMAIN_TEST_DNS_SERVERS);
+  const serverAddress = (server: string) =>
+    server.match(/^\[(.+)\](?::\d{1,5})?$/)?.[1] ?? server.match(/^([\d.]+)(?::\d{1,5})?$/)?.[1] ?? server;
+  if (!dnsServers.every((server) => isIPv4(serverAddress(server)) || isIPv6(serverAddress(server)))) {
+    throw fail("DOMAIN_TEST_DNS_SERVERS", "must be ip, ip:port or [ipv6]:port, comma-separated");
+  }
+  let tlsCa: string | undefined;
+  if (env.DOMAIN_TEST_TLS_CA) {
+    try {
+      tlsCa = readFileSync(env.DOMAIN_TEST_TLS_CA, "utf8");
+    } catch {
+      throw fail("DOMAIN_TEST_TLS_CA", `cannot read ${env.DOMAIN_TEST_TLS_CA}`);
+    }
+    if (!tlsCa.includes("-----BEGIN CERTIFICATE-----")) {
+      throw fail("DOMAIN_TEST_TLS_CA", "must be a PEM file of certificates");
+    }
+  }
+  return {
+    publicIpv4,
+    publicIpv6,
+    dnsServers: dnsServers.length > 0 ? dnsServers : undefined,
+    tlsHost: env.DOMAIN_TEST_TLS_HOST,
+    tlsPort: env.DOMAIN_TEST_TLS_PORT,
+    tlsCa,
+    dnsTimeoutMs: 2000,
+    tlsTimeoutMs: 3000,
   };
 }
 

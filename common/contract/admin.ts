@@ -284,6 +284,11 @@ export const AUDIT_ACTIONS = [
   "blog.category.create",
   "blog.category.update",
   "blog.category.delete",
+  "domain.create",
+  "domain.update",
+  "domain.delete",
+  "domain.set_default",
+  "domain.activate",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -302,6 +307,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "blog.category.create": "Categoria criada",
   "blog.category.update": "Categoria editada",
   "blog.category.delete": "Categoria excluída",
+  "domain.create": "Domínio adicionado",
+  "domain.update": "Domínio editado",
+  "domain.delete": "Domínio deletado",
+  "domain.set_default": "Domínio definido como padrão",
+  "domain.activate": "Domínio ativado",
 };
 
 export const auditLogQuerySchema = z.object({

@@ -49,7 +49,33 @@ export const DOMAIN_MESSAGES = {
   defaultInEveryPlan: "O domínio padrão está em todos os planos",
   activated: "Domínio ativado com sucesso!",
   planNotFound: "Plano não encontrado",
+  mainHostFixed:
+    "Este é o domínio principal do Atalho (PUBLIC_URL): o nome não muda aqui e ele não pode ser excluído",
+  setDefaultConflict:
+    "Outro domínio foi definido como padrão ao mesmo tempo. Atualize a lista e tente de novo.",
+  /** Delete (or rename) refused while pages or short links live on the domain. */
+  domainInUse: (linkPages: number, shortenedUrls: number) =>
+    `Este domínio está em uso por ${usageText(linkPages, shortenedUrls)}. Mova-os ou exclua-os antes.`,
+  domainInUseRename: (linkPages: number, shortenedUrls: number) =>
+    `O nome deste domínio não pode mudar: ele está em uso por ${usageText(linkPages, shortenedUrls)}, cujos endereços publicados deixariam de funcionar.`,
 } as const;
+
+function usageText(linkPages: number, shortenedUrls: number): string {
+  const parts: string[] = [];
+  if (linkPages > 0) parts.push(`${linkPages} ${linkPages === 1 ? "página Link Bio" : "páginas Link Bio"}`);
+  if (shortenedUrls > 0)
+    parts.push(`${shortenedUrls} ${shortenedUrls === 1 ? "link curto" : "links curtos"}`);
+  return parts.join(" e ");
+}
+
+/** /api/admin/custom-domains/{id}, /api/admin/domains/{id}/activate */
+export const customDomainIdParamsSchema = z.object({
+  id: z.coerce
+    .number({ error: DOMAIN_MESSAGES.notFound })
+    .int(DOMAIN_MESSAGES.notFound)
+    .positive(DOMAIN_MESSAGES.notFound)
+    .max(2_147_483_647, DOMAIN_MESSAGES.notFound),
+});
 
 /** The domain a person types: no scheme, path or port; lowercased; IDN stored as punycode (server). */
 export const domainNameSchema = z

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { ADMIN_MESSAGES, type AdminPlan, type planBodySchema } from "../../../common/contract/admin";
+import { DOMAIN_MESSAGES } from "../../../common/contract/domains";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import {
@@ -226,8 +227,13 @@ export async function setPlanDomain(
   return db.transaction(async (transaction) => {
     const tx = asTx(transaction);
     const plan = await lockPlan(tx, planId);
-    const [domain] = await tx.select({ id: domains.id }).from(domains).where(eq(domains.id, domainId));
+    const [domain] = await tx
+      .select({ id: domains.id, isDefault: domains.isDefault })
+      .from(domains)
+      .where(eq(domains.id, domainId));
     if (!domain) throw new HttpError(404, ADMIN_MESSAGES.domainNotFound);
+    // Spec 4: the default domain is in every plan.
+    if (!available && domain.isDefault) throw new HttpError(409, DOMAIN_MESSAGES.defaultInEveryPlan);
     const before = await domainIdsOf(tx, planId);
     const changed = available
       ? (await tx.insert(planDomains).values({ planId, domainId }).onConflictDoNothing().returning()).length >

@@ -20,6 +20,8 @@ export class DomainRegistry {
   private defaultDomain!: DomainRow;
   /** plan id -> the custom domains the administrator made available to it. */
   private byPlan = new Map<number, Set<number>>();
+  /** PUBLIC_URL's host: the app is served there whatever the domains table says. */
+  private mainHost = "";
 
   constructor(
     private readonly db: Db,
@@ -33,6 +35,7 @@ export class DomainRegistry {
   /** Creates the default domain from PUBLIC_URL's host on a new database, then loads them all. */
   async init(publicUrl: string): Promise<void> {
     const host = new URL(publicUrl).host.toLowerCase();
+    this.mainHost = host;
     const existing = await this.db
       .select({ id: domains.id })
       .from(domains)
@@ -78,11 +81,26 @@ export class DomainRegistry {
 
   /** The domain a request's Host names; unknown hosts get the default domain. */
   resolve(host: string | undefined): DomainRow {
-    if (host) {
-      const row = this.byHost.get(host.toLowerCase());
-      if (row) return row;
-    }
-    return this.defaultDomain;
+    return (host && this.lookup(host)) || this.defaultDomain;
+  }
+
+  /** The active domain a Host names, with or without a port (a proxy on a non-standard port). */
+  private lookup(host: string): DomainRow | undefined {
+    const name = host.toLowerCase();
+    const row = this.byHost.get(name);
+    if (row) return row;
+    const colon = name.lastIndexOf(":");
+    return colon > 0 && !name.endsWith("]") ? this.byHost.get(name.slice(0, colon)) : undefined;
+  }
+
+  /**
+   * The active custom domain a Host names, or undefined: the main host (PUBLIC_URL's), the default
+   * domain and any host no active domain claims serve the app itself (host-routing.ts).
+   */
+  customDomain(host: string | undefined): DomainRow | undefined {
+    if (!host) return undefined;
+    const row = this.lookup(host);
+    return row && !row.isDefault && row.domain.toLowerCase() !== this.mainHost ? row : undefined;
   }
 
   get(id: number): DomainRow | undefined {
@@ -116,6 +134,14 @@ export class DomainRegistry {
   /** Every host that serves our short links, to refuse shortening a short link of our own. */
   hosts(): string[] {
     return [...this.byId.values()].map((row) => row.domain.toLowerCase());
+  }
+
+  /**
+   * The active domain with exactly this name, or undefined (no fallback to the default): whether
+   * a certificate may be issued for it (Caddy's on-demand TLS ask). Memory only.
+   */
+  activeNamed(name: string): DomainRow | undefined {
+    return this.byHost.get(name.toLowerCase().replace(/\.$/, ""));
   }
 }
 

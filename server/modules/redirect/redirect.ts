@@ -82,6 +82,10 @@ export function createRedirect(app: FastifyInstance): Redirect {
   // Like Fastify's return503OnClosing: once shutdown has begun, no click is taken that could miss
   // the click queue's last flush.
   let closing = false;
+  // An active custom domain serves no app to show the notice on: the main site shows it.
+  const unavailableOnMainSite = `${app.config.publicUrl.replace(/\/+$/, "")}${LINK_UNAVAILABLE_PATH}`;
+  const unavailableAt = (request: IncomingMessage) =>
+    app.domains.customDomain(request.headers.host) ? unavailableOnMainSite : LINK_UNAVAILABLE_PATH;
   app.addHook("preClose", (done) => {
     closing = true;
     done();
@@ -89,7 +93,7 @@ export function createRedirect(app: FastifyInstance): Redirect {
 
   const answer = (request: IncomingMessage, response: ServerResponse, target: ShortLinkTarget | null) => {
     response.writeHead(302, {
-      location: target ? target.location : LINK_UNAVAILABLE_PATH,
+      location: target ? target.location : unavailableAt(request),
       "cache-control": CACHE_CONTROL,
       "x-robots-tag": "noindex",
       "content-length": "0",

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
 import { config, plans, renderAdmin } from "./admin.test-helper";
+import { customDomain } from "./custom-domains/custom-domains.test-helper";
 import { SystemSettings } from "./system-settings";
 
 const general = () => within(screen.getByRole("region", { name: "Configurações gerais" }));
@@ -99,17 +100,16 @@ describe("SystemSettings", () => {
     expect(await screen.findByText("Erro ao atualizar configurações")).toBeTruthy();
   });
 
-  it("says where custom domains come, and the placeholder actions only alert", async () => {
+  it("holds the custom domain manager, and the placeholder actions only alert", async () => {
     fakeApi({
       "GET /api/admin/system-config": { body: config() },
       "GET /api/admin/subscription-plans": { body: plans },
+      "GET /api/admin/custom-domains-with-plans": { body: [customDomain(1, { is_default: true })] },
     });
     renderAdmin(<SystemSettings />);
-    expect(
-      within(screen.getByRole("region", { name: "Domínios personalizados" })).getByText(
-        /chega com a sua própria versão/,
-      ),
-    ).toBeTruthy();
+    const domains = within(screen.getByRole("region", { name: "Domínios personalizados" }));
+    expect(await domains.findByRole("listitem", { name: "links1.exemplo.com.br" })).toBeTruthy();
+    expect(domains.getByRole("button", { name: "Adicionar domínio" })).toBeTruthy();
     for (const name of [
       "Backup manual",
       "Limpar cache",

@@ -4,12 +4,13 @@ import { Button } from "@web/components/ui/button";
 import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
-import { BarChart3, DatabaseBackup, Download, Globe, type LucideIcon, RotateCcw, Trash2 } from "lucide-react";
+import { BarChart3, DatabaseBackup, Download, type LucideIcon, RotateCcw, Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { systemConfigQuery } from "../api/system-config";
 import { useUpdateSystemConfig } from "../api/use-update-system-config";
+import { CustomDomainManager } from "./custom-domains/custom-domain-manager";
 import { type FieldErrors, fieldError, issuesByField } from "./form-errors";
 import { feeAndNet } from "./platform-fee";
 
@@ -235,7 +236,7 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
   );
 }
 
-/** 'Configurações' (spec 2): the stored general settings, the domains' place and the placeholder actions. */
+/** 'Configurações' (spec 2): the stored general settings, the custom domain manager and the placeholder actions. */
 export function SystemSettings() {
   const config = useQuery(systemConfigQuery);
   return (
@@ -260,10 +261,7 @@ export function SystemSettings() {
       </Section>
 
       <Section title="Domínios personalizados">
-        <p className="flex items-start gap-2 text-sm text-gray-600">
-          <Globe className="mt-0.5 h-4 w-4 shrink-0 text-gray-400" aria-hidden />O gerenciador de domínios
-          personalizados chega com a sua própria versão.
-        </p>
+        <CustomDomainManager />
       </Section>
 
       <Section title="Manutenção e dados" description="Ferramentas de operação do sistema.">

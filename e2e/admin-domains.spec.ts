@@ -1,0 +1,117 @@
+import { DOMAIN_MESSAGES } from "@common/contract/domains";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  DOMAIN_CONFIRMS,
+  TEST_STATUS_LABELS,
+} from "../web/features/admin/components/custom-domains/domain-texts";
+
+// The administrator puts a customer's domain to work from 'Configurações': adds it, offers it to
+// the Pro plan, reads its DNS instructions, tests it, makes it the default and back, and deletes it
+// unused.
+
+const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
+
+async function signInAdmin(page: Page, baseURL: string) {
+  const response = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL } });
+  expect(response.ok()).toBe(true);
+}
+
+/** The next window.confirm must ask exactly this; it is accepted. */
+function acceptConfirm(page: Page, message: string) {
+  page.once("dialog", (dialog) => {
+    expect(dialog.message()).toBe(message);
+    void dialog.accept();
+  });
+}
+
+test("the administrator adds a domain, offers it to Pro, makes it default and back, and deletes it", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  const mainHost = new URL(baseURL!).host;
+  const domain = `links-${Date.now().toString(36)}.exemplo.com.br`;
+  await signInAdmin(page, baseURL!);
+  await page.goto("/admin?tab=configuracoes");
+  const manager = page.getByRole("region", { name: "Domínios personalizados" });
+  const item = (name: string) => manager.getByRole("listitem", { name, exact: true });
+  await expect(item(mainHost).getByText("Padrão", { exact: true })).toBeVisible();
+
+  // Add: the name as typed (upper case, spaces) is stored lowercased.
+  await manager.getByRole("button", { name: "Adicionar domínio" }).click();
+  const form = page.getByRole("dialog", { name: "Adicionar domínio" });
+  await form.getByLabel("Domínio", { exact: true }).fill(`https://${domain}`);
+  await form.getByLabel("Nome de exibição").fill("Links da Loja");
+  await form.getByRole("button", { name: "Adicionar domínio" }).click();
+  await expect(form.getByText(DOMAIN_MESSAGES.domainInvalid)).toBeVisible();
+  await form.getByLabel("Domínio", { exact: true }).fill(`  ${domain.toUpperCase()} `);
+  await form.getByRole("button", { name: "Adicionar domínio" }).click();
+  await expect(page.getByText(DOMAIN_MESSAGES.added)).toBeVisible();
+  await expect(form).toBeHidden();
+  const added = item(domain);
+  await expect(added.getByText("Links da Loja")).toBeVisible();
+  await expect(added.getByText("Ativo", { exact: true })).toBeVisible();
+
+  // Offered to Pro, and still after a reload (the server's answer, not the checkbox's state).
+  const pro = added
+    .getByRole("group", { name: `Planos de ${domain}` })
+    .getByRole("checkbox", { name: /^Pro/ });
+  await expect(pro).not.toBeChecked();
+  await pro.check();
+  await expect(pro).toBeChecked();
+  await expect(pro).toBeEnabled();
+  await page.reload();
+  await expect(pro).toBeChecked();
+  const available = await page.request.get("/api/admin/custom-domains-with-plans");
+  const saved = (await available.json()).find((row: { domain: string }) => row.domain === domain);
+  const plans = await (await page.request.get("/api/admin/subscription-plans")).json();
+  const proId = plans.find((plan: { name: string }) => plan.name === "Pro").id;
+  expect(saved.plan_ids).toContain(proId);
+
+  // The DNS instructions for a subdomain: a CNAME to our host, Cloudflare's TTL; Escape closes.
+  await added.getByRole("button", { name: `Instruções ${domain}` }).click();
+  const setup = page.getByRole("dialog", { name: "Instruções de configuração" });
+  const record = setup.getByRole("region", { name: "Registro CNAME" });
+  await expect(record.getByText(domain.split(".")[0]!, { exact: true })).toBeVisible();
+  await expect(record.getByText(new URL(baseURL!).hostname, { exact: true })).toBeVisible();
+  await expect(setup.getByText(/o TTL fica em "Auto"/)).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(setup).toBeHidden();
+
+  // 'Testar' runs the real check (this server asks the system's resolver, so the status depends on
+  // the network: the statuses themselves are the API tests' job, against loopback DNS and TLS).
+  await added.getByRole("button", { name: `Testar ${domain}` }).click();
+  const panel = page.getByRole("dialog", { name: "Testar domínio" });
+  await expect(panel.getByRole("status")).toBeHidden({ timeout: 15_000 });
+  await expect(
+    panel.getByText(new RegExp(`^(${Object.values(TEST_STATUS_LABELS).join("|")})$`)),
+  ).toBeVisible();
+  await expect(panel.getByRole("region", { name: "Uso" })).toContainText("0 páginas");
+  await expect(panel.getByRole("region", { name: "DNS" })).toContainText(new URL(baseURL!).hostname);
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+
+  // Default, after the confirmation: it is then in every plan; then the main host again.
+  acceptConfirm(page, DOMAIN_CONFIRMS.setDefault(domain));
+  await added.getByRole("button", { name: `Definir como padrão ${domain}` }).click();
+  await expect(page.getByText(DOMAIN_MESSAGES.defaultSet)).toBeVisible();
+  await expect(added.getByText("Padrão", { exact: true })).toBeVisible();
+  await expect(added.getByRole("checkbox", { name: /^Gratuito/ })).toBeChecked();
+  await expect(added.getByRole("checkbox", { name: /^Gratuito/ })).toBeDisabled();
+  await expect(added.getByRole("button", { name: `Excluir ${domain}` })).toBeDisabled();
+  await expect(item(mainHost).getByText("Padrão", { exact: true })).toHaveCount(0);
+
+  acceptConfirm(page, DOMAIN_CONFIRMS.setDefault(mainHost));
+  await item(mainHost)
+    .getByRole("button", { name: `Definir como padrão ${mainHost}` })
+    .click();
+  await expect(item(mainHost).getByText("Padrão", { exact: true })).toBeVisible();
+  await expect(added.getByText("Padrão", { exact: true })).toHaveCount(0);
+
+  // Unused, so it can go; the main host cannot.
+  await expect(item(mainHost).getByRole("button", { name: `Excluir ${mainHost}` })).toBeDisabled();
+  acceptConfirm(page, DOMAIN_CONFIRMS.delete(domain));
+  await added.getByRole("button", { name: `Excluir ${domain}` }).click();
+  await expect(page.getByText(DOMAIN_MESSAGES.deleted)).toBeVisible();
+  await expect(added).toHaveCount(0);
+});

@@ -1,0 +1,315 @@
+import { DOMAIN_MESSAGES } from "@common/contract/domains";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type Call, fakeApi } from "../../../../../tests/web-fake-api";
+import { plans, renderAdmin } from "../admin.test-helper";
+import { parseDomainForm } from "./custom-domain-form-modal";
+import { CustomDomainManager } from "./custom-domain-manager";
+import { customDomain } from "./custom-domains.test-helper";
+import { DOMAIN_CONFIRMS } from "./domain-texts";
+
+const LIST = "GET /api/admin/custom-domains-with-plans";
+const PLANS = "GET /api/admin/subscription-plans";
+
+const item = async (name: string) => within(await screen.findByRole("listitem", { name }));
+const planBox = (row: ReturnType<typeof within>, domain: string, plan: string) =>
+  within(row.getByRole("group", { name: `Planos de ${domain}` })).getByRole("checkbox", {
+    name: new RegExp(`^${plan}`),
+  }) as HTMLInputElement;
+const calls = (all: Call[], method: string, path: string) =>
+  all.filter((call) => call.method === method && call.url === path);
+
+describe("CustomDomainManager", () => {
+  let confirm: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("lists each domain with its Unicode name, badges, usage and plans", async () => {
+    fakeApi({
+      [LIST]: {
+        body: [
+          customDomain(1, { domain: "app.atalho.test", domain_unicode: "app.atalho.test", is_default: true }),
+          customDomain(2, {
+            domain: "xn--caf-dma.com.br",
+            domain_unicode: "café.com.br",
+            display_name: "Café da Esquina",
+            is_premium: true,
+            needs_activation: true,
+            is_active: false,
+            plan_ids: [2],
+            usage: { link_pages_count: 1, shortened_urls_count: 12 },
+          }),
+        ],
+      },
+      [PLANS]: { body: plans },
+    });
+    renderAdmin(<CustomDomainManager />);
+
+    const main = await item("app.atalho.test");
+    expect(main.getByText("Padrão")).toBeTruthy();
+    expect(main.getByText("Ativo")).toBeTruthy();
+    await main.findByText("Pro");
+    for (const plan of ["Gratuito", "Pro", "Legado"]) {
+      const box = planBox(main, "app.atalho.test", plan);
+      expect(box.checked).toBe(true);
+      expect(box.disabled).toBe(true);
+    }
+    expect(main.getByText(DOMAIN_MESSAGES.defaultInEveryPlan)).toBeTruthy();
+    expect(main.queryByRole("button", { name: "Definir como padrão app.atalho.test" })).toBeNull();
+    expect(main.getByRole("button", { name: "Excluir app.atalho.test" }).hasAttribute("disabled")).toBe(true);
+
+    const cafe = await item("café.com.br");
+    expect(cafe.getByText("xn--caf-dma.com.br")).toBeTruthy();
+    expect(cafe.getByText("Café da Esquina")).toBeTruthy();
+    expect(cafe.getByText("Inativo")).toBeTruthy();
+    expect(cafe.getByText("Premium")).toBeTruthy();
+    expect(cafe.getByText("Requer ativação")).toBeTruthy();
+    expect(cafe.getByText("1 página")).toBeTruthy();
+    expect(cafe.getByText("12 links")).toBeTruthy();
+    expect(planBox(cafe, "café.com.br", "Gratuito").checked).toBe(false);
+    expect(planBox(cafe, "café.com.br", "Pro").checked).toBe(true);
+    expect(planBox(cafe, "café.com.br", "Pro").disabled).toBe(false);
+    expect(cafe.getByText("(inativo)")).toBeTruthy();
+    for (const action of ["Editar", "Definir como padrão", "Ativar", "Testar", "Instruções", "Excluir"]) {
+      expect(cafe.getByRole("button", { name: `${action} café.com.br` })).toBeTruthy();
+    }
+  });
+
+  it("offers and withdraws a domain per plan, and says when the change failed", async () => {
+    let planIds = [2];
+    const api = fakeApi({
+      [LIST]: () => ({ body: [customDomain(5, { plan_ids: planIds })] }),
+      [PLANS]: { body: plans },
+      "POST /api/admin/plans/1/domains": () => {
+        planIds = [...planIds, 1];
+        return { status: 201, body: { message: "ok" } };
+      },
+      "DELETE /api/admin/plans/2/domains/5": { status: 500, body: {} },
+    });
+    renderAdmin(<CustomDomainManager />);
+    const row = await item("links5.exemplo.com.br");
+    await row.findByText("Gratuito");
+
+    fireEvent.click(planBox(row, "links5.exemplo.com.br", "Gratuito"));
+    await waitFor(() => expect(planBox(row, "links5.exemplo.com.br", "Gratuito").checked).toBe(true));
+    expect(calls(api, "POST", "/api/admin/plans/1/domains")[0]?.body).toEqual({ custom_domain_id: 5 });
+
+    fireEvent.click(planBox(row, "links5.exemplo.com.br", "Pro"));
+    expect(await screen.findByText(DOMAIN_MESSAGES.planLinkFailed)).toBeTruthy();
+    expect(calls(api, "DELETE", "/api/admin/plans/2/domains/5")).toHaveLength(1);
+    expect(planBox(row, "links5.exemplo.com.br", "Pro").checked).toBe(true);
+  });
+
+  it("deletes only after the confirmation, and shows the server's refusal", async () => {
+    const api = fakeApi({
+      [LIST]: { body: [customDomain(7)] },
+      [PLANS]: { body: plans },
+      "DELETE /api/admin/custom-domains/7": {
+        status: 409,
+        body: { error: "Este domínio está em uso por 2 páginas e 5 links" },
+      },
+    });
+    renderAdmin(<CustomDomainManager />);
+    const row = await item("links7.exemplo.com.br");
+
+    confirm.mockReturnValueOnce(false);
+    fireEvent.click(row.getByRole("button", { name: "Excluir links7.exemplo.com.br" }));
+    expect(confirm).toHaveBeenCalledWith(DOMAIN_CONFIRMS.delete("links7.exemplo.com.br"));
+    expect(calls(api, "DELETE", "/api/admin/custom-domains/7")).toHaveLength(0);
+
+    fireEvent.click(row.getByRole("button", { name: "Excluir links7.exemplo.com.br" }));
+    expect(await screen.findByText("Este domínio está em uso por 2 páginas e 5 links")).toBeTruthy();
+    expect(calls(api, "DELETE", "/api/admin/custom-domains/7")).toHaveLength(1);
+  });
+
+  it("deletes an unused domain and says so", async () => {
+    let list = [customDomain(1, { is_default: true }), customDomain(8)];
+    fakeApi({
+      [LIST]: () => ({ body: list }),
+      [PLANS]: { body: plans },
+      "DELETE /api/admin/custom-domains/8": () => {
+        list = list.filter((domain) => domain.id !== 8);
+        return { body: { message: DOMAIN_MESSAGES.deleted } };
+      },
+    });
+    renderAdmin(<CustomDomainManager />);
+    fireEvent.click((await item("links8.exemplo.com.br")).getByRole("button", { name: /^Excluir/ }));
+    expect(await screen.findByText(DOMAIN_MESSAGES.deleted)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("listitem", { name: "links8.exemplo.com.br" })).toBeNull());
+  });
+
+  it("sets the default after the confirmation, and activates one that asks for it", async () => {
+    const api = fakeApi({
+      [LIST]: { body: [customDomain(3, { needs_activation: true })] },
+      [PLANS]: { body: plans },
+      "POST /api/admin/custom-domains/3/set-default": {
+        status: 400,
+        body: { error: "O domínio padrão precisa estar ativo" },
+      },
+      "POST /api/admin/domains/3/activate": { body: { message: "Domínio ativado com sucesso!" } },
+    });
+    renderAdmin(<CustomDomainManager />);
+    const row = await item("links3.exemplo.com.br");
+
+    confirm.mockReturnValueOnce(false);
+    fireEvent.click(row.getByRole("button", { name: "Definir como padrão links3.exemplo.com.br" }));
+    expect(confirm).toHaveBeenCalledWith(DOMAIN_CONFIRMS.setDefault("links3.exemplo.com.br"));
+    expect(calls(api, "POST", "/api/admin/custom-domains/3/set-default")).toHaveLength(0);
+    fireEvent.click(row.getByRole("button", { name: "Definir como padrão links3.exemplo.com.br" }));
+    expect(await screen.findByText("O domínio padrão precisa estar ativo")).toBeTruthy();
+
+    fireEvent.click(row.getByRole("button", { name: "Ativar links3.exemplo.com.br" }));
+    expect(confirm).toHaveBeenLastCalledWith(DOMAIN_CONFIRMS.activate("links3.exemplo.com.br"));
+    expect(await screen.findByText("Domínio ativado com sucesso!")).toBeTruthy();
+  });
+
+  it("says the default was set", async () => {
+    fakeApi({
+      [LIST]: { body: [customDomain(4)] },
+      [PLANS]: { body: plans },
+      "POST /api/admin/custom-domains/4/set-default": { body: { message: "ok" } },
+    });
+    renderAdmin(<CustomDomainManager />);
+    fireEvent.click(
+      (await item("links4.exemplo.com.br")).getByRole("button", { name: /^Definir como padrão/ }),
+    );
+    expect(await screen.findByText(DOMAIN_MESSAGES.defaultSet)).toBeTruthy();
+  });
+
+  it("adds a domain after checking the form, then offers to activate it (spec 4)", async () => {
+    const api = fakeApi({
+      [LIST]: { body: [] },
+      [PLANS]: { body: plans },
+      "POST /api/admin/custom-domains": (call) => ({
+        status: 201,
+        body: {
+          ...customDomain(9, {
+            ...(call.body as object),
+            domain: "xn--caf-dma.com.br",
+            needs_activation: true,
+          }),
+          domain_unicode: "café.com.br",
+        },
+      }),
+      "POST /api/admin/domains/9/activate": { status: 500, body: {} },
+    });
+    renderAdmin(<CustomDomainManager />);
+    expect(await screen.findByText("Nenhum domínio cadastrado.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar domínio" }));
+    const modal = within(screen.getByRole("dialog", { name: "Adicionar domínio" }));
+    expect(modal.getByText(/Sem http:\/\/ ou https:\/\//)).toBeTruthy();
+
+    fireEvent.click(modal.getByRole("button", { name: "Adicionar domínio" }));
+    expect(modal.getByText(DOMAIN_MESSAGES.domainRequired)).toBeTruthy();
+    expect(modal.getByText(DOMAIN_MESSAGES.displayNameRequired)).toBeTruthy();
+
+    fireEvent.change(modal.getByLabelText("Domínio"), { target: { value: "https://café.com.br/loja" } });
+    fireEvent.change(modal.getByLabelText("Nome de exibição"), { target: { value: "Café" } });
+    fireEvent.change(modal.getByLabelText("Para onde vai a raiz do domínio"), {
+      target: { value: "ftp://x" },
+    });
+    fireEvent.click(modal.getByRole("button", { name: "Adicionar domínio" }));
+    expect(modal.getByText(DOMAIN_MESSAGES.domainInvalid)).toBeTruthy();
+    expect(modal.getByText("Informe uma URL válida começando com http:// ou https://")).toBeTruthy();
+    expect(calls(api, "POST", "/api/admin/custom-domains")).toHaveLength(0);
+
+    fireEvent.change(modal.getByLabelText("Domínio"), { target: { value: " Café.com.br " } });
+    fireEvent.change(modal.getByLabelText("Para onde vai a raiz do domínio"), { target: { value: "" } });
+    fireEvent.click(modal.getByRole("checkbox", { name: /^Premium/ }));
+    fireEvent.click(modal.getByRole("button", { name: "Adicionar domínio" }));
+
+    expect(await screen.findByText(DOMAIN_MESSAGES.added)).toBeTruthy();
+    expect(calls(api, "POST", "/api/admin/custom-domains")[0]?.body).toEqual({
+      domain: "café.com.br",
+      display_name: "Café",
+      is_active: true,
+      is_premium: true,
+      root_redirect_url: null,
+    });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(confirm).toHaveBeenCalledWith(DOMAIN_CONFIRMS.activateNow("café.com.br"));
+    expect(await screen.findByText(DOMAIN_MESSAGES.activateFailed)).toBeTruthy();
+  });
+
+  it("warns when Cloudflare's automation failed, and edits with the update message", async () => {
+    fakeApi({
+      [LIST]: { body: [customDomain(6, { root_redirect_url: "https://loja.exemplo.com.br" })] },
+      [PLANS]: { body: plans },
+      "POST /api/admin/custom-domains": {
+        status: 201,
+        body: {
+          ...customDomain(10),
+          cloudflare_automation: { success: false, attempted: true, error: "zona não encontrada" },
+        },
+      },
+      "PUT /api/admin/custom-domains/6": {
+        status: 400,
+        body: { error: "Dados inválidos", details: { domain: DOMAIN_MESSAGES.domainTaken } },
+      },
+    });
+    renderAdmin(<CustomDomainManager />);
+    const row = await item("links6.exemplo.com.br");
+
+    fireEvent.click(screen.getByRole("button", { name: "Adicionar domínio" }));
+    let modal = within(screen.getByRole("dialog", { name: "Adicionar domínio" }));
+    fireEvent.change(modal.getByLabelText("Domínio"), { target: { value: "novo.exemplo.com.br" } });
+    fireEvent.change(modal.getByLabelText("Nome de exibição"), { target: { value: "Novo" } });
+    fireEvent.click(modal.getByRole("button", { name: "Adicionar domínio" }));
+    expect(await screen.findByText(/configuração automática falhou \(zona não encontrada\)/)).toBeTruthy();
+    expect(screen.getByText(/configurá-lo manualmente em até 4 horas úteis/)).toBeTruthy();
+    expect(confirm).not.toHaveBeenCalled();
+
+    fireEvent.click(row.getByRole("button", { name: "Editar links6.exemplo.com.br" }));
+    modal = within(screen.getByRole("dialog", { name: "Editar domínio" }));
+    expect((modal.getByLabelText("Domínio") as HTMLInputElement).value).toBe("links6.exemplo.com.br");
+    expect((modal.getByLabelText("Para onde vai a raiz do domínio") as HTMLInputElement).value).toBe(
+      "https://loja.exemplo.com.br",
+    );
+    fireEvent.click(modal.getByRole("button", { name: "Salvar alterações" }));
+    expect(await modal.findByText(DOMAIN_MESSAGES.domainTaken)).toBeTruthy();
+    expect(await screen.findByText("Dados inválidos")).toBeTruthy();
+
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("keeps the default domain active in its form", async () => {
+    fakeApi({ [LIST]: { body: [customDomain(1, { is_default: true })] }, [PLANS]: { body: plans } });
+    renderAdmin(<CustomDomainManager />);
+    fireEvent.click((await item("links1.exemplo.com.br")).getByRole("button", { name: /^Editar/ }));
+    const modal = within(screen.getByRole("dialog", { name: "Editar domínio" }));
+    expect((modal.getByRole("checkbox", { name: /^Ativo/ }) as HTMLInputElement).disabled).toBe(true);
+    expect(modal.getByText(DOMAIN_MESSAGES.defaultMustBeActive)).toBeTruthy();
+  });
+});
+
+describe("parseDomainForm", () => {
+  const values = {
+    domain: "links.exemplo.com.br",
+    display_name: "Links",
+    is_active: true,
+    is_premium: false,
+  };
+  it("refuses a scheme, a path, a port or a space, and lowercases the name", () => {
+    for (const domain of ["http://a.com", "a.com/x", "a.com:8080", "a b.com", "user@a.com"]) {
+      expect(parseDomainForm({ ...values, domain, root_redirect_url: "" }).errors?.domain).toBe(
+        DOMAIN_MESSAGES.domainInvalid,
+      );
+    }
+    expect(
+      parseDomainForm({ ...values, domain: "Links.Exemplo.com.br.", root_redirect_url: "" }).body,
+    ).toEqual({
+      ...values,
+      root_redirect_url: null,
+    });
+    expect(
+      parseDomainForm({ ...values, display_name: "x".repeat(101), root_redirect_url: "" }).errors
+        ?.display_name,
+    ).toBe(DOMAIN_MESSAGES.displayNameTooLong);
+  });
+});

@@ -1,0 +1,61 @@
+// The manager's own words: the confirmations (spec 5), the add outcome with Cloudflare (spec 8) and
+// the test statuses. The server's messages live in DOMAIN_MESSAGES (common/contract/domains.ts).
+import type { CloudflareAutomation, CustomDomain, DomainTestStatus } from "@common/contract/domains";
+import { DOMAIN_MESSAGES } from "@common/contract/domains";
+
+export const DOMAIN_CONFIRMS = {
+  delete: (name: string) =>
+    `Tem certeza que deseja excluir o domínio ${name}? Esta ação não pode ser desfeita.`,
+  setDefault: (name: string) =>
+    `Definir ${name} como domínio padrão? Ele passa a valer para todos os planos e para as novas páginas e links sem domínio escolhido.`,
+  activate: (name: string) => `Ativar o domínio ${name}? Ele passa a responder às páginas e aos links dele.`,
+  /** Spec 4: after a save that leaves the domain needing activation. */
+  activateNow: (name: string) => `O domínio ${name} precisa ser ativado. Ativar agora?`,
+} as const;
+
+/** Spec 8: what adding a domain says, depending on Cloudflare's automation. */
+export function addedMessage(automation: CloudflareAutomation | undefined): {
+  tone: "success" | "warning";
+  text: string;
+} {
+  if (automation?.success) {
+    return {
+      tone: "success",
+      text: `${DOMAIN_MESSAGES.added} Ele foi configurado automaticamente; o HTTPS fica pronto em 2 a 10 minutos.`,
+    };
+  }
+  if (automation?.attempted) {
+    return {
+      tone: "warning",
+      text: `Domínio adicionado, mas a configuração automática falhou${
+        automation.error ? ` (${automation.error})` : ""
+      }. Nossa equipe foi notificada e vai configurá-lo manualmente em até 4 horas úteis.`,
+    };
+  }
+  return { tone: "success", text: DOMAIN_MESSAGES.added };
+}
+
+export const TEST_STATUS_LABELS: Record<DomainTestStatus, string> = {
+  valid: "Configurado corretamente",
+  pending: "Aguardando propagação",
+  invalid_configuration: "Configuração inválida",
+  conflicting_records: "Registros conflitantes",
+  not_found: "Domínio não encontrado no DNS",
+};
+
+export const TEST_STATUS_HINTS: Record<DomainTestStatus, string> = {
+  valid: "O DNS aponta para o Atalho e o certificado HTTPS é válido.",
+  pending: "O DNS já aponta para o Atalho, mas o HTTPS ainda não está pronto. Pode levar de 2 a 10 minutos.",
+  invalid_configuration:
+    "O domínio existe, mas não aponta para o Atalho. Confira os registros nas instruções.",
+  conflicting_records:
+    "Há registros que apontam para outro lugar junto com os nossos. Remova os registros A, AAAA ou CNAME antigos.",
+  not_found: "Nenhum registro DNS foi encontrado para este nome. A propagação pode levar até 24 horas.",
+};
+
+/** The name the administrator reads: the Unicode form of an IDN. */
+export const domainName = (domain: Pick<CustomDomain, "domain" | "domain_unicode">) =>
+  domain.domain_unicode || domain.domain;
+
+const count = new Intl.NumberFormat("pt-BR");
+export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
