@@ -53,6 +53,9 @@ export default defineConfig({
       PUBLIC_URL: `http://localhost:${port}`,
       LOG_LEVEL: "warn",
       NODE_ENV: "test",
+      // With REDIS_URL (CI), a run's keys apart from any other run's on the same Redis: the blog's
+      // daily "seen" set would otherwise remember a visitor of an earlier run's post of the same id.
+      REDIS_PREFIX: `atalho-e2e:${process.pid}-${Date.now()}:`,
       // Every journey registers from 127.0.0.1 against one server; the limits have API tests.
       RATE_LIMITS: "off",
       // The administrator of the billing journey (e2e/fixtures.ts).

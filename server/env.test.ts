@@ -13,6 +13,7 @@ describe("loadConfig", () => {
     expect(config.databaseUrl).toBeUndefined();
     expect(config.secureCookies).toBe(false);
     expect(config.rateLimits).toBe(true);
+    expect(config.redisPrefix).toBe("atalho:");
   });
 
   it("names the bad variable", () => {
@@ -21,6 +22,7 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PUBLIC_URL: "ftp://x" })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ ADMIN_PASSWORD: "12345678" })).toThrow(/ADMIN_EMAIL/);
     expect(() => loadConfig({ ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "short" })).toThrow(/ADMIN_PASSWORD/);
+    expect(() => loadConfig({ REDIS_PREFIX: "com espaço" })).toThrow(/REDIS_PREFIX/);
     expect(() => loadConfig({ PORT: "abc" })).toThrow(ConfigError);
   });
 

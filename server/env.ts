@@ -29,6 +29,10 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must start with redis://")
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, "letters, digits and : . _ - only (at most 64)")
+    .default("atalho:"),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, "must have 8 or more characters").optional(),
   APP_NAME: z.string().min(1).default("Atalho"),
@@ -169,7 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     distDir: env.DIST_DIR && path.resolve(env.DIST_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    redisPrefix: "atalho:",
+    redisPrefix: env.REDIS_PREFIX,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     appName: env.APP_NAME,
