@@ -1,10 +1,17 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { domainFixtures, writeFixtureCertificates } from "./e2e/domain-fixtures";
 
 // Browser journeys against the production build on a fresh in-memory database. E2E_PORT and
 // E2E_DIST let several runs share a machine.
 const port = Number(process.env.E2E_PORT ?? 3100);
 const dist = process.env.E2E_DIST ?? "dist";
+
+// The domain test asks a DNS server and a TLS listener on loopback that e2e/admin-domains.spec.ts
+// runs on these ports. The server reads DOMAIN_TEST_TLS_CA when it starts (before any globalSetup),
+// so the runner writes the CA here; the workers, which load this file too, only read it.
+export const DOMAIN_FIXTURES = domainFixtures(port);
+if (process.env.TEST_WORKER_INDEX === undefined) await writeFixtureCertificates(DOMAIN_FIXTURES);
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -61,6 +68,12 @@ export default defineConfig({
       // The administrator of the billing journey (e2e/fixtures.ts).
       ADMIN_EMAIL: "admin@atalho.test",
       ADMIN_PASSWORD: "senha-admin-e2e",
+      // The domain test against the loopback fixtures (e2e/domain-fixtures.ts); our address is 127.0.0.1.
+      DOMAIN_TEST_DNS_SERVERS: `127.0.0.1:${DOMAIN_FIXTURES.dnsPort}`,
+      DOMAIN_TEST_TLS_HOST: "127.0.0.1",
+      DOMAIN_TEST_TLS_PORT: String(DOMAIN_FIXTURES.tlsPort),
+      DOMAIN_TEST_TLS_CA: DOMAIN_FIXTURES.caFile,
+      PUBLIC_IPV4: "127.0.0.1",
     },
   },
 });

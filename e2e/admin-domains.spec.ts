@@ -1,15 +1,34 @@
+import { X509Certificate } from "node:crypto";
 import { DOMAIN_MESSAGES } from "@common/contract/domains";
 import { expect, type Page, test } from "@playwright/test";
+import { type FakeDnsServer, startFakeDnsServer } from "../tests/fakes/dns-server";
+import { type FakeTlsServer, startFakeTlsServer } from "../tests/fakes/tls-server";
 import {
   DOMAIN_CONFIRMS,
   TEST_STATUS_LABELS,
 } from "../web/features/admin/components/custom-domains/domain-texts";
+import { domainFixtures, FIXTURE_ZONE, readFixtureCertificate } from "./domain-fixtures";
 
 // The administrator puts a customer's domain to work from 'Configurações': adds it, offers it to
 // the Pro plan, reads its DNS instructions, tests it, makes it the default and back, and deletes it
 // unused.
 
 const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
+const DAY = 86_400_000;
+
+// 'Testar' asks these (playwright.config.ts points the server at their ports and trusts their CA).
+const fixtures = domainFixtures(Number(process.env.E2E_PORT ?? 3100));
+let dns: FakeDnsServer;
+let tlsServer: FakeTlsServer;
+
+test.beforeAll(async () => {
+  dns = await startFakeDnsServer(fixtures.dnsPort);
+  tlsServer = await startFakeTlsServer(readFixtureCertificate(fixtures), fixtures.tlsPort);
+});
+
+test.afterAll(async () => {
+  await Promise.all([dns?.close(), tlsServer?.close()]);
+});
 
 async function signInAdmin(page: Page, baseURL: string) {
   const response = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL } });
@@ -24,13 +43,13 @@ function acceptConfirm(page: Page, message: string) {
   });
 }
 
-test("the administrator adds a domain, offers it to Pro, makes it default and back, and deletes it", async ({
+test("the administrator adds a domain, offers it to Pro, tests it, makes it default and back, and deletes it", async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(60_000);
   const mainHost = new URL(baseURL!).host;
-  const domain = `links-${Date.now().toString(36)}.exemplo.com.br`;
+  const domain = `links-${Date.now().toString(36)}.${FIXTURE_ZONE}`;
   await signInAdmin(page, baseURL!);
   await page.goto("/admin?tab=configuracoes");
   const manager = page.getByRole("region", { name: "Domínios personalizados" });
@@ -78,16 +97,31 @@ test("the administrator adds a domain, offers it to Pro, makes it default and ba
   await page.keyboard.press("Escape");
   await expect(setup).toBeHidden();
 
-  // 'Testar' runs the real check (this server asks the system's resolver, so the status depends on
-  // the network: the statuses themselves are the API tests' job, against loopback DNS and TLS).
+  // 'Testar' runs the real check against the loopback fixtures: the name points at us (A
+  // 127.0.0.1, our PUBLIC_IPV4) and the TLS listener presents a certificate for it.
+  dns.set(domain, { a: ["127.0.0.1"] });
+  const certificate = new X509Certificate(readFixtureCertificate(fixtures).cert);
+  const daysLeft = Math.floor((new Date(certificate.validTo).getTime() - Date.now()) / DAY);
   await added.getByRole("button", { name: `Testar ${domain}` }).click();
   const panel = page.getByRole("dialog", { name: "Testar domínio" });
-  await expect(panel.getByRole("status")).toBeHidden({ timeout: 15_000 });
-  await expect(
-    panel.getByText(new RegExp(`^(${Object.values(TEST_STATUS_LABELS).join("|")})$`)),
-  ).toBeVisible();
+  await expect(panel.getByText(TEST_STATUS_LABELS.valid, { exact: true })).toBeVisible();
+  const dnsBlock = panel.getByRole("region", { name: "DNS" });
+  await expect(dnsBlock).toContainText(/Configurado\s*Sim/);
+  await expect(dnsBlock).toContainText(/A encontrado\s*127\.0\.0\.1/);
+  await expect(dnsBlock).toContainText(new URL(baseURL!).hostname);
+  const ssl = panel.getByRole("region", { name: "Certificado SSL" });
+  await expect(ssl).toContainText(/Válido\s*Sim/);
+  await expect(ssl).toContainText("Atalho E2E CA");
+  await expect(ssl).toContainText(new RegExp(`Dias restantes\\s*${daysLeft} dias`));
   await expect(panel.getByRole("region", { name: "Uso" })).toContainText("0 páginas");
-  await expect(panel.getByRole("region", { name: "DNS" })).toContainText(new URL(baseURL!).hostname);
+  expect(tlsServer.names).toContain(domain);
+
+  // The name moves elsewhere: 'Testar novamente' says so, with where it points now.
+  dns.set(domain, { a: ["203.0.113.10"] });
+  await panel.getByRole("button", { name: "Testar novamente" }).click();
+  await expect(panel.getByText(TEST_STATUS_LABELS.invalid_configuration, { exact: true })).toBeVisible();
+  await expect(panel.getByRole("alert")).toContainText(`${domain} aponta para 203.0.113.10`);
+  await expect(ssl).toContainText(/Válido\s*Não/);
   await page.keyboard.press("Escape");
   await expect(panel).toBeHidden();
 

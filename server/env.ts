@@ -111,6 +111,11 @@ export type Config = {
   sitePageTtlMs: number;
   /** The domain test (server/modules/domains/domain-test.ts). */
   domainTest: DomainTestConfig;
+  /**
+   * Cloudflare automation of custom domains (server/modules/domains/cloudflare.ts), on when
+   * CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID are set; apiBase: CLOUDFLARE_API_BASE (tests).
+   */
+  cloudflare?: { apiToken: string; zoneId: string; apiBase?: string };
 };
 
 export type DomainTestConfig = {
@@ -155,6 +160,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (!env.GOOGLE_CLIENT_ID !== !env.GOOGLE_CLIENT_SECRET) {
     throw new ConfigError(
       "Invalid environment variable(s):\n  GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both (Google sign-in) or neither",
+    );
+  }
+  if (!env.CLOUDFLARE_API_TOKEN !== !env.CLOUDFLARE_ZONE_ID) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  CLOUDFLARE_API_TOKEN, CLOUDFLARE_ZONE_ID: set both (Cloudflare automation of custom domains) or neither",
     );
   }
   const googleIssuer = env.GOOGLE_ISSUER ?? "https://accounts.google.com";
@@ -203,6 +213,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     adminStatsTtlMs: env.NODE_ENV === "test" ? 0 : 15_000,
     sitePageTtlMs: env.NODE_ENV === "test" ? 0 : 10_000,
     domainTest: domainTestConfig(env),
+    cloudflare:
+      env.CLOUDFLARE_API_TOKEN && env.CLOUDFLARE_ZONE_ID
+        ? {
+            apiToken: env.CLOUDFLARE_API_TOKEN,
+            zoneId: env.CLOUDFLARE_ZONE_ID,
+            apiBase: env.CLOUDFLARE_API_BASE?.replace(/\/+$/, ""),
+          }
+        : undefined,
   };
 }
 

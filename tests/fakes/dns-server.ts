@@ -27,7 +27,8 @@ const TTL = 60;
 
 const normalise = (name: string) => name.toLowerCase().replace(/\.$/, "");
 
-export async function startFakeDnsServer(): Promise<FakeDnsServer> {
+/** On 127.0.0.1:`port`; 0 (the default) takes an ephemeral one. */
+export async function startFakeDnsServer(port = 0): Promise<FakeDnsServer> {
   const zone = new Map<string, FakeRecords>();
   const queries: string[] = [];
   const socket = dgram.createSocket("udp4");
@@ -79,12 +80,12 @@ export async function startFakeDnsServer(): Promise<FakeDnsServer> {
 
   await new Promise<void>((resolve, reject) => {
     socket.once("error", reject);
-    socket.bind(0, "127.0.0.1", () => resolve());
+    socket.bind(port, "127.0.0.1", () => resolve());
   });
-  const { port } = socket.address() as AddressInfo;
+  const bound = (socket.address() as AddressInfo).port;
   return {
-    server: `127.0.0.1:${port}`,
-    port,
+    server: `127.0.0.1:${bound}`,
+    port: bound,
     queries,
     set: (name, records) => zone.set(normalise(name), records),
     remove: (name) => zone.delete(normalise(name)),

@@ -57,8 +57,11 @@ export type FakeTlsServer = {
   close(): Promise<void>;
 };
 
-/** A TLS server on 127.0.0.1 (ephemeral port) that completes handshakes and closes. */
-export async function startFakeTlsServer(defaultCertificate: TestCertificate): Promise<FakeTlsServer> {
+/** A TLS server on 127.0.0.1:`port` (0, the default: ephemeral) that completes handshakes and closes. */
+export async function startFakeTlsServer(
+  defaultCertificate: TestCertificate,
+  port = 0,
+): Promise<FakeTlsServer> {
   const contexts = new Map<string, tls.SecureContext>();
   const names: string[] = [];
   const server = tls.createServer(
@@ -73,7 +76,10 @@ export async function startFakeTlsServer(defaultCertificate: TestCertificate): P
   );
   // A client that hangs up mid-handshake is not a test failure.
   server.on("tlsClientError", () => {});
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
   return {
     port: (server.address() as AddressInfo).port,
     names,

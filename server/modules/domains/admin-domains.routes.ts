@@ -7,7 +7,8 @@ import {
   customDomainIdParamsSchema,
   DOMAIN_MESSAGES,
 } from "../../../common/contract/domains";
-import { listCustomDomains } from "./admin-domains.queries";
+import { mainHostName, nameWithoutPort } from "./admin-domains.names";
+import { findCustomDomain, listCustomDomains } from "./admin-domains.queries";
 import {
   activateDomain,
   createDomain,
@@ -15,6 +16,13 @@ import {
   setDefaultDomain,
   updateDomain,
 } from "./admin-domains.service";
+import { CloudflareDomains } from "./cloudflare";
+import {
+  automateActivation,
+  automateNewDomain,
+  automateRename,
+  removeFromCloudflare,
+} from "./cloudflare-automation";
 
 // The administrator's custom domain manager (spec 2 Settings, 7), inside the admin scope (one guard
 // for every /api/admin route). The rules live in admin-domains.service.ts; every change writes its
@@ -29,23 +37,46 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
     app.domains.changed();
   };
 
+  // Cloudflare automation (cloudflare-automation.ts), when CLOUDFLARE_API_TOKEN and the zone are set.
+  const cloudflare = app.config.cloudflare
+    ? new CloudflareDomains({ ...app.config.cloudflare, mainHost: mainHostName(app.config.publicUrl) })
+    : undefined;
+  /** The main host's own row is never automated (the app's host is set up with the deployment). */
+  const automated = (domain: string) =>
+    cloudflare && nameWithoutPort(domain) !== mainHostName(app.config.publicUrl) ? cloudflare : undefined;
+
   // Every domain (the default first), with the plans that offer it and the pages and links on it.
   app.get(
     "/api/admin/custom-domains-with-plans",
     async (): Promise<CustomDomain[]> => listCustomDomains(app.db),
   );
 
-  // Cloudflare automation is not configured yet: the answer has no cloudflare_automation.
+  // Without Cloudflare automation the answer has no cloudflare_automation.
   app.post(
     "/api/admin/custom-domains",
     { schema: { body: customDomainBodySchema } },
     async (request, reply) => {
-      const domain: CustomDomainSaved = await createDomain(
+      let domain: CustomDomainSaved = await createDomain(
         app.db,
         request.user!,
         app.config.publicUrl,
         request.body,
+        { pending: cloudflare !== undefined },
       );
+      if (cloudflare) {
+        const automation = await automateNewDomain(
+          app.db,
+          cloudflare,
+          request.log,
+          request.user!,
+          domain,
+          request.body.is_active,
+        );
+        domain = {
+          ...((await findCustomDomain(app.db, domain.id)) ?? domain),
+          cloudflare_automation: automation,
+        };
+      }
       await changed();
       reply.code(201);
       return domain;
@@ -56,13 +87,22 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/custom-domains/:id",
     { schema: { params: customDomainIdParamsSchema, body: customDomainBodySchema } },
     async (request): Promise<CustomDomain> => {
-      const domain = await updateDomain(
+      const before = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
+      let domain = await updateDomain(
         app.db,
         request.user!,
         app.config.publicUrl,
         request.params.id,
         request.body,
       );
+      // A new name: Cloudflare follows; when it fails the answer has needs_activation (the UI offers 'Ativar').
+      const renamed = before && before.domain !== domain.domain && automated(domain.domain);
+      if (renamed) {
+        const names = { before: before.domain, after: domain.domain };
+        if (await automateRename(app.db, renamed, request.log, request.user!, domain.id, names)) {
+          domain = (await findCustomDomain(app.db, domain.id)) ?? domain;
+        }
+      }
       await changed();
       return domain;
     },
@@ -72,8 +112,11 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/custom-domains/:id",
     { schema: { params: customDomainIdParamsSchema } },
     async (request) => {
+      const before = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
       await deleteDomain(app.db, request.user!, app.config.publicUrl, request.params.id);
       await changed();
+      const cleanup = before && automated(before.domain);
+      if (cleanup) await removeFromCloudflare(cleanup, request.log, before.domain);
       return { message: DOMAIN_MESSAGES.deleted };
     },
   );
@@ -91,6 +134,10 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/domains/:id/activate",
     { schema: { params: customDomainIdParamsSchema } },
     async (request) => {
+      // With automation, Cloudflare first (a retry after a failed add); its failure answers 502.
+      const row = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
+      const retry = row && (row.needs_activation || !row.is_active) && automated(row.domain);
+      if (retry) await automateActivation(retry, request.log, row.domain);
       if (await activateDomain(app.db, request.user!, request.params.id)) await changed();
       return { message: DOMAIN_MESSAGES.activated };
     },

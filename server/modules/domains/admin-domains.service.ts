@@ -84,6 +84,8 @@ export async function createDomain(
   actor: Actor,
   publicUrl: string,
   values: DomainValues,
+  /** Cloudflare automation will run next: the row starts inactive, needing activation (cloudflare-automation.ts). */
+  options: { pending?: boolean } = {},
 ): Promise<CustomDomain> {
   try {
     return await db.transaction(async (transaction) => {
@@ -94,7 +96,7 @@ export async function createDomain(
         .values({
           domain,
           displayName: values.display_name,
-          isActive: values.is_active,
+          ...(options.pending ? { isActive: false, needsActivation: true } : { isActive: values.is_active }),
           isPremium: values.is_premium,
           rootRedirectUrl: values.root_redirect_url,
         })
