@@ -127,10 +127,13 @@ export const GOOGLE_ERRORS = {
   disabled: "O login com Google não está disponível.",
   unavailable: "Não foi possível falar com o Google agora. Tente novamente em alguns minutos.",
   expired: "A entrada com Google expirou ou já foi usada. Tente novamente.",
+  state: "A entrada com Google não começou neste navegador ou expirou. Tente novamente.",
   failed: "Não foi possível confirmar sua conta Google. Tente novamente.",
   cancelled: "A entrada com Google foi cancelada.",
   email_exists: "Já existe uma conta com este email. Entre com sua senha e vincule o Google em Meu Perfil.",
   no_email: "Sua conta Google não informou um email. Use outra conta ou cadastre-se com email e senha.",
+  email_unverified:
+    "Seu email no Google não está verificado. Verifique-o no Google ou cadastre-se com email e senha.",
   inactive: AUTH_MESSAGES.inactive,
   registration_closed: ADMIN_MESSAGES.registrationClosed,
   free_users_full: ADMIN_MESSAGES.freeUsersFull,

@@ -92,6 +92,13 @@ const RESET_REFUSALS = {
 } as const;
 
 /**
+ * When a reset or verification link is what first proves the address (e-mail not verified before),
+ * a Google identity linked before that proof goes: it may be someone else's who used this address
+ * unverified. (SET reads the row as it was, so the case sees emailVerifiedAt before this update.)
+ */
+const googleSubOnceVerified = sql`case when ${users.emailVerifiedAt} is null then null else ${users.googleSub} end`;
+
+/**
  * Spends a reset token and sets the new password. Following the link proved the address, so the
  * e-mail counts as verified. The caller ends the user's sessions and opens a new one.
  */
@@ -106,6 +113,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     .set({
       passwordHash: await hashPassword(password),
       emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      googleSub: googleSubOnceVerified,
       updatedAt: new Date(),
     })
     .where(eq(users.id, owner.id))
@@ -139,6 +147,10 @@ export async function verifyEmail(db: Db, token: string): Promise<void> {
   if (!result.ok) throw new HttpError(400, VERIFY_REFUSALS[result.reason]);
   await db
     .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      googleSub: googleSubOnceVerified,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, result.userId));
 }

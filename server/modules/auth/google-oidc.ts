@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { eq, lt } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import * as oidc from "openid-client";
@@ -8,6 +8,12 @@ import { oauthStates } from "../../../db/schema/users";
 import { type Config, isLoopback } from "../../env";
 
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
+/**
+ * The cookie that binds a sign-in to the browser that started it: it holds the `state` sent to the
+ * provider (HttpOnly, SameSite=Lax, path /api/auth/google, ten minutes). The callback refuses a
+ * state this browser does not hold, so a callback URL started by someone else signs nobody in here.
+ */
+export const GOOGLE_STATE_COOKIE = "atalho_google_state";
 /** Discovery is fetched again after this long (Google rotates keys; openid-client refetches the JWKS). */
 const DISCOVERY_TTL_MS = 24 * 60 * 60 * 1000;
 /** Seconds for each call to the provider (discovery, token exchange, JWKS). */
@@ -34,6 +40,9 @@ export type GoogleIdentity = {
 };
 
 const hashState = (state: string) => createHash("sha256").update(state).digest("base64url");
+/** Equal texts, compared in constant time (through their hashes, of equal length). */
+const sameHash = (a: string, b: string) =>
+  timingSafeEqual(createHash("sha256").update(a).digest(), createHash("sha256").update(b).digest());
 
 /**
  * The OpenID Connect client for Google (or GOOGLE_ISSUER): discovery on first use, cached and tried
@@ -86,9 +95,10 @@ export class GoogleOidc {
 
   /**
    * Starts a sign-in: stores the state (hashed), nonce and PKCE verifier for ten minutes and returns
-   * the provider's authorization URL. Expired rows of abandoned sign-ins are deleted on the way.
+   * the provider's authorization URL and the state (for the browser's GOOGLE_STATE_COOKIE). Expired
+   * rows of abandoned sign-ins are deleted on the way.
    */
-  async begin(db: Db, intent: GoogleIntent, userId: number | null): Promise<URL> {
+  async begin(db: Db, intent: GoogleIntent, userId: number | null): Promise<{ url: URL; state: string }> {
     const configuration = await this.config();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
@@ -112,19 +122,25 @@ export class GoogleOidc {
     };
     // Linking and confirming a deletion: let the person pick the account rather than reuse one silently.
     if (intent !== "login") parameters.prompt = "select_account";
-    return oidc.buildAuthorizationUrl(configuration, parameters);
+    return { url: oidc.buildAuthorizationUrl(configuration, parameters), state };
   }
 
   /**
-   * Finishes a sign-in from the callback's query: spends the state row (once, in any process),
+   * Finishes a sign-in from the callback's query: checks the state is the one this browser started
+   * (`browserState`, from GOOGLE_STATE_COOKIE), spends the state row (once, in any process),
    * exchanges the code with the PKCE verifier and verifies the id token.
    */
   async complete(
     db: Db,
     query: Record<string, string>,
+    browserState: string | undefined,
   ): Promise<{ intent: GoogleIntent; userId: number | null; identity: GoogleIdentity }> {
     const state = query.state;
     if (!state || state.length > 200) throw new GoogleFlowError("expired", "no state");
+    // Login CSRF: a callback URL from a sign-in another browser started is refused, its row left alone.
+    if (!browserState || !sameHash(browserState, state)) {
+      throw new GoogleFlowError("state", browserState ? "state cookie differs" : "no state cookie");
+    }
     // Spent here whatever follows: a replayed callback finds nothing.
     const [row] = await db
       .delete(oauthStates)

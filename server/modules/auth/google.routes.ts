@@ -13,9 +13,15 @@ import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
-import { findByEmail, sendVerification } from "./auth.service";
+import { findByEmail } from "./auth.service";
 import { issueToken } from "./auth-tokens";
-import { GoogleFlowError, type GoogleIdentity, GoogleOidc } from "./google-oidc";
+import {
+  GOOGLE_STATE_COOKIE,
+  GoogleFlowError,
+  type GoogleIdentity,
+  GoogleOidc,
+  OAUTH_STATE_TTL_MS,
+} from "./google-oidc";
 import {
   createSession,
   loadUser,
@@ -65,6 +71,14 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
   const fail = (reply: FastifyReply, intent: GoogleIntent, code: GoogleErrorCode) =>
     reply.redirect(`${RETURN_TO[intent]}?google_error=${code}`, 302);
 
+  /** The cookie binding a sign-in to this browser: only our start and callback paths receive it. */
+  const stateCookie = {
+    path: "/api/auth/google",
+    httpOnly: true,
+    sameSite: "lax",
+    secure: app.config.secureCookies,
+  } as const;
+
   /** A rate limit answered as a redirect (the browser is navigating, not reading JSON). */
   const withinLimits = async (
     hook: ReturnType<typeof rateLimited>,
@@ -94,7 +108,8 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
       return fail(reply, intent, "maintenance");
     }
     try {
-      const url = await google.begin(app.db, intent, user?.id ?? null);
+      const { url, state } = await google.begin(app.db, intent, user?.id ?? null);
+      reply.setCookie(GOOGLE_STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MS / 1000 });
       return reply.redirect(url.href, 302);
     } catch (error) {
       if (error instanceof GoogleFlowError) return fail(reply, intent, error.code);
@@ -104,6 +119,9 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(GOOGLE_CALLBACK_PATH, async (request, reply) => {
     reply.header("cache-control", "no-store");
+    // One callback per start: the binding cookie goes whatever the outcome.
+    const browserState = request.cookies[GOOGLE_STATE_COOKIE];
+    if (browserState !== undefined) reply.clearCookie(GOOGLE_STATE_COOKIE, stateCookie);
     if (!(await withinLimits(callbackLimits, request, reply))) return fail(reply, "login", "too_many");
     if (!google) return fail(reply, "login", "disabled");
     const query = Object.fromEntries(
@@ -113,7 +131,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     );
     let intent: GoogleIntent = "login";
     try {
-      const result = await google.complete(app.db, query);
+      const result = await google.complete(app.db, query, browserState);
       intent = result.intent;
       if (result.intent === "login") return await signIn(request, reply, result.identity);
       // Linking and re-authenticating are for the account that started them, still signed in here.
@@ -128,16 +146,21 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     }
   });
 
-  /** Sign in by Google's `sub`; else link by a twice-verified e-mail; else create the account. */
+  /**
+   * Sign in by Google's `sub`; else (only with an e-mail Google verified) link by a twice-verified
+   * e-mail or create the account.
+   */
   async function signIn(request: FastifyRequest, reply: FastifyReply, identity: GoogleIdentity) {
     let [user] = await app.db.select().from(users).where(eq(users.googleSub, identity.sub)).limit(1);
     let linked = false;
     if (!user) {
       if (!identity.email) throw new GoogleFlowError("no_email");
+      // An unverified address proves nothing: it could be someone else's (pre-account takeover).
+      if (!identity.emailVerified) throw new GoogleFlowError("email_unverified");
       const existing = await findByEmail(app.db, identity.email);
       if (existing) {
         // Both sides must have proved the address: otherwise whoever controls one could take the other.
-        if (!identity.emailVerified || !existing.emailVerifiedAt || existing.googleSub) {
+        if (!existing.emailVerifiedAt || existing.googleSub) {
           throw new GoogleFlowError("email_exists");
         }
         if (!existing.isActive) throw new GoogleFlowError("inactive");
@@ -157,11 +180,14 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     return reply.redirect("/dashboard", 302);
   }
 
-  /** A new account from a Google sign-in, under the same rules as registering (no password). */
+  /**
+   * A new account from a Google sign-in, under the same rules as registering (no password), only
+   * for an e-mail Google verified (so the account's e-mail counts as verified).
+   */
   async function createGoogleUser(identity: GoogleIdentity): Promise<UserRow> {
     const email = identity.email!;
-    // The administrator's address counts only when Google vouches for it.
-    const isAdmin = identity.emailVerified && app.config.adminEmail === email;
+    if (!identity.emailVerified) throw new GoogleFlowError("email_unverified");
+    const isAdmin = app.config.adminEmail === email;
     const settings = app.settings.get();
     if (settings.maintenance_mode && !isAdmin) throw new GoogleFlowError("maintenance");
     try {
@@ -186,7 +212,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
           lastName: identity.familyName,
           isAdmin,
           googleSub: identity.sub,
-          emailVerifiedAt: identity.emailVerified ? new Date() : null,
+          emailVerifiedAt: new Date(),
         })
         .onConflictDoNothing()
         .returning();
@@ -196,7 +222,6 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     }
     if (!created) throw new GoogleFlowError("email_exists", "race on insert");
     await applyDefaultPlan(app.db, created.id, settings);
-    if (!created.emailVerifiedAt) sendVerification(app, created);
     app.log.info({ userId: created.id }, "register with google");
     return created;
   }

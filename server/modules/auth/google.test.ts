@@ -6,8 +6,8 @@ import { oauthStates, users } from "../../../db/schema/users";
 import { createUser } from "../../../tests/factories";
 import { type ProviderUser, startOidcProvider, type Tamper } from "../../../tests/oidc-provider";
 import { cookieFrom, setupTestApp } from "../../../tests/test-app";
-import { consumeToken } from "./auth-tokens";
-import { GoogleFlowError, GoogleOidc } from "./google-oidc";
+import { consumeToken, issueToken } from "./auth-tokens";
+import { GOOGLE_STATE_COOKIE, GoogleFlowError, GoogleOidc } from "./google-oidc";
 
 const provider = await startOidcProvider();
 afterAll(() => provider.close());
@@ -32,20 +32,42 @@ function googleAccount(overrides: Partial<ProviderUser> = {}): ProviderUser {
   };
 }
 
-/** Our start, the provider's authorization endpoint (a real HTTP request), then our callback. */
+/** The browser-binding cookie a start set, as a Cookie header ("" when it set none). */
+const stateCookieFrom = (response: { cookies: { name: string; value: string }[] }) => {
+  const cookie = response.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
+  return cookie ? `${GOOGLE_STATE_COOKIE}=${cookie.value}` : "";
+};
+/** Cookie headers joined, as a browser sends them. */
+const cookies = (...headers: (string | undefined)[]) => headers.filter(Boolean).join("; ") || undefined;
+
+/**
+ * Our start, the provider's authorization endpoint (a real HTTP request), then our callback, from
+ * one browser: the callback carries the cookies the start set.
+ */
 async function googleFlow(intent: "login" | "link" | "reauth", account: ProviderUser, cookie?: string) {
+  const { start, callbackUrl, authorizeUrl, stateCookie } = await startAndAuthorize(intent, account, cookie);
+  const callback = await t.request({ method: "GET", url: callbackUrl, cookie: cookies(cookie, stateCookie) });
+  return { start, callback, callbackUrl, authorizeUrl, stateCookie };
+}
+
+/** Our start and the provider's authorization, stopping before our callback. */
+async function startAndAuthorize(
+  intent: "login" | "link" | "reauth",
+  account: ProviderUser,
+  cookie?: string,
+) {
   provider.nextUser = account;
   const start = await t.request({ method: "GET", url: `/api/auth/google?intent=${intent}`, cookie });
   expect(start.statusCode).toBe(302);
+  const stateCookie = stateCookieFrom(start);
+  expect(stateCookie).not.toBe("");
   const authorizeUrl = String(start.headers.location);
   expect(authorizeUrl.startsWith(`${provider.issuer}/authorize?`)).toBe(true);
   const authorized = await fetch(authorizeUrl, { redirect: "manual" });
   expect(authorized.status).toBe(302);
   const back = new URL(authorized.headers.get("location")!);
   expect(`${back.origin}${back.pathname}`).toBe("http://localhost:3000/api/auth/google/callback");
-  const callbackUrl = `${back.pathname}${back.search}`;
-  const callback = await t.request({ method: "GET", url: callbackUrl, cookie });
-  return { start, callback, callbackUrl, authorizeUrl };
+  return { start, callbackUrl: `${back.pathname}${back.search}`, authorizeUrl, stateCookie };
 }
 
 const location = (response: { headers: Record<string, unknown> }) => String(response.headers.location);
@@ -100,6 +122,16 @@ describe("GET /api/auth/google (start)", () => {
     const state = params.get("state")!;
     const nonce = params.get("nonce")!;
     expect(state.length).toBeGreaterThan(20);
+    // The state is bound to this browser by a short-lived cookie only our Google paths receive.
+    const bound = start.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
+    expect(bound).toMatchObject({
+      value: state,
+      path: "/api/auth/google",
+      httpOnly: true,
+      sameSite: "Lax",
+      maxAge: 600,
+    });
+    expect(bound!.secure).toBeFalsy(); // http:// PUBLIC_URL here; Secure with https (below)
     const rows = await t.database.db.select().from(oauthStates);
     expect(rows.some((row) => row.stateHash === state)).toBe(false); // never stored in the clear
     const row = rows.find((r) => r.nonce === nonce)!;
@@ -164,11 +196,24 @@ describe("sign in with Google", () => {
     expect(await events(user!.id)).toEqual(["login_google", "login_google"]);
   });
 
-  it("creates an unverified account when Google has not verified the e-mail", async () => {
+  it("creates no account when Google has not verified the e-mail", async () => {
     const account = googleAccount({ email_verified: false });
     const { callback } = await googleFlow("login", account);
+    expect(location(callback)).toBe("/auth?google_error=email_unverified");
+    expect(GOOGLE_ERRORS.email_unverified).toBe(
+      "Seu email no Google não está verificado. Verifique-o no Google ou cadastre-se com email e senha.",
+    );
+    expect(cookieFrom(callback)).toBe("");
+    expect(await userBySub(account.sub)).toBeUndefined();
+    expect(await userByEmail(account.email!)).toBeUndefined();
+  });
+
+  it("still signs in by sub an account already linked, whatever Google says of the e-mail now", async () => {
+    const account = googleAccount({ email_verified: false });
+    const owner = await createUser(t.database.db, { googleSub: account.sub });
+    const { callback } = await googleFlow("login", account);
     expect(location(callback)).toBe("/dashboard");
-    expect((await userBySub(account.sub))!.emailVerifiedAt).toBeNull();
+    expect((await session(cookieFrom(callback)))?.id).toBe(owner.id);
   });
 
   const refusals: [string, Tamper][] = [
@@ -192,10 +237,14 @@ describe("sign in with Google", () => {
 
   it("refuses a replayed state without asking the provider again", async () => {
     const account = googleAccount();
-    const { callback, callbackUrl } = await googleFlow("login", account);
+    const { callback, callbackUrl, stateCookie } = await googleFlow("login", account);
     expect(location(callback)).toBe("/dashboard");
+    // The callback cleared the binding cookie.
+    const cleared = callback.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE);
+    expect(cleared).toMatchObject({ value: "", path: "/api/auth/google" });
     const tokenCalls = provider.requests.filter((r) => r === "POST /token").length;
-    const replay = await t.request({ method: "GET", url: callbackUrl });
+    // Replayed even with the old cookie kept: the state row was spent.
+    const replay = await t.request({ method: "GET", url: callbackUrl, cookie: stateCookie });
     expect(location(replay)).toBe("/auth?google_error=expired");
     expect(cookieFrom(replay)).toBe("");
     expect(provider.requests.filter((r) => r === "POST /token").length).toBe(tokenCalls);
@@ -207,6 +256,7 @@ describe("sign in with Google", () => {
     const unknown = await t.request({
       method: "GET",
       url: "/api/auth/google/callback?code=abc&state=nao-existe",
+      cookie: `${GOOGLE_STATE_COOKIE}=nao-existe`,
     });
     expect(location(unknown)).toBe("/auth?google_error=expired");
 
@@ -219,7 +269,11 @@ describe("sign in with Google", () => {
       .where(eq(oauthStates.nonce, nonce));
     const authorized = await fetch(location(start), { redirect: "manual" });
     const back = new URL(authorized.headers.get("location")!);
-    const late = await t.request({ method: "GET", url: `${back.pathname}${back.search}` });
+    const late = await t.request({
+      method: "GET",
+      url: `${back.pathname}${back.search}`,
+      cookie: stateCookieFrom(start),
+    });
     expect(location(late)).toBe("/auth?google_error=expired");
   });
 
@@ -229,6 +283,7 @@ describe("sign in with Google", () => {
     const declined = await t.request({
       method: "GET",
       url: `/api/auth/google/callback?error=access_denied&state=${encodeURIComponent(state)}`,
+      cookie: stateCookieFrom(start),
     });
     expect(location(declined)).toBe("/auth?google_error=cancelled");
   });
@@ -237,7 +292,7 @@ describe("sign in with Google", () => {
     const owner = await createUser(t.database.db);
     const account = googleAccount({ email: owner.email.toUpperCase(), email_verified: false });
     const { callback } = await googleFlow("login", account);
-    expect(location(callback)).toBe("/auth?google_error=email_exists");
+    expect(location(callback)).toBe("/auth?google_error=email_unverified");
     expect(GOOGLE_ERRORS.email_exists).toMatch(/senha/);
     expect(cookieFrom(callback)).toBe("");
     expect((await userByEmail(owner.email))!.googleSub).toBeNull();
@@ -304,6 +359,96 @@ describe("sign in with Google", () => {
   });
 });
 
+describe("login CSRF: the callback must come back to the browser that started the sign-in", () => {
+  it("refuses a callback URL started in another browser, signs nobody in and leaves the state unspent", async () => {
+    // The attacker starts with their own Google account and stops before our callback...
+    const attacker = googleAccount();
+    const { callbackUrl, stateCookie } = await startAndAuthorize("login", attacker);
+    const tokenCalls = provider.requests.filter((r) => r === "POST /token").length;
+    // ...then has the victim's browser open it: without the cookie, or with one of its own sign-in.
+    const victimStart = await t.request({ method: "GET", url: "/api/auth/google?intent=login" });
+    for (const cookie of [undefined, stateCookieFrom(victimStart)]) {
+      const callback = await t.request({ method: "GET", url: callbackUrl, cookie });
+      expect(location(callback)).toBe("/auth?google_error=state");
+      expect(cookieFrom(callback)).toBe("");
+    }
+    expect(GOOGLE_ERRORS.state).toMatch(/navegador/);
+    expect(provider.requests.filter((r) => r === "POST /token").length).toBe(tokenCalls);
+    expect(await userBySub(attacker.sub)).toBeUndefined();
+    expect(await userByEmail(attacker.email!)).toBeUndefined();
+    // The browser that started it still finishes it.
+    const own = await t.request({ method: "GET", url: callbackUrl, cookie: stateCookie });
+    expect(location(own)).toBe("/dashboard");
+  });
+
+  it("refuses a link callback carried to another signed-in browser", async () => {
+    const { cookie: attackerSession } = await t.signIn();
+    const account = googleAccount();
+    const { callbackUrl } = await startAndAuthorize("link", account, attackerSession);
+    const { user: victim, cookie: victimSession } = await t.signIn();
+    const callback = await t.request({ method: "GET", url: callbackUrl, cookie: victimSession });
+    expect(location(callback)).toBe("/auth?google_error=state");
+    expect((await userByEmail(victim.email))!.googleSub).toBeNull();
+    expect(await userBySub(account.sub)).toBeUndefined();
+  });
+
+  const secure = setupTestApp({
+    google: { clientId: provider.clientId, clientSecret: provider.clientSecret, issuer: provider.issuer },
+    publicUrl: "https://atalho.example.com.br",
+    secureCookies: true,
+    rateLimits: false,
+  });
+  it("marks the binding cookie Secure when PUBLIC_URL is https", async () => {
+    const start = await secure.request({ method: "GET", url: "/api/auth/google?intent=login" });
+    expect(start.cookies.find((c) => c.name === GOOGLE_STATE_COOKIE)?.secure).toBe(true);
+  });
+});
+
+describe("a Google link made before the e-mail was proved (pre-account takeover)", () => {
+  const post = (url: string, payload: object) => t.request({ method: "POST", url, payload });
+
+  it("goes when a password reset first proves the address, and stays when it was proved before", async () => {
+    const squatted = await createUser(t.database.db, {
+      passwordHash: null,
+      emailVerifiedAt: null,
+      googleSub: googleAccount().sub,
+    });
+    const token = await issueToken(t.database.db, squatted.id, "password_reset", 60_000);
+    const reset = await post("/api/auth/password-reset/confirm", { token, password: "Senha-nova-123" });
+    expect(reset.statusCode).toBe(200);
+    const after = await userByEmail(squatted.email);
+    expect(after!.googleSub).toBeNull();
+    expect(after!.emailVerifiedAt).not.toBeNull();
+
+    const sub = googleAccount().sub;
+    const proved = await createUser(t.database.db, { googleSub: sub });
+    const again = await issueToken(t.database.db, proved.id, "password_reset", 60_000);
+    expect(
+      (await post("/api/auth/password-reset/confirm", { token: again, password: "Senha-nova-123" }))
+        .statusCode,
+    ).toBe(200);
+    expect((await userByEmail(proved.email))!.googleSub).toBe(sub);
+  });
+
+  it("goes when the e-mail verification link is followed, and stays on an account verified before", async () => {
+    const squatted = await createUser(t.database.db, {
+      emailVerifiedAt: null,
+      googleSub: googleAccount().sub,
+    });
+    const token = await issueToken(t.database.db, squatted.id, "email_verification", 60_000);
+    expect((await post("/api/auth/verify-email", { token })).statusCode).toBe(200);
+    const after = await userByEmail(squatted.email);
+    expect(after!.googleSub).toBeNull();
+    expect(after!.emailVerifiedAt).not.toBeNull();
+
+    const sub = googleAccount().sub;
+    const proved = await createUser(t.database.db, { googleSub: sub });
+    const again = await issueToken(t.database.db, proved.id, "email_verification", 60_000);
+    expect((await post("/api/auth/verify-email", { token: again })).statusCode).toBe(200);
+    expect((await userByEmail(proved.email))!.googleSub).toBe(sub);
+  });
+});
+
 describe("link a Google account from the profile", () => {
   it("links the signed-in account and logs it", async () => {
     const { user, cookie } = await t.signIn();
@@ -343,7 +488,7 @@ describe("link a Google account from the profile", () => {
     const callback = await t.request({
       method: "GET",
       url: `${back.pathname}${back.search}`,
-      cookie: otherCookie,
+      cookie: cookies(otherCookie, stateCookieFrom(start)),
     });
     expect(location(callback)).toBe("/profile?google_error=session");
   });
@@ -436,14 +581,14 @@ describe("rate limits", () => {
         url: "/api/auth/google/callback?code=x&state=y",
         remoteAddress: "203.0.113.9",
       });
-    for (let i = 0; i < 30; i++) expect(location(await hit())).toBe("/auth?google_error=expired");
+    for (let i = 0; i < 30; i++) expect(location(await hit())).toBe("/auth?google_error=state");
     expect(location(await hit())).toBe("/auth?google_error=too_many");
     const elsewhere = await limited.request({
       method: "GET",
       url: "/api/auth/google/callback?code=x&state=y",
       remoteAddress: "203.0.113.10",
     });
-    expect(location(elsewhere)).toBe("/auth?google_error=expired");
+    expect(location(elsewhere)).toBe("/auth?google_error=state");
     expect(GOOGLE_ERRORS.too_many).toMatch(/tentativas/);
   });
 });
