@@ -13,6 +13,7 @@ import {
   profileUpdateSchema,
   type SessionInfo,
 } from "../../../common/contract/account";
+import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema/users";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
@@ -190,8 +191,14 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
         });
       }
       const passwordHash = await hashPassword(request.body.new_password);
-      await app.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
-      await revokeUserSessions(app.db, user.id);
+      // With the sessions, a pending e-mail change ends too: whoever knew the old password and
+      // asked for their own address must not take the account through the link.
+      await app.db.transaction(async (transaction) => {
+        const tx = transaction as unknown as Db;
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id);
+        await cancelEmailChange(tx, user.id);
+      });
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
       await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "password_change" });

@@ -170,6 +170,42 @@ describe("e-mail change", () => {
     expect((await confirm(token!)).json().error).toBe(ACCOUNT_MESSAGES.emailChangeLinkInvalid);
   });
 
+  it("a password change voids the pending change: the earlier link is refused and the address stays", async () => {
+    const { user, cookie } = await t.signIn();
+    const target = newAddress();
+    await requestChange(cookie, target);
+    const [token] = await changeLinks(target);
+    const changed = await post(
+      "/api/user/password",
+      { current_password: FACTORY_PASSWORD, new_password: "outra-senha-987" },
+      cookie,
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const refused = await confirm(token!);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
+  });
+
+  it("a password reset voids the pending change: the earlier link is refused and the address stays", async () => {
+    const { user, cookie } = await t.signIn();
+    const target = newAddress();
+    await requestChange(cookie, target);
+    const [token] = await changeLinks(target);
+    const resetToken = await issueToken(t.database.db, user.id, "password_reset", 60 * 60_000);
+    const reset = await post("/api/auth/password-reset/confirm", {
+      token: resetToken,
+      password: "outra-senha-987",
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const refused = await confirm(token!);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toBe(ACCOUNT_MESSAGES.emailChangeLinkInvalid);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.email).toBe(user.email);
+  });
+
   it("is rate limited per user", async () => {
     const { cookie } = await t.signIn();
     const statuses: number[] = [];

@@ -11,6 +11,7 @@ import {
 } from "../../../common/contract/auth";
 import { bodyEmail, rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
+import { cancelEmailChange } from "../account/email-change";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
 import { passwordResetMail } from "../mail/templates";
 import {
@@ -144,6 +145,8 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const user = await resetPassword(app.db, request.body.token, request.body.password);
       await revokeUserSessions(app.db, user.id);
+      // A pending e-mail change (asked by whoever knew the old password) must not outlive it.
+      await cancelEmailChange(app.db, user.id);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
       await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "password_reset" });

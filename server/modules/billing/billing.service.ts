@@ -305,7 +305,8 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
 /**
  * A notification about a payment whose customer deleted their account: the record keeps the
  * provider's facts and status (a refund or chargeback still shows in the books), but nothing is
- * activated or ended, for there is no one to give it to.
+ * activated or ended, for there is no one to give it to. A payment approved after the deletion (a
+ * Pix or boleto paid late) is recorded as approved and flagged for the administrator to refund.
  */
 async function recordPaymentOfDeletedAccount(
   app: BillingApp,
@@ -313,13 +314,16 @@ async function recordPaymentOfDeletedAccount(
   payment: ProviderPayment,
   cause: string,
 ) {
-  return app.db.transaction(async (db) => {
+  const result = await app.db.transaction(async (db) => {
     const [tx] = await db.select().from(transactions).where(eq(transactions.id, transactionId)).for("update");
-    if (!tx) return { changed: false };
+    if (!tx) return { changed: false, approved: false };
     const samePayment = tx.providerPaymentId === null || tx.providerPaymentId === payment.id;
     const next = payment.status;
-    const moves = samePayment && next !== null && next !== "approved" && mayMove(tx.status, next, true);
-    if (!moves) return { changed: false };
+    // Only an approval may come from another attempt at the same order: money was taken.
+    const moves =
+      next !== null && (samePayment || next === "approved") && mayMove(tx.status, next, samePayment);
+    if (!moves) return { changed: false, approved: false };
+    const now = new Date();
     await db
       .update(transactions)
       .set({
@@ -327,8 +331,11 @@ async function recordPaymentOfDeletedAccount(
         providerPaymentId: payment.id,
         providerStatus: payment.providerStatus,
         providerStatusDetail: payment.providerStatusDetail,
+        paymentMethod: payment.paymentMethod ?? tx.paymentMethod,
+        paymentDetails: { ...tx.paymentDetails, ...payment.details },
         refundedCents: next === "refunded" ? (tx.refundedCents ?? tx.amountCents) : tx.refundedCents,
-        updatedAt: new Date(),
+        ...(next === "approved" ? { approvedAt: now } : {}),
+        updatedAt: now,
       })
       .where(eq(transactions.id, tx.id));
     await recordEvent(db, {
@@ -338,8 +345,29 @@ async function recordPaymentOfDeletedAccount(
       cause,
       detail: { payment_id: payment.id, from: tx.status, account_deleted: true },
     });
-    return { changed: true };
+    if (next === "approved") {
+      await recordEvent(db, {
+        userId: null,
+        transactionId: tx.id,
+        kind: "payment.after_account_deletion",
+        cause,
+        detail: {
+          payment_id: payment.id,
+          paid_cents: payment.amountCents,
+          provider_status: payment.providerStatus,
+          needs_refund: true,
+        },
+      });
+    }
+    return { changed: true, approved: next === "approved" };
   });
+  if (result.approved) {
+    app.log.warn(
+      { paymentId: payment.id, transactionId },
+      "payment approved after the account was deleted: refund it from the admin transactions list",
+    );
+  }
+  return { changed: result.changed };
 }
 
 /**

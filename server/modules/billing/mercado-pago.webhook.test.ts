@@ -5,6 +5,7 @@ import { asc, count, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type AdminTransactionsPage,
   BILLING_MESSAGES,
   type CreateSubscriptionResponse,
   type PaymentHistoryItem,
@@ -14,6 +15,7 @@ import {
 } from "../../../common/contract/billing";
 import { FORBIDDEN } from "../../../common/contract/errors";
 import { billingEvents, subscriptionPlans, transactions, userSubscriptions } from "../../../db/schema";
+import { FACTORY_PASSWORD } from "../../../tests/factories";
 import { startFakeMercadoPago } from "../../../tests/fakes/mercado-pago-server";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
 import { buildApp } from "../../app";
@@ -501,6 +503,82 @@ describe("POST /api/webhooks/mercadopago: refusals, disputes and chargebacks", (
       detail: { reason: "charged_back" },
     });
     expect(events.map((event) => event.kind)).toContain("transaction.refunded");
+  });
+});
+
+describe("POST /api/webhooks/mercadopago: a payment after the account was deleted", () => {
+  it("records a Pix paid after the deletion as approved, activates nothing, and the admin refunds it", async () => {
+    const admin = await t.signIn({ isAdmin: true });
+    const paid = await customerWhoPaid({ status: "pending", payment_method_id: "pix" });
+    await notify(paid.paymentId);
+    expect((await transactionRow(paid.transactionId)).status).toBe("pending");
+    const deleted = await t.request({
+      method: "DELETE",
+      url: "/api/user",
+      cookie: paid.cookie,
+      payload: { password: FACTORY_PASSWORD },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await transactionRow(paid.transactionId)).userId).toBeNull();
+
+    // The customer pays the Pix afterwards: the money was taken, so the row says so.
+    fake.setStatus(paid.paymentId, "approved");
+    await notify(paid.paymentId);
+    expect(await transactionRow(paid.transactionId)).toMatchObject({
+      userId: null,
+      status: "approved",
+      providerPaymentId: paid.paymentId,
+      providerStatus: "approved",
+      providerStatusDetail: "accredited",
+      approvedAt: expect.any(Date),
+      subscriptionStart: null,
+      subscriptionEnd: null,
+    });
+    expect(await subscriptionsOf(paid.user.id)).toEqual([]);
+    const events = await t.database.db
+      .select()
+      .from(billingEvents)
+      .where(eq(billingEvents.transactionId, paid.transactionId))
+      .orderBy(asc(billingEvents.id));
+    expect(events.map((event) => event.kind).slice(-2)).toEqual([
+      "transaction.approved",
+      "payment.after_account_deletion",
+    ]);
+    expect(events.at(-1)).toMatchObject({
+      userId: null,
+      cause: "webhook",
+      detail: { payment_id: paid.paymentId, needs_refund: true },
+    });
+    // The same notice again changes nothing.
+    await notify(paid.paymentId);
+    expect(
+      await t.database.db.$count(billingEvents, eq(billingEvents.transactionId, paid.transactionId)),
+    ).toBe(events.length);
+
+    // The administrator finds it, approved under 'Conta excluída', and refunds it.
+    const list = await t.request({
+      method: "GET",
+      url: `/api/admin/transactions?q=${paid.paymentId}`,
+      cookie: admin.cookie,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json<AdminTransactionsPage>().transactions).toMatchObject([
+      { id: paid.transactionId, status: "approved", user_id: null, user_name: "Conta excluída" },
+    ]);
+    const refund = await t.request({
+      method: "POST",
+      url: `/api/admin/payments/${paid.paymentId}/refund`,
+      cookie: admin.cookie,
+      payload: { reason: "Pago depois da exclusão da conta" },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json<RefundResponse>().amount_refunded).toBe(1990);
+    expect(fake.refunds.filter((r) => String(r.payment_id) === paid.paymentId)).toHaveLength(1);
+    expect(await transactionRow(paid.transactionId)).toMatchObject({
+      userId: null,
+      status: "refunded",
+      refundedCents: 1990,
+    });
   });
 });
 
