@@ -1,9 +1,11 @@
 import { dehydrate, QueryClient } from "@tanstack/react-query";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { BLOG_LIMITS, type BlogPostPublic, blogPublicQuerySchema } from "../../../common/contract/blog";
+import { TOO_MANY_REQUESTS } from "../../../common/contract/errors";
 import { serializeSsrState } from "../../../web/app/ssr-state";
 import { blogKeys } from "../../../web/features/blog/api/blog";
-import { type CachedResponse, encodeResponse } from "../public-pages/public-page.cache";
+import { HttpError } from "../../lib/http-error";
+import { rateLimited } from "../../lib/rate-limits";
 import { fillTemplate, renderBlogScreen, type SiteHead, type SiteShell } from "../site/site-render";
 import {
   findPublishedPost,
@@ -12,11 +14,21 @@ import {
   listPublishedPosts,
   listRelatedPosts,
 } from "./blog-public.queries";
-import { countBlogView } from "./blog-public.routes";
-import { postKey } from "./blog-public-cache";
+import { BLOG_RATE_LIMIT, countBlogView } from "./blog-public.routes";
+import { type BlogPage, blogPage, postKey } from "./blog-public-cache";
 
-/** A rendered post page remembers its post, so a cached answer still counts the view. */
-type PostPage = CachedResponse & { post?: { id: number; slug: string } };
+/** Past the blog's rate limit (BLOG_RATE_LIMIT): a page, not JSON, since a browser shows it. */
+const TOO_MANY_PAGE =
+  `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
+  `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+  `<meta name="robots" content="noindex"><title>Muitas tentativas</title><style>` +
+  `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a;` +
+  `font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;text-align:center;padding:24px;box-sizing:border-box}` +
+  `main{max-width:420px}.code{font-size:56px;font-weight:800;color:#2563eb;margin:0;line-height:1}` +
+  `h1{font-size:22px;margin:16px 0 8px}p{margin:0 0 24px;color:#475569;line-height:1.5}` +
+  `a{display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:12px 20px;border-radius:12px;font-weight:600}` +
+  `</style></head><body><main><p class="code">429</p><h1>Muitas tentativas</h1>` +
+  `<p>${TOO_MANY_REQUESTS}</p><a href="/blog">Voltar ao blog</a></main></body></html>`;
 
 // Every reader gets the same page (it does not depend on the session): browsers revalidate it
 // each time (ETag, 304), so each visit reaches the server and its view is counted.
@@ -121,7 +133,8 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
     return fillTemplate(shell, { html, head, state: serializeSsrState(dehydrate(queryClient)) }, site);
   }
 
-  async function renderList(url: URL): Promise<PostPage> {
+  /** The list page; kept only when it shows what exists: no search, a real category, a real page. */
+  async function renderList(url: URL): Promise<{ page: BlogPage; keep: boolean }> {
     const query = blogPublicQuerySchema.parse(Object.fromEntries(url.searchParams));
     const filters = { search: query.search ?? "", category: query.category ?? "", page: query.page };
     const queryClient = newQueryClient();
@@ -147,10 +160,14 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
       // A search's results are not a page of their own for search engines.
       noindex: Boolean(filters.search),
     };
-    return encodeResponse(200, await page(url, queryClient, head), PAGE_HEADERS);
+    const keep =
+      !filters.search &&
+      (!filters.category || Boolean(category)) &&
+      filters.page <= Math.max(1, posts.total_pages);
+    return { page: blogPage(200, await page(url, queryClient, head), PAGE_HEADERS), keep };
   }
 
-  async function renderPost(url: URL, slug: string): Promise<PostPage> {
+  async function renderPost(url: URL, slug: string): Promise<BlogPage> {
     const found = await findPublishedPost(app.db, slug);
     const queryClient = newQueryClient();
     if (!found) {
@@ -161,14 +178,14 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
         path: "/blog",
         noindex: true,
       };
-      return encodeResponse(404, await page(url, queryClient, head), {
+      return blogPage(404, await page(url, queryClient, head), {
         ...PAGE_HEADERS,
         "cache-control": "no-cache",
       });
     }
     const { post, moved } = found;
     if (moved) {
-      return encodeResponse(301, "", {
+      return blogPage(301, "", {
         location: `/blog/${encodeURIComponent(post.slug)}`,
         "cache-control": "public, max-age=300",
       });
@@ -182,36 +199,42 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
     queryClient.setQueryData(blogKeys.related(post.id), related);
     // The server counts this page's view: the browser does not send the beacon again.
     queryClient.setQueryData(blogKeys.viewed(post.id), true);
-    const response: PostPage = encodeResponse(
-      200,
-      await page(url, queryClient, postHead(post, site)),
-      PAGE_HEADERS,
-    );
+    const response = blogPage(200, await page(url, queryClient, postHead(post, site)), PAGE_HEADERS);
     response.post = { id: post.id, slug: post.slug };
     return response;
   }
 
-  app.get("/blog", async (request, reply) => {
+  // Per IP (an IPv6 by its /64), generous for readers: each uncached answer costs a render.
+  const limit = rateLimited(app, [{ ...BLOG_RATE_LIMIT, name: "blog-pages" }]);
+  const rateLimit: preHandlerAsyncHookHandler = async function (request, reply) {
+    try {
+      await limit.call(this, request, reply);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.statusCode !== 429) throw error;
+      return reply
+        .code(429)
+        .headers({ "content-type": "text/html; charset=utf-8", "cache-control": "no-store" })
+        .send(TOO_MANY_PAGE);
+    }
+  };
+
+  app.get("/blog", { preHandler: rateLimit }, async (request, reply) => {
     const url = new URL(request.url, site.publicUrl);
     const query = blogPublicQuerySchema.parse(Object.fromEntries(url.searchParams));
-    const key = `list:${JSON.stringify([query.search ?? "", query.category?.toLowerCase() ?? "", query.page])}`;
+    const key = `list:${JSON.stringify([query.category?.toLowerCase() ?? "", query.page])}`;
     try {
-      return send(
-        request,
-        reply,
-        await cache.loadPage(
-          key,
-          () => renderList(url),
-          () => true,
-        ),
-      );
+      // A search is answered, never kept: anyone can ask for any number of them.
+      const response = query.search
+        ? (await renderList(url)).page
+        : await cache.loadPage(key, () => renderList(url));
+      return send(request, reply, response);
     } catch (error) {
       request.log.error({ err: error }, "blog list failed");
       return reply.code(500).type("text/plain; charset=utf-8").send("Erro ao carregar o blog");
     }
   });
 
-  app.get<{ Params: { slug: string } }>("/blog/:slug", async (request, reply) => {
+  app.get<{ Params: { slug: string } }>("/blog/:slug", { preHandler: rateLimit }, async (request, reply) => {
     const slug = request.params.slug.toLowerCase();
     // One address per post (and the browser's router reads the same slug the server rendered).
     if (slug !== request.params.slug) return reply.redirect(`/blog/${encodeURIComponent(slug)}`, 301);
@@ -219,11 +242,10 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
     try {
       const key = postKey(slug);
       // Unknown addresses are not kept: anyone can ask for any number of them.
-      const response = await cache.loadPage(
-        key,
-        () => renderPost(url, slug),
-        (page) => page.status !== 404,
-      );
+      const response = await cache.loadPage(key, async () => {
+        const page = await renderPost(url, slug);
+        return { page, keep: page.status !== 404 };
+      });
       if (response.post && request.method === "GET") {
         await countBlogView(request, response.post).catch((error) =>
           request.log.warn({ err: error }, "blog view not counted"),
@@ -237,15 +259,23 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
   });
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse) {
-  if (response.etag && request.headers["if-none-match"]?.includes(response.etag)) {
-    return reply.code(304).headers(response.identity.headers).send();
+/** A kept page's own encoding when the browser takes it; else the bytes, which @fastify/compress encodes. */
+function send(request: FastifyRequest, reply: FastifyReply, page: BlogPage) {
+  if (page.etag && request.headers["if-none-match"]?.includes(page.etag)) {
+    return reply.code(304).headers(page.headers).send();
   }
   const accept = request.headers["accept-encoding"] ?? "";
-  const variant = accept.includes("br")
-    ? response.br
-    : accept.includes("gzip")
-      ? response.gzip
-      : response.identity;
-  return reply.code(response.status).headers(variant.headers).send(variant.body);
+  if (page.br && accept.includes("br")) {
+    return reply
+      .code(page.status)
+      .headers({ ...page.headers, "content-encoding": "br" })
+      .send(page.br);
+  }
+  if (page.gzip && accept.includes("gzip")) {
+    return reply
+      .code(page.status)
+      .headers({ ...page.headers, "content-encoding": "gzip" })
+      .send(page.gzip);
+  }
+  return reply.code(page.status).headers(page.headers).send(page.body);
 }

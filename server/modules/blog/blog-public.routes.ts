@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BLOG_MESSAGES, blogPublicQuerySchema, blogRelatedQuerySchema } from "../../../common/contract/blog";
 import { z } from "../../../common/zod";
 import { notFound } from "../../lib/http-error";
-import { rateLimited } from "../../lib/rate-limits";
+import { type Limit, rateLimited } from "../../lib/rate-limits";
 import { loadUser, SESSION_COOKIE } from "../auth/session";
 import {
   findPublishedPost,
@@ -14,6 +14,18 @@ import {
   listRelatedPosts,
 } from "./blog-public.queries";
 import { postKey } from "./blog-public-cache";
+import { visitorAddress } from "./blog-views";
+
+/**
+ * Requests per IP (an IPv6 by its /64) and minute to the public blog's pages and to /api/blog/*,
+ * each counted apart: generous for readers, a ceiling on what one source makes the server render.
+ */
+export const BLOG_RATE_LIMIT: Limit = {
+  name: "blog-api",
+  max: 300,
+  windowMs: 60_000,
+  key: (request) => visitorAddress(request.ip),
+};
 
 /** Visitors' browsers may reuse an answer for half a minute; the server's copy is exact. */
 const API_CACHE_CONTROL = "public, max-age=30";
@@ -41,12 +53,16 @@ const cached = (reply: FastifyReply) => reply.header("cache-control", API_CACHE_
 export const blogPublicRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const cache = app.blogCache;
+  // Every route of this plugin (its scope): /api/blog/*.
+  app.addHook("preHandler", rateLimited(app, [BLOG_RATE_LIMIT]));
 
   // GET /api/blog/posts?search=&category=&page=&limit=: a page of posts, newest first.
   app.get("/api/blog/posts", { schema: { querystring: blogPublicQuerySchema } }, async (request, reply) => {
     const query = request.query;
     const key = `api:posts:${JSON.stringify([query.search ?? "", query.category ?? "", query.page, query.limit])}`;
     cached(reply);
+    // A search is answered, not kept: anyone can ask for any number of them.
+    if (query.search) return listPublishedPosts(app.db, query);
     return cache.load(key, () => listPublishedPosts(app.db, query));
   });
 

@@ -1,9 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BLOG_LIMITS, type BlogPostCard, type BlogPostsPage } from "../../../common/contract/blog";
+import { TOO_MANY_REQUESTS } from "../../../common/contract/errors";
 import { blogCategories, blogPostCategories, blogPosts, blogSlugRedirects } from "../../../db/schema/blog";
 import { linkPages } from "../../../db/schema/link-pages";
 import { createUser } from "../../../tests/factories";
@@ -12,7 +14,8 @@ import { InvalidationBus } from "../../lib/invalidation-bus";
 import { createSession } from "../auth/session";
 import { blogChanged } from "./blog-events";
 import { escapeLike } from "./blog-public.queries";
-import { BlogViews } from "./blog-views";
+import { BLOG_RATE_LIMIT } from "./blog-public.routes";
+import { BlogViews, visitorAddress } from "./blog-views";
 
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-blog-"));
 fs.writeFileSync(
@@ -324,6 +327,90 @@ describe("server-rendered blog pages", () => {
     expect(upper.headers.location).toBe("/blog/titulo-perigoso");
   });
 
+  it("keeps pages of what exists only: searches, 404s, unknown categories and pages are rendered each time", async () => {
+    const cache = t.app.blogCache;
+    cache.clear();
+    const kept = [
+      "/blog",
+      "/blog?category=dicas",
+      "/blog?page=2",
+      "/blog?category=vazia",
+      `/blog/${s.hostile.slug}`,
+    ];
+    for (const url of kept) expect((await get(url)).statusCode).toBe(200);
+    expect(cache.pages.size).toBe(kept.length);
+    for (const url of [
+      "/blog?search=instagram",
+      "/blog?search=qualquer-coisa&page=7",
+      "/blog?search=outra&category=dicas",
+      "/blog?category=nao-existe",
+      "/blog?page=3",
+      "/blog/nao-existe-1",
+      "/blog/nao-existe-2",
+    ]) {
+      expect((await get(url)).statusCode).toBe(url.startsWith("/blog/") ? 404 : 200);
+    }
+    expect(cache.pages.size).toBe(kept.length);
+    // A search is rendered fresh: a change the cache has not heard of shows at once.
+    await t.database.db
+      .update(blogPosts)
+      .set({ title: "Cresça no Instagram já" })
+      .where(eq(blogPosts.id, s.percent.id));
+    try {
+      expect((await get("/blog?search=instagram")).body).toContain("Cresça no Instagram já");
+    } finally {
+      await t.database.db
+        .update(blogPosts)
+        .set({ title: s.percent.title })
+        .where(eq(blogPosts.id, s.percent.id));
+    }
+    // The API keeps no search either.
+    const dataSize = () => (cache as unknown as { data: { size: number } }).data.size;
+    const before = dataSize();
+    await get("/api/blog/posts?search=uma-busca");
+    await get("/api/blog/posts?search=outra-busca");
+    expect(dataSize()).toBe(before);
+  });
+
+  it("sends a kept page pre-encoded and an answer not kept compressed per response", async () => {
+    const kept = await get("/blog", { "accept-encoding": "br" });
+    const keptAgain = await get("/blog", { "accept-encoding": "gzip" });
+    const plain = await get("/blog", { "accept-encoding": "identity" });
+    expect(kept.headers["content-encoding"]).toBe("br");
+    expect(keptAgain.headers["content-encoding"]).toBe("gzip");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(brotliDecompressSync(kept.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(keptAgain.rawPayload).toString()).toBe(plain.body);
+    expect(kept.headers.vary).toMatch(/accept-encoding/i);
+    const search = await get("/blog?search=instagram", { "accept-encoding": "br" });
+    expect(search.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(search.rawPayload).toString()).toContain("1 post encontrado");
+    const missing = await get("/blog/nao-existe", { "accept-encoding": "gzip" });
+    expect(missing.statusCode).toBe(404);
+    expect(gunzipSync(missing.rawPayload).toString()).toContain("Post não encontrado");
+  });
+
+  it("answers 429 past the rate limit per IP (an IPv6 /64), a page for pages and JSON for the API", async () => {
+    const max = BLOG_RATE_LIMIT.max;
+    for (let i = 0; i < max; i++) expect((await get("/blog", {}, "192.0.2.201")).statusCode).toBe(200);
+    const page = await get("/blog/titulo-perigoso", {}, "192.0.2.201");
+    expect(page.statusCode).toBe(429);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["retry-after"]).toBeDefined();
+    expect(page.body).toContain('<html lang="pt-BR">');
+    expect(page.body).toContain(TOO_MANY_REQUESTS);
+    // Another address is not limited; the API is counted apart.
+    expect((await get("/blog", {}, "192.0.2.202")).statusCode).toBe(200);
+    expect((await get("/api/blog/categories", {}, "192.0.2.201")).statusCode).toBe(200);
+    for (let i = 0; i < max; i++) {
+      expect((await get("/api/blog/categories", {}, `2001:db8:42::${i.toString(16)}`)).statusCode).toBe(200);
+    }
+    const api = await get("/api/blog/posts/featured", {}, "2001:db8:42:0:ffff::1");
+    expect(api.statusCode).toBe(429);
+    expect(api.json()).toEqual({ error: TOO_MANY_REQUESTS });
+    expect((await get("/api/blog/categories", {}, "2001:db8:43::1")).statusCode).toBe(200);
+  });
+
   it("drops a cached post page when the blog changes", async () => {
     const target = s.published[0]!;
     expect((await get(`/blog/${target.slug}`)).body).toContain(target.title);
@@ -418,8 +505,11 @@ describe("views", () => {
 
     await get(url);
     await get(url); // the same visitor again (and now from the cache)
-    await get(url, { "user-agent": OTHER_BROWSER }); // another visitor
+    await get(url, { "user-agent": OTHER_BROWSER }); // the same IP with another user agent: the same
     await get(url, {}, "198.51.100.9"); // another visitor
+    await get(url, {}, "2001:db8:1:2::10"); // another visitor
+    await get(url, { "user-agent": OTHER_BROWSER }, "2001:db8:1:2:ffff::99"); // the same /64: the same
+    await get(url, {}, "2001:db8:1:3::10"); // another /64: another visitor
     await get(url, { "user-agent": BOT });
     await get(url, { "user-agent": "" });
     const admin = await createUser(t.database.db, { isAdmin: true });
@@ -437,12 +527,12 @@ describe("views", () => {
 
     // Nothing written yet: the views wait for the batch.
     expect(await viewsOf(target.id)).toBe(start);
-    expect(t.app.blogViews.size).toBe(3);
+    expect(t.app.blogViews.size).toBe(4);
     await t.app.blogViews.flush();
-    expect(await viewsOf(target.id)).toBe(start + 3);
+    expect(await viewsOf(target.id)).toBe(start + 4);
     expect(t.app.blogViews.size).toBe(0);
     // The page shows the written count (its cached copy was dropped).
-    expect((await get(url, {}, "192.0.2.77")).body).toContain(`${start + 3} visualizações`);
+    expect((await get(url, {}, "192.0.2.77")).body).toContain(`${start + 4} visualizações`);
     await t.app.blogViews.flush();
   });
 
@@ -487,10 +577,44 @@ describe("views", () => {
     expect([await viewsOf(a.id), await viewsOf(b.id)]).toEqual([startA + 2, startB + 1]);
   });
 
+  it("names a visitor by IP, an IPv6 by its /64", () => {
+    expect(visitorAddress("203.0.113.5")).toBe("203.0.113.5");
+    expect(visitorAddress("::ffff:203.0.113.5")).toBe("203.0.113.5");
+    expect(visitorAddress("2001:db8:1:2::10")).toBe("2001:db8:1:2::/64");
+    expect(visitorAddress("2001:0DB8:0001:0002:ffff:0:0:99")).toBe("2001:db8:1:2::/64");
+    expect(visitorAddress("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(visitorAddress("::1")).toBe("0:0:0:0::/64");
+    expect(visitorAddress("64:ff9b:1:2:3:4:192.0.2.1")).toBe("64:ff9b:1:2::/64");
+  });
+
+  it("counts one visitor for at most maxPerVisitor posts a day, whatever their user agent", async () => {
+    const views = new BlogViews(t.database, new InvalidationBus(), t.app.log, {
+      flushMs: 60_000,
+      maxPerVisitor: 2,
+    });
+    const [a, b, c] = [s.published[3]!, s.published[4]!, s.published[5]!];
+    const [startA, startB, startC] = [await viewsOf(a.id), await viewsOf(b.id), await viewsOf(c.id)];
+    const visitor = { ip: "2001:db8:5::1", userAgent: BROWSER };
+    expect(await views.record(a, visitor)).toBe(true);
+    expect(await views.record(a, { ...visitor, userAgent: OTHER_BROWSER })).toBe(false);
+    expect(await views.record(b, { ip: "2001:db8:5:0:ffff::2", userAgent: OTHER_BROWSER })).toBe(true);
+    // Past the cap: nothing more from this /64 today, another visitor still counts.
+    expect(await views.record(c, visitor)).toBe(false);
+    expect(await views.record(c, { ...visitor, ip: "2001:db8:5:1::1" })).toBe(true);
+    await views.close();
+    expect([await viewsOf(a.id), await viewsOf(b.id), await viewsOf(c.id)]).toEqual([
+      startA + 1,
+      startB + 1,
+      startC + 1,
+    ]);
+  });
+
   it("keeps no IP: the visitor set holds keyed hashes only", async () => {
     const views = new BlogViews(t.database, new InvalidationBus(), t.app.log, { flushMs: 60_000 });
     await views.record(s.published[5]!, { ip: "203.0.113.42", userAgent: BROWSER });
-    const seen = JSON.stringify([...(views as unknown as { localSeen: Map<string, true> }).localSeen.keys()]);
+    const held = views as unknown as { localSeen: Map<string, true>; localCounts: Map<string, number> };
+    const seen = JSON.stringify([...held.localSeen.keys(), ...held.localCounts.keys()]);
+    expect(held.localCounts.size).toBe(1);
     expect(seen).not.toContain("203.0.113.42");
     expect(seen).not.toContain("Chrome");
     await views.close();
@@ -508,22 +632,41 @@ describe.runIf(process.env.REDIS_URL)("views across processes (Redis)", () => {
     const prefix = `atalho-test:${process.pid}:${Math.random().toString(36).slice(2)}:`;
     const [one, two] = redis.map(
       (r) =>
-        new BlogViews(t.database, new InvalidationBus(), t.app.log, { redis: r, prefix, flushMs: 60_000 }),
+        new BlogViews(t.database, new InvalidationBus(), t.app.log, {
+          redis: r,
+          prefix,
+          flushMs: 60_000,
+          maxPerVisitor: 2,
+        }),
     );
     try {
       const target = s.published[6]!;
       const start = await viewsOf(target.id);
       const visitor = { ip: "203.0.113.8", userAgent: BROWSER };
+      const other = s.published[7]!;
+      const otherStart = await viewsOf(other.id);
       expect(await one!.record(target, visitor)).toBe(true);
       expect(await two!.record(target, visitor)).toBe(false);
+      expect(await two!.record(target, { ...visitor, userAgent: OTHER_BROWSER })).toBe(false);
       expect(await two!.record(target, { ...visitor, ip: "203.0.113.9" })).toBe(true);
+      // The same IPv6 /64 is one visitor, in either process.
+      expect(await one!.record(target, { ...visitor, ip: "2001:db8:7::1" })).toBe(true);
+      expect(await two!.record(target, { ...visitor, ip: "2001:db8:7:0:1::2" })).toBe(false);
+      // Past the per-visitor cap (2 posts), nothing more counts for that visitor.
+      expect(await two!.record(other, visitor)).toBe(true);
+      expect(await one!.record(s.published[0]!, visitor)).toBe(false);
+      expect(await one!.record(s.published[0]!, { ...visitor, userAgent: OTHER_BROWSER })).toBe(false);
       const keys = await redis[0]!.keys(`${prefix}*`);
-      expect(keys.length).toBe(2);
+      expect(keys.length).toBe(3);
       for (const key of keys) expect(await redis[0]!.ttl(key)).toBeGreaterThan(86_400);
       const members = await redis[0]!.smembers(keys.find((k) => k.endsWith(":seen"))!);
       expect(members.join()).not.toContain("203.0.113");
+      const counts = await redis[0]!.hgetall(keys.find((k) => k.endsWith(":per-visitor"))!);
+      expect(Object.values(counts).sort()).toEqual(["1", "1", "2"]);
+      expect(Object.keys(counts).join()).not.toMatch(/203\.0\.113|2001:db8/);
       await Promise.all([one!.close(), two!.close()]);
-      expect(await viewsOf(target.id)).toBe(start + 2);
+      expect(await viewsOf(target.id)).toBe(start + 3);
+      expect(await viewsOf(other.id)).toBe(otherStart + 1);
       await redis[0]!.del(...keys);
     } finally {
       for (const r of redis) r.disconnect();

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
+import { isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
@@ -19,6 +20,8 @@ export type BlogViewsOptions = {
   maxLocal?: number;
   /** Pairs per day in Redis; past it, views are not counted that day (a flood, not readers). */
   maxShared?: number;
+  /** Posts one visitor (one IP, one IPv6 /64) is counted for per day; past it, none (a crawler). */
+  maxPerVisitor?: number;
   /** The clock (tests move the day). */
   now?: () => number;
 };
@@ -26,12 +29,51 @@ export type BlogViewsOptions = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The address that names a visitor: an IPv4 address as it is, an IPv6 address by its /64 prefix
+ * (one subscriber's network: its 2^64 addresses are one visitor), an IPv4-mapped IPv6 as the IPv4.
+ */
+export function visitorAddress(ip: string): string {
+  const address = ip.split("%")[0]!.toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(address)) return address;
+  const groups = (part: string) => (part ? part.split(":") : []);
+  const [head = "", tail] = address.split("::");
+  const left = groups(head);
+  const right = tail === undefined ? [] : groups(tail);
+  // An embedded IPv4 (last 32 bits) is two groups; it is past the prefix anyway.
+  const width = (list: string[]) => list.reduce((n, g) => n + (g.includes(".") ? 2 : 1), 0);
+  const full = [...left, ...Array<string>(8 - width(left) - width(right)).fill("0"), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((g) => Number.parseInt(g, 16).toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * Counts a pair unless it is known, the day's set is full or the visitor reached its cap, at once.
+ * KEYS: the day's pairs, the day's per-visitor counts. ARGV: pair, visitor, maxShared,
+ * maxPerVisitor, TTL in seconds. Both keys are bounded: a visitor has a count only once counted.
+ */
+const RECORD_SCRIPT = `
+if redis.call('SISMEMBER', KEYS[1], ARGV[1]) == 1 then return 0 end
+if redis.call('SCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+if tonumber(redis.call('HGET', KEYS[2], ARGV[2]) or '0') >= tonumber(ARGV[4]) then return 0 end
+redis.call('SADD', KEYS[1], ARGV[1])
+redis.call('HINCRBY', KEYS[2], ARGV[2], 1)
+redis.call('EXPIRE', KEYS[1], ARGV[5])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+return 1`;
+
+/**
  * Blog post views: once per visitor, post and day (UTC), never for bots or the administrator, and
- * never keeping an IP. A visitor is HMAC(day's secret, ip + user agent); the secret is random,
- * made each day, held in memory (in Redis, shared by every process, when there is one) and thrown
- * away with the day, so yesterday's keys cannot be recomputed. The day's pairs are kept in a
- * bounded set (Redis with a 2-day TTL, else an in-process LRU). Counts are summed in memory and
- * written in one statement every few seconds and at close, off the request (like clicks).
+ * never keeping an IP. A visitor is HMAC(day's secret, IP), an IPv6 by its /64 (visitorAddress):
+ * another user agent from the same address is the same visitor, so rotating it counts nothing.
+ * The secret is random, made each day, held in memory (in Redis, shared by every process, when
+ * there is one) and thrown away with the day, so yesterday's keys cannot be recomputed. The day's
+ * pairs are kept in a bounded set (Redis with a 2-day TTL, else an in-process LRU), and one visitor
+ * counts for at most maxPerVisitor posts a day, so no one source fills the set. Counts are summed
+ * in memory and written in one statement every few seconds and at close, off the request.
  */
 export class BlogViews {
   private pending = new Map<number, { slug: string; views: number }>();
@@ -42,9 +84,12 @@ export class BlogViews {
   private localDay = "";
   private localSecret = Buffer.alloc(0);
   private readonly localSeen: LRUCache<string, true>;
+  /** Posts counted today per visitor (keyed hash), in this process. */
+  private readonly localCounts: LRUCache<string, number>;
   private readonly sharedSecrets = new Map<string, Promise<Buffer>>();
   private readonly flushMs: number;
   private readonly maxShared: number;
+  private readonly maxPerVisitor: number;
   private readonly now: () => number;
 
   constructor(
@@ -55,8 +100,10 @@ export class BlogViews {
   ) {
     this.flushMs = options.flushMs ?? 5000;
     this.maxShared = options.maxShared ?? 1_000_000;
+    this.maxPerVisitor = options.maxPerVisitor ?? 200;
     this.now = options.now ?? Date.now;
     this.localSeen = new LRUCache({ max: options.maxLocal ?? 100_000 });
+    this.localCounts = new LRUCache({ max: options.maxLocal ?? 100_000 });
   }
 
   /** Views waiting to be written. */
@@ -77,10 +124,11 @@ export class BlogViews {
     const userAgent = visitor.userAgent ?? "";
     if (!userAgent || isbot(userAgent)) return false;
     const day = new Date(this.now()).toISOString().slice(0, 10);
+    const address = visitorAddress(visitor.ip);
     try {
       const first = this.options.redis
-        ? await this.firstShared(day, post.id, `${visitor.ip}\n${userAgent}`)
-        : this.firstLocal(day, post.id, `${visitor.ip}\n${userAgent}`);
+        ? await this.firstShared(day, post.id, address)
+        : this.firstLocal(day, post.id, address);
       if (!first) return false;
     } catch (error) {
       // Redis away: the view is not counted rather than counted twice.
@@ -99,10 +147,15 @@ export class BlogViews {
       this.localDay = day;
       this.localSecret = randomBytes(32);
       this.localSeen.clear();
+      this.localCounts.clear();
     }
-    const key = `${hmac(this.localSecret, visitor)}:${postId}`;
+    const who = hmac(this.localSecret, visitor);
+    const key = `${who}:${postId}`;
     if (this.localSeen.has(key)) return false;
+    const counted = this.localCounts.get(who) ?? 0;
+    if (counted >= this.maxPerVisitor) return false;
     this.localSeen.set(key, true);
+    this.localCounts.set(who, counted + 1);
     return true;
   }
 
@@ -110,20 +163,19 @@ export class BlogViews {
     const redis = this.options.redis!;
     const prefix = `${this.options.prefix ?? "atalho:"}blog-views:${day}`;
     const secret = await this.sharedSecret(redis, `${prefix}:secret`, day);
-    const key = `${hmac(secret, visitor)}:${postId}`;
-    const result = await redis
-      .multi()
-      .scard(`${prefix}:seen`)
-      .sadd(`${prefix}:seen`, key)
-      .expire(`${prefix}:seen`, (2 * DAY_MS) / 1000)
-      .exec();
-    const size = Number(result?.[0]?.[1] ?? 0);
-    const added = Number(result?.[1]?.[1] ?? 0);
-    if (size >= this.maxShared) {
-      if (added) await redis.srem(`${prefix}:seen`, key);
-      return false;
-    }
-    return added === 1;
+    const who = hmac(secret, visitor);
+    const counted = await redis.eval(
+      RECORD_SCRIPT,
+      2,
+      `${prefix}:seen`,
+      `${prefix}:per-visitor`,
+      `${who}:${postId}`,
+      who,
+      this.maxShared,
+      this.maxPerVisitor,
+      (2 * DAY_MS) / 1000,
+    );
+    return Number(counted) === 1;
   }
 
   /** The day's secret every process agrees on: the first to ask makes it (SET NX), all read it. */
