@@ -6,7 +6,17 @@ import dgram from "node:dgram";
 import type { AddressInfo } from "node:net";
 import dnsPacket from "dns-packet";
 
-export type FakeRecords = { a?: string[]; aaaa?: string[]; cname?: string; servfail?: boolean };
+export type FakeRecords = {
+  a?: string[];
+  aaaa?: string[];
+  cname?: string;
+  servfail?: boolean;
+  /**
+   * A CNAME question gets the CNAME, but A and AAAA questions get the name's own a/aaaa and no CNAME
+   * (as a provider that flattens CNAMEs, or a zone that lies, answers).
+   */
+  flattened?: boolean;
+};
 
 export type FakeDnsServer = {
   /** "127.0.0.1:port", as Resolver.setServers() takes it. */
@@ -41,6 +51,12 @@ export async function startFakeDnsServer(port = 0): Promise<FakeDnsServer> {
       const records = zone.get(current);
       if (!records) return { rcode: hops === 0 ? NXDOMAIN : NOERROR, answers };
       if (records.servfail) return { rcode: SERVFAIL, answers: [] };
+      if (records.flattened && type !== "CNAME") {
+        for (const address of (type === "A" ? records.a : type === "AAAA" ? records.aaaa : []) ?? []) {
+          answers.push({ type: type as "A" | "AAAA", name: current, ttl: TTL, class: "IN", data: address });
+        }
+        return { rcode: NOERROR, answers };
+      }
       if (records.cname) {
         answers.push({ type: "CNAME", name: current, ttl: TTL, class: "IN", data: records.cname });
         if (type === "CNAME") return { rcode: NOERROR, answers };

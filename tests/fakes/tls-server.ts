@@ -57,10 +57,14 @@ export type FakeTlsServer = {
   close(): Promise<void>;
 };
 
-/** A TLS server on 127.0.0.1:`port` (0, the default: ephemeral) that completes handshakes and closes. */
+/**
+ * A TLS server on `host`:`port` (127.0.0.1 and 0, an ephemeral port, by default) that completes
+ * handshakes and closes.
+ */
 export async function startFakeTlsServer(
   defaultCertificate: TestCertificate,
   port = 0,
+  host = "127.0.0.1",
 ): Promise<FakeTlsServer> {
   const contexts = new Map<string, tls.SecureContext>();
   const names: string[] = [];
@@ -78,7 +82,7 @@ export async function startFakeTlsServer(
   server.on("tlsClientError", () => {});
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
+    server.listen(port, host, resolve);
   });
   return {
     port: (server.address() as AddressInfo).port,

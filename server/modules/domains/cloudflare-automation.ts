@@ -82,9 +82,10 @@ export async function automateActivation(
 
 /**
  * After a rename (PUT with another name, only possible while nothing lives on the domain): the new
- * name is set up, and if that fails the domain is switched off, needing activation ('Ativar'
- * retries); either way the old name's record or custom hostname goes (best effort). Returns whether
- * the domain was switched off.
+ * name is set up, and if that fails the domain needs activation ('Ativar' retries) and is switched
+ * off, unless it is the default domain, which stays active (the default is always active: every
+ * plan is offered it) and only needs activation; either way the old name's record or custom
+ * hostname goes (best effort). Returns whether the row was changed.
  */
 export async function automateRename(
   db: Db,
@@ -110,7 +111,7 @@ export async function automateRename(
     if (!before || before.domain !== names.after) return false;
     const [after] = await tx
       .update(domains)
-      .set({ isActive: false, needsActivation: true })
+      .set({ ...(before.isDefault ? {} : { isActive: false }), needsActivation: true })
       .where(eq(domains.id, id))
       .returning();
     await recordAudit(tx, actor, {

@@ -238,6 +238,53 @@ describe("with Cloudflare configured", () => {
     expect(await api.tlsAllowed(platform)).toBe(200);
   });
 
+  it("keeps the default domain active when Cloudflare refuses its new name; it needs activation", async () => {
+    const original = api.t.app.domains.default.id;
+    const saved = await api.add(unique("cliente.com"));
+    const made = await api.send("POST", `/api/admin/custom-domains/${saved.id}/set-default`);
+    expect(made.statusCode).toBe(200);
+    try {
+      const renamed = unique("cliente.com");
+      fake.failNextWrite({
+        status: 400,
+        errors: [{ code: 1414, message: "Custom hostnames are not enabled for this zone." }],
+      });
+      const response = await api.send("PUT", `/api/admin/custom-domains/${saved.id}`, {
+        domain: renamed,
+        display_name: "Links",
+        is_active: true,
+        is_premium: false,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        domain: renamed,
+        is_default: true,
+        is_active: true,
+        needs_activation: true,
+      });
+      expect(await api.row(saved.id)).toMatchObject({
+        isDefault: true,
+        isActive: true,
+        needsActivation: true,
+      });
+      expect(api.t.app.domains.default).toMatchObject({ id: saved.id, domain: renamed });
+      expect(await api.tlsAllowed(renamed)).toBe(200);
+      expect(fake.hostnames.some((hostname) => hostname.hostname === renamed)).toBe(false);
+      expect((await api.actions(saved.id))[0]).toBe("domain.update");
+
+      // 'Ativar' retries the automation.
+      expect((await api.send("POST", `/api/admin/domains/${saved.id}/activate`)).statusCode).toBe(200);
+      expect(fake.hostnames.filter((hostname) => hostname.hostname === renamed)).toHaveLength(1);
+      expect(await api.row(saved.id)).toMatchObject({
+        isDefault: true,
+        isActive: true,
+        needsActivation: false,
+      });
+    } finally {
+      await api.send("POST", `/api/admin/custom-domains/${original}/set-default`);
+    }
+  });
+
   it("refuses a bad name before calling Cloudflare", async () => {
     const before = fake.requests.length;
     const response = await api.send("POST", "/api/admin/custom-domains", {

@@ -15,7 +15,7 @@ import {
 } from "../../../tests/fakes/tls-server";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
 import { ConfigError, loadConfig } from "../../env";
-import { checkCertificate } from "./domain-test";
+import { checkCertificate, judgeDns } from "./domain-test";
 
 // The domain test against a real DNS server and a real TLS listener on loopback: the main host
 // atalho.test resolves to 127.0.0.1 and ::1 there, and the handshake goes to the TLS listener's
@@ -142,6 +142,43 @@ describe("a domain that points at us", () => {
     const result = response.json<DomainTestResult>();
     expect(result.status).toBe("valid");
     expect(result.dns.expected).toEqual({ a: ["127.0.0.1"], aaaa: ["::1"], cname: null });
+  });
+});
+
+describe("the handshake goes only to our own addresses", () => {
+  it("with a CNAME to us, at the main host's address, never at the one the name's zone answers", async () => {
+    // The customer's zone answers the CNAME question with our host, but A questions with another
+    // address (here 127.0.0.2, standing for 10.0.0.5 or 169.254.169.254), where a TLS listener
+    // on the same port would answer with its certificate names.
+    const name = uniqueName("flattened");
+    dns.set(name, { cname: MAIN, a: ["127.0.0.2"], flattened: true });
+    const certificate = await ca.issue([name]);
+    const internal = await startFakeTlsServer(certificate, tlsServer.port, "127.0.0.2");
+    try {
+      tlsServer.serve(name, certificate);
+      const result = await resultFor(name);
+      expect(result.dns).toMatchObject({ a: ["127.0.0.2"], aaaa: [], cname: [MAIN] });
+      expect(internal.names).toEqual([]);
+      expect(tlsServer.names).toContain(name);
+      expect(result.status).toBe("valid");
+    } finally {
+      await internal.close();
+    }
+  });
+
+  it("picks the main host's address for a CNAME to us, and none when it has none", () => {
+    const expected = { a: ["192.0.2.10"], aaaa: [], cname: MAIN };
+    const found = { a: ["10.0.0.5"], aaaa: ["fe80::1"], cname: [MAIN], failure: null };
+    const ours = new Set(["192.0.2.10", "198.51.100.1"]);
+    expect(judgeDns(found, expected, ours, ["198.51.100.1"])).toMatchObject({
+      status: "configured",
+      address: "198.51.100.1",
+    });
+    expect(judgeDns(found, expected, ours, []).address).toBeNull();
+    // One of ours among the name's addresses is used as it is.
+    expect(judgeDns({ ...found, a: ["192.0.2.10"] }, expected, ours, ["198.51.100.1"]).address).toBe(
+      "192.0.2.10",
+    );
   });
 });
 

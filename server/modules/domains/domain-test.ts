@@ -55,14 +55,15 @@ export async function resolveName(resolver: Resolver, name: string): Promise<Res
 /**
  * What a custom domain should point at: our addresses (PUBLIC_IPV4/PUBLIC_IPV6, else what the main
  * host resolves to) or a CNAME to the main host. `ours` also holds the main host's current
- * addresses, which a CNAME to us leads to.
+ * addresses, which a CNAME to us leads to; `main` lists those (A first), where a name with a CNAME
+ * to us is checked.
  */
 export async function expectedTargets(
   resolver: Resolver,
   config: Pick<DomainTestConfig, "publicIpv4" | "publicIpv6">,
   mainHost: string,
   domain: string,
-): Promise<{ expected: Dns["expected"]; ours: Set<string> }> {
+): Promise<{ expected: Dns["expected"]; ours: Set<string>; main: string[] }> {
   const literal = isIP(mainHost.replace(/^\[|\]$/g, ""));
   const main = literal
     ? {
@@ -76,25 +77,38 @@ export async function expectedTargets(
     aaaa: configured ? config.publicIpv6 : main.aaaa,
     cname: literal || mainHost === domain ? null : mainHost,
   };
-  return { expected, ours: new Set([...expected.a, ...expected.aaaa, ...main.a, ...main.aaaa]) };
+  return {
+    expected,
+    ours: new Set([...expected.a, ...expected.aaaa, ...main.a, ...main.aaaa]),
+    main: [...main.a, ...main.aaaa],
+  };
 }
 
 export type DnsVerdict = {
   status: Exclude<DomainTestStatus, "valid" | "pending"> | "configured";
   /** The records that are not ours (addresses, or CNAME targets). */
   foreign: string[];
-  /** Where to try the handshake: one of our addresses the name resolves to. */
+  /**
+   * Where to try the handshake, always one of our own addresses: one the name resolves to, else
+   * (a CNAME to us) the main host's. Never an address only the name's DNS gave: its zone is the
+   * customer's, and could point at an internal address.
+   */
   address: string | null;
 };
 
-/** Whether the name's records lead to us, elsewhere, both, or nowhere. */
-export function judgeDns(found: Resolution, expected: Dns["expected"], ours: Set<string>): DnsVerdict {
+/** Whether the name's records lead to us, elsewhere, both, or nowhere. `main`: the main host's addresses. */
+export function judgeDns(
+  found: Resolution,
+  expected: Dns["expected"],
+  ours: Set<string>,
+  main: string[],
+): DnsVerdict {
   const addresses = [...found.a, ...found.aaaa];
   const mine = addresses.filter((address) => ours.has(address));
   const foreignAddresses = addresses.filter((address) => !ours.has(address));
   const cnameToUs = expected.cname !== null && found.cname.includes(expected.cname);
   const foreignCnames = found.cname.filter((target) => target !== expected.cname);
-  const address = mine[0] ?? (cnameToUs ? (addresses[0] ?? null) : null);
+  const address = mine[0] ?? (cnameToUs ? (main[0] ?? null) : null);
 
   if (addresses.length === 0 && found.cname.length === 0) {
     return { status: found.failure ? "invalid_configuration" : "not_found", foreign: [], address };
@@ -271,7 +285,7 @@ export type DomainCheck = Pick<DomainTestResult, "status" | "dns" | "ssl"> & {
 
 /**
  * The DNS and TLS half of the test for one domain (a hostname, no port). The handshake happens only
- * when the name reaches us, at the configured TLS host or the address the name resolves to.
+ * when the name reaches us, at the configured TLS host or one of our own addresses (judgeDns).
  */
 export async function checkDomain(
   domain: string,
@@ -281,11 +295,11 @@ export async function checkDomain(
   const name = normaliseName(domain);
   const mainHost = normaliseName(options.mainHost);
   const resolver = options.resolver ?? createResolver(config);
-  const [found, { expected, ours }] = await Promise.all([
+  const [found, { expected, ours, main }] = await Promise.all([
     resolveName(resolver, name),
     expectedTargets(resolver, config, mainHost, name),
   ]);
-  const verdict = judgeDns(found, expected, ours);
+  const verdict = judgeDns(found, expected, ours, main);
   const dns: Dns = { a: found.a, aaaa: found.aaaa, cname: found.cname, expected };
 
   const reachesUs = verdict.status === "configured" || verdict.status === "conflicting_records";
