@@ -65,6 +65,8 @@ export default defineConfig({
       REDIS_PREFIX: `atalho-e2e:${process.pid}-${Date.now()}:`,
       // Every journey registers from 127.0.0.1 against one server; the limits have API tests.
       RATE_LIMITS: "off",
+      // The journeys play a CDN's visitor with CF-IPCountry, which counts only behind a trusted proxy.
+      TRUST_PROXY: "true",
       // The administrator of the billing journey (e2e/fixtures.ts).
       ADMIN_EMAIL: "admin@atalho.test",
       ADMIN_PASSWORD: "senha-admin-e2e",

@@ -57,7 +57,7 @@ import { redirectLookupRoutes, redirectRoutes } from "./modules/redirect/redirec
 import { shortenedUrlsRoutes } from "./modules/shortened-urls/shortened-urls.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
 import { registerCsrfProtection } from "./plugins/csrf";
-import { registerErrorHandling } from "./plugins/errors";
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { refuseNulCharacters } from "./plugins/nul-characters";
 import { registerSecurityHeaders } from "./plugins/security";
 import { registerSpa } from "./plugins/spa";
@@ -141,6 +141,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Per-request lines would cost the redirect path; failures are logged by the hooks below.
     logController: new LogController({ disableRequestLogging: true }),
     return503OnClosing: true,
+    // What Fastify answers itself, before any route, in the API's shape and in pt-BR.
+    clientErrorHandler,
+    frameworkErrors: frameworkErrors((request, reply) => {
+      // `/s/%`: a malformed escape is an unknown code, sent to the unavailable-link notice.
+      const code = request.url.slice(3).split("?")[0] ?? "";
+      if (!redirect || code.length === 0 || code.includes("/")) return false;
+      reply.hijack();
+      redirect(request.raw, reply.raw, code);
+      return true;
+    }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,13 +1,13 @@
 import { isReserved } from "../reserved";
 import { SHORT_CODE_MAX, SHORT_CODE_MIN } from "../slug";
 import { z } from "../zod";
-import { httpUrlSchema } from "./urls";
+import { httpUrlSchema, LINK_TARGET_MESSAGES } from "./urls";
 
 export const SHORT_URL_MESSAGES = {
   codeTaken: "Este código já está em uso neste domínio. Escolha outro.",
   codeReserved: "Este código é reservado. Escolha outro.",
   codeHint: "Apenas letras, números, - e _",
-  ownShortLink: "Não é possível encurtar um link curto do próprio Atalho.",
+  ownShortLink: LINK_TARGET_MESSAGES.ownShortened,
   expiryInPast: "A data de expiração deve estar no futuro.",
   notFound: "URL não encontrada",
   shortenFailed: "Erro ao encurtar URL",

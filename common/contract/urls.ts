@@ -2,6 +2,13 @@ import { z } from "../zod";
 
 export const URL_MAX = 2048;
 
+/** Why a server refuses a link target it would otherwise accept (checked at save time only). */
+export const LINK_TARGET_MESSAGES = {
+  internal: "Este endereço aponta para uma rede interna e não pode ser usado.",
+  ownShortened: "Não é possível encurtar um link do próprio Atalho.",
+  ownLink: "Não é possível usar um link do próprio Atalho em uma página Link Bio.",
+} as const;
+
 /**
  * A link target: http(s) only, at most 2048 characters. A missing scheme gets https:// (people
  * paste "exemplo.com.br"); javascript:, data: and the like are refused.

@@ -1,6 +1,18 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { Socket } from "node:net";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { GENERIC_ERROR, TOO_MANY_REQUESTS } from "../../common/contract/errors";
+import {
+  BAD_REQUEST,
+  BODY_TOO_LARGE,
+  GENERIC_ERROR,
+  HEADERS_TOO_LARGE,
+  INVALID_ADDRESS,
+  INVALID_DATA,
+  JSON_ONLY,
+  NOT_FOUND,
+  REQUEST_TIMEOUT,
+  TOO_MANY_REQUESTS,
+} from "../../common/contract/errors";
 import { HttpError } from "../lib/http-error";
 
 declare module "fastify" {
@@ -34,15 +46,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     } else if (error.statusCode === 429) {
       status = 429;
       message = TOO_MANY_REQUESTS;
-    } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || error.statusCode === 415) {
       status = 415;
-      message = "Envie os dados como JSON.";
-    } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      message = JSON_ONLY;
+    } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || error.statusCode === 413) {
       status = 413;
-      message = "Os dados enviados são grandes demais.";
+      message = BODY_TOO_LARGE;
     } else if (error.code?.startsWith("FST_ERR_CTP") || error.statusCode === 400) {
       status = 400;
-      message = "Dados inválidos.";
+      message = INVALID_DATA;
+    } else if (error.statusCode === 404) {
+      status = 404;
+      message = NOT_FOUND;
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Any other refusal of the framework or a plugin: its status, never its English message.
+      status = error.statusCode;
+      message = INVALID_DATA;
     }
 
     if (status >= 500) request.log.error({ err: error }, "request failed");
@@ -52,4 +71,49 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (request.routeOptions.config?.authResponse) Object.assign(body, { success: false, message });
     reply.code(status).send(body);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a malformed
+ * percent-escape in the path, a parameter too long). A short link's address sends the visitor to
+ * the unavailable-link notice like an unknown code (`answerShortLink`); every other path answers
+ * 400 JSON in pt-BR.
+ */
+export function frameworkErrors(answerShortLink: (request: FastifyRequest, reply: FastifyReply) => boolean) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (
+      (request.method === "GET" || request.method === "HEAD") &&
+      request.url.startsWith("/s/") &&
+      answerShortLink(request, reply)
+    ) {
+      return;
+    }
+    request.log.debug({ code: error.code }, "refused before routing");
+    reply
+      .code(error.code === "FST_ERR_ASYNC_CONSTRAINT" ? 500 : 400)
+      .header("cache-control", "no-store")
+      .send({ error: error.code === "FST_ERR_ASYNC_CONSTRAINT" ? GENERIC_ERROR : INVALID_ADDRESS });
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what node's HTTP parser refuses on the socket (headers too large,
+ * a malformed request line, a request too slow), answered in the API's one shape, in pt-BR.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+      ? [408, "Request Timeout", REQUEST_TIMEOUT]
+      : error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "Request Header Fields Too Large", HEADERS_TOO_LARGE]
+        : [400, "Bad Request", BAD_REQUEST];
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -181,11 +181,13 @@ describe("GET /api/analytics", () => {
       remoteAddress: "10.3.0.1",
     });
     const code = created.json().short_code;
-    for (const country of ["BR", "BR", "PT"]) {
+    // Visitors from Brazil and Portugal, by address (CF-IPCountry counts only behind TRUST_PROXY).
+    for (const remoteAddress of ["177.0.0.1", "177.0.0.2", "193.136.0.1"]) {
       await t.request({
         method: "GET",
         url: `/s/${code}`,
-        headers: { "user-agent": BROWSER, "cf-ipcountry": country },
+        headers: { "user-agent": BROWSER },
+        remoteAddress,
       });
     }
     await t.app.clicks.flush();
@@ -223,7 +225,8 @@ describe("GET /api/analytics", () => {
         await t.request({
           method: "GET",
           url: `/s/${code}`,
-          headers: { "user-agent": BROWSER, "cf-ipcountry": "BR" },
+          headers: { "user-agent": BROWSER },
+          remoteAddress: "177.0.0.1",
         });
       }
     }

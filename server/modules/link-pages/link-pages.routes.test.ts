@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
+import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import { clickDaily, clickEvents, domains, linkPages, links } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
@@ -325,6 +326,37 @@ describe("links", () => {
     const bad = await call("PUT", `/api/links/${link.id}`, cookie, { url: "ftp://x.com" });
     expect(bad.statusCode).toBe(400);
     expect((await call("GET", `/api/link-pages/${page.id}/links`, cookie)).json()[0].url).toBe(link.url);
+  });
+
+  it("refuses targets on our own hosts or an internal network, on create and update", async () => {
+    const { cookie } = await t.signIn();
+    const page = await createPage(cookie);
+    const cases = [
+      ["http://2130706433/", LINK_TARGET_MESSAGES.internal],
+      ["http://0x7f.1/admin", LINK_TARGET_MESSAGES.internal],
+      ["http://192.168.0.1/", LINK_TARGET_MESSAGES.internal],
+      ["http://api.localhost/", LINK_TARGET_MESSAGES.internal],
+      ["http://localhost:3000/s/abcdefg", LINK_TARGET_MESSAGES.ownLink],
+    ];
+    for (const [url, message] of cases) {
+      const created = await call("POST", `/api/link-pages/${page.id}/links`, cookie, { title: "x", url });
+      expect(created.statusCode).toBe(400);
+      expect(created.json()).toMatchObject({ error: message, details: { url: message } });
+    }
+    expect((await call("GET", `/api/link-pages/${page.id}/links`, cookie)).json()).toEqual([]);
+    const link = await createLink(cookie, page.id);
+    const updated = await call("PUT", `/api/links/${link.id}`, cookie, { url: "http://10.0.0.1/" });
+    expect(updated.statusCode).toBe(400);
+    expect(updated.json().details.url).toBe(LINK_TARGET_MESSAGES.internal);
+    expect((await call("GET", `/api/link-pages/${page.id}/links`, cookie)).json()[0].url).toBe(link.url);
+    // A link saved before the rule is not touched and still takes a new title (its URL unchanged).
+    await t.app.db.update(links).set({ url: "http://10.0.0.1/" }).where(eq(links.id, link.id));
+    const renamed = await call("PUT", `/api/links/${link.id}`, cookie, {
+      title: "Novo",
+      url: "http://10.0.0.1/",
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ title: "Novo", url: "http://10.0.0.1/" });
   });
 
   it("caps a page at 100 links", async () => {

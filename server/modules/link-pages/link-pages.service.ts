@@ -5,8 +5,10 @@ import {
   type linkBodySchema,
   type linkUpdateBodySchema,
 } from "../../../common/contract/link-pages";
+import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import type { z } from "../../../common/zod";
 import { badRequest, conflict } from "../../lib/http-error";
+import { assertLinkTarget } from "../../lib/link-targets";
 import { createWithinLimit, planOf } from "../billing/entitlements";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
 import { linkPageChanged } from "./link-page-events";
@@ -91,6 +93,7 @@ export async function createLink(
   page: LinkPageRow,
   input: z.output<typeof linkBodySchema>,
 ): Promise<LinkRow> {
+  assertLinkTarget(app, input.url, "url", LINK_TARGET_MESSAGES.ownLink);
   const row = await insertLinkAtEnd(
     app.db,
     page.id,
@@ -108,6 +111,9 @@ export async function editLink(
   link: LinkRow,
   input: z.output<typeof linkUpdateBodySchema>,
 ): Promise<LinkRow> {
+  // Only a changed URL is checked: a link saved before the rule still takes a new title or style.
+  if (input.url !== undefined && input.url !== link.url)
+    assertLinkTarget(app, input.url, "url", LINK_TARGET_MESSAGES.ownLink);
   const row = await updateLink(app.db, link, {
     ...(input.title === undefined ? {} : { title: input.title }),
     ...(input.url === undefined ? {} : { url: input.url }),

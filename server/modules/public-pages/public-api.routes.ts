@@ -60,12 +60,12 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
       const link = await findTrackableLink(app.db, request.body.link_id);
       if (!link) throw notFound(LINK_PAGE_MESSAGES.linkNotFound);
       app.clicks.push(
-        clickFrom(request.headers, request.ip, {
-          userId: link.userId,
-          targetType: "link",
-          targetId: link.linkId,
-          linkPageId: link.linkPageId,
-        }),
+        clickFrom(
+          request.headers,
+          request.ip,
+          { userId: link.userId, targetType: "link", targetId: link.linkId, linkPageId: link.linkPageId },
+          app.config.trustProxy,
+        ),
       );
       return reply.code(204).send();
     },

@@ -42,7 +42,7 @@ export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
       const target = await lookupTarget(cache, domainId, request.params.code);
       if (!target) throw new HttpError(404, SHORT_URL_MESSAGES.linkUnavailable);
       reply.header("cache-control", "no-store");
-      app.clicks.push(shortUrlClick(request.headers, request.ip, target));
+      app.clicks.push(shortUrlClick(request.headers, request.ip, target, app.config.trustProxy));
       return { original_url: target.location };
     },
   );

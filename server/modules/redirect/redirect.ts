@@ -58,13 +58,14 @@ export const shortUrlClick = (
   headers: IncomingMessage["headers"],
   ip: string,
   target: ShortLinkTarget,
+  trustProxy: boolean,
 ): Click =>
-  clickFrom(headers, ip, {
-    userId: target.userId,
-    targetType: "short_url",
-    targetId: target.id,
-    linkPageId: null,
-  });
+  clickFrom(
+    headers,
+    ip,
+    { userId: target.userId, targetType: "short_url", targetId: target.id, linkPageId: null },
+    trustProxy,
+  );
 
 /**
  * The redirect, written against node:http rather than Fastify's request and reply: it is the
@@ -100,7 +101,7 @@ export function createRedirect(app: FastifyInstance): Redirect {
     });
     response.end();
     if (target && request.method === "GET") {
-      app.clicks.push(shortUrlClick(request.headers, clientIp(request), target));
+      app.clicks.push(shortUrlClick(request.headers, clientIp(request), target, app.config.trustProxy));
     }
   };
 

@@ -5,6 +5,7 @@ import {
   SHORT_URL_MESSAGES,
   type ShortenedUrl,
 } from "../../../common/contract/shortened-urls";
+import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import { clickDaily, clickEvents, domains, shortenedUrls } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
@@ -122,7 +123,7 @@ describe("POST /api/shortened-urls", () => {
     expect(await countOf(user.id)).toBe(0);
   });
 
-  it("accepts a URL of 2048 characters but not 2049, and accepts our own Link Bio pages", async () => {
+  it("accepts a URL of 2048 characters but not 2049", async () => {
     const { user, cookie } = await t.signIn();
     const long = `https://exemplo.com.br/${"a".repeat(2048 - 23)}`;
     expect(long).toHaveLength(2048);
@@ -131,9 +132,21 @@ describe("POST /api/shortened-urls", () => {
     expect(tooLong.json().details.original_url).toBe("A URL deve ter no máximo 2048 caracteres");
     expect(await countOf(user.id)).toBe(0);
     expect((await shorten(cookie, { original_url: long })).statusCode).toBe(201);
-    expect((await shorten(cookie, { original_url: "http://localhost:3000/p/minha-pagina" })).statusCode).toBe(
-      201,
-    );
+  });
+
+  it.each([
+    ["http://localhost:3000/p/minha-pagina", SHORT_URL_MESSAGES.ownShortLink],
+    ["http://2130706433/", LINK_TARGET_MESSAGES.internal],
+    ["http://0x7f.1/", LINK_TARGET_MESSAGES.internal],
+    ["http://10.0.0.1:8080/admin", LINK_TARGET_MESSAGES.internal],
+    ["http://169.254.169.254/latest/meta-data/", LINK_TARGET_MESSAGES.internal],
+    ["http://localhost:4000/", LINK_TARGET_MESSAGES.internal],
+  ])("refuses %s (ours or an internal network) and creates nothing", async (url, message) => {
+    const { user, cookie } = await t.signIn();
+    const response = await shorten(cookie, { original_url: url });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: message, details: { original_url: message } });
+    expect(await countOf(user.id)).toBe(0);
   });
 
   it("refuses short links of any of our domains", async () => {

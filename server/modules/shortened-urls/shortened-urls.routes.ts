@@ -7,12 +7,13 @@ import {
   shortenedUrlListQuerySchema,
 } from "../../../common/contract/shortened-urls";
 import { HttpError } from "../../lib/http-error";
+import { assertLinkTarget } from "../../lib/link-targets";
 import { rateLimited } from "../../lib/rate-limits";
 import { requireUser } from "../auth/session";
 import { createWithinLimit, planOf } from "../billing/entitlements";
 import { shortUrlChanged } from "./short-url-invalidation";
 import { deleteShortenedUrl, findOwnShortenedUrl, listShortenedUrls } from "./shortened-urls.queries";
-import { chooseDomainId, createShortenedUrl, isOwnShortLink, toShortenedUrl } from "./shortened-urls.service";
+import { chooseDomainId, createShortenedUrl, toShortenedUrl } from "./shortened-urls.service";
 
 const MINUTE = 60_000;
 
@@ -41,12 +42,8 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const user = request.user!;
       const body = request.body;
-      const ourHosts = [...app.domains.hosts(), new URL(app.config.publicUrl).host];
-      if (isOwnShortLink(body.original_url, ourHosts)) {
-        throw new HttpError(400, SHORT_URL_MESSAGES.ownShortLink, {
-          original_url: SHORT_URL_MESSAGES.ownShortLink,
-        });
-      }
+      // Not our own hosts (a chain, or a loop once edited) nor an internal network.
+      assertLinkTarget(app, body.original_url, "original_url", SHORT_URL_MESSAGES.ownShortLink);
       const { plan } = await planOf(app.db, user.id);
       const domainId = chooseDomainId(app.domains, plan, body.custom_domain_id);
       // The plan's limit is counted and the link inserted under one lock (no race past it).

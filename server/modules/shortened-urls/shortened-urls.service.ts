@@ -19,33 +19,6 @@ export function randomCode(): string {
   return code;
 }
 
-const safeDecode = (path: string) => {
-  try {
-    return decodeURIComponent(path);
-  } catch {
-    return path;
-  }
-};
-
-/**
- * Whether a URL is one of our own short links (a /s/ path on one of our hosts): shortening it would
- * make a chain, or a loop once the target is edited.
- */
-export function isOwnShortLink(url: string, ourHosts: Iterable<string>): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  // NOTE: the router decodes %73 as "s", so the path is compared decoded.
-  if (!/^\/+s\//.test(safeDecode(parsed.pathname))) return false;
-  const hosts = new Set([...ourHosts].map((host) => host.toLowerCase().replace(/\.$/, "")));
-  const host = parsed.host.toLowerCase().replace(/\.(?=:|$)/, "");
-  const hostname = parsed.hostname.toLowerCase().replace(/\.$/, "");
-  return hosts.has(host) || hosts.has(hostname);
-}
-
 /** The domain a new short link goes on: the default when none is asked for, 400 when not allowed. */
 export function chooseDomainId(
   registry: DomainRegistry,

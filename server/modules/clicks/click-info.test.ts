@@ -1,0 +1,74 @@
+import { and, eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { ShortenedUrl } from "../../../common/contract/shortened-urls";
+import { clickDaily } from "../../../db/schema";
+import { setupTestApp } from "../../../tests/test-app";
+import { clickFrom } from "./click-info";
+
+const BROWSER =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
+const target = { userId: 1, targetType: "short_url" as const, targetId: 1, linkPageId: null };
+
+describe("clickFrom: the visitor's country", () => {
+  it("ignores CF-IPCountry without a trusted proxy: the address decides", () => {
+    expect(clickFrom({ "cf-ipcountry": "US" }, "127.0.0.1", target, false).country).toBeNull();
+    expect(clickFrom({ "cf-ipcountry": "US" }, "::ffff:177.0.0.1", target, false).country).toBe("BR");
+  });
+
+  it("takes CF-IPCountry behind a trusted proxy, unless it names no country", () => {
+    expect(clickFrom({ "cf-ipcountry": "us" }, "127.0.0.1", target, true).country).toBe("US");
+    expect(clickFrom({ "cf-ipcountry": "XX" }, "8.8.8.8", target, true).country).toBe("US");
+    expect(clickFrom({ "cf-ipcountry": "T1" }, "127.0.0.1", target, true).country).toBeNull();
+    expect(clickFrom({}, "8.8.8.8", target, true).country).toBe("US");
+  });
+});
+
+async function countries(
+  t: ReturnType<typeof setupTestApp>,
+  headers: Record<string, string>,
+  remoteAddress: string,
+) {
+  const { cookie } = await t.signIn();
+  const created = await t.request({
+    method: "POST",
+    url: "/api/shortened-urls",
+    payload: { original_url: "https://exemplo.com.br/destino" },
+    cookie,
+  });
+  expect(created.statusCode).toBe(201);
+  const link = created.json<ShortenedUrl>();
+  const visit = await t.request({
+    method: "GET",
+    url: `/s/${link.short_code}`,
+    headers: { "user-agent": BROWSER, ...headers },
+    remoteAddress,
+  });
+  expect(visit.statusCode).toBe(302);
+  await t.app.clicks.flush();
+  const rows = await t.database.db
+    .select({ value: clickDaily.value, clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number) })
+    .from(clickDaily)
+    .where(
+      and(
+        eq(clickDaily.targetType, "short_url"),
+        eq(clickDaily.targetId, link.id),
+        eq(clickDaily.dimension, "country"),
+      ),
+    )
+    .groupBy(clickDaily.value);
+  return Object.fromEntries(rows.map((row) => [row.value, row.clicks]));
+}
+
+describe("a short link visit with TRUST_PROXY off", () => {
+  const t = setupTestApp({ trustProxy: false });
+  it("ignores a visitor's CF-IPCountry: US and counts the address's country", async () => {
+    expect(await countries(t, { "cf-ipcountry": "US" }, "177.0.0.1")).toEqual({ BR: 1 });
+  });
+});
+
+describe("a short link visit with TRUST_PROXY on", () => {
+  const t = setupTestApp({ trustProxy: true });
+  it("counts the proxy's CF-IPCountry: US", async () => {
+    expect(await countries(t, { "cf-ipcountry": "US" }, "177.0.0.1")).toEqual({ US: 1 });
+  });
+});
