@@ -7,6 +7,7 @@ import { PasswordField } from "@web/components/ui/password-field";
 import { Spinner } from "@web/components/ui/spinner";
 import { TextField } from "@web/components/ui/text-field";
 import { ApiError, errorMessage } from "@web/lib/api-client";
+import { issuesByField } from "@web/lib/form-errors";
 import { MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
@@ -33,9 +34,7 @@ export function EmailChangeForm({ user }: { user: SessionUser }) {
     event.preventDefault();
     const parsed = emailChangeSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     try {

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
 import { ApiError, errorMessage } from "@web/lib/api-client";
+import { issuesByField } from "@web/lib/form-errors";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { changePassword, sessionsQuery } from "../api";
@@ -22,9 +23,7 @@ export function PasswordForm() {
     event.preventDefault();
     const parsed = passwordChangeSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as Field] ??= issue.message;
-      setErrors(next);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     try {

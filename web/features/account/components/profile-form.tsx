@@ -5,6 +5,7 @@ import { Button } from "@web/components/ui/button";
 import { TextField } from "@web/components/ui/text-field";
 import { meQuery } from "@web/features/auth/api";
 import { ApiError, errorMessage } from "@web/lib/api-client";
+import { issuesByField } from "@web/lib/form-errors";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { updateProfile } from "../api";
@@ -22,9 +23,7 @@ export function ProfileForm({ user }: { user: SessionUser }) {
     event.preventDefault();
     const parsed = profileUpdateSchema.safeParse(values);
     if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(next);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     try {

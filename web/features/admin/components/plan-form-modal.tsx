@@ -6,10 +6,10 @@ import { CheckboxField } from "@web/components/ui/checkbox-field";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
+import { type FieldErrors, fieldError } from "@web/lib/form-errors";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { useSavePlan } from "../api/use-save-plan";
-import { type FieldErrors, fieldError } from "./form-errors";
 import { NEW_PLAN_VALUES, type PlanFormValues, parsePlanForm, planFormValues } from "./plan-form";
 
 /** Cents typed so far, as money: "1990" -> "R$ 19,90". */

@@ -1,7 +1,7 @@
 import { type AdminPlan, planBodySchema } from "@common/contract/admin";
 import type { IntervalType } from "@common/contract/billing";
+import { type FieldErrors, issuesByField } from "@web/lib/form-errors";
 import type { PlanBodyOutput } from "../api/use-save-plan";
-import { type FieldErrors, issuesByField } from "./form-errors";
 
 /** What the plan form holds: the numbers as typed. */
 export type PlanFormValues = {

@@ -4,6 +4,7 @@ import { Button } from "@web/components/ui/button";
 import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
+import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
 import { BarChart3, DatabaseBackup, Download, type LucideIcon, RotateCcw, Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
@@ -11,7 +12,6 @@ import { adminPlansQuery } from "../api/admin-plans";
 import { systemConfigQuery } from "../api/system-config";
 import { useUpdateSystemConfig } from "../api/use-update-system-config";
 import { CustomDomainManager } from "./custom-domains/custom-domain-manager";
-import { type FieldErrors, fieldError, issuesByField } from "./form-errors";
 import { feeAndNet } from "./platform-fee";
 
 /** The form's values: the numbers as typed. */

@@ -6,11 +6,11 @@ import { CheckboxField } from "@web/components/ui/checkbox-field";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
+import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { useUpdateUser } from "../api/use-update-user";
-import { type FieldErrors, fieldError, issuesByField } from "./form-errors";
 import { fullName } from "./users-table";
 
 const LIMITS = [

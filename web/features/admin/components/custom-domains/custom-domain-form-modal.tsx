@@ -9,10 +9,10 @@ import { CheckboxField } from "@web/components/ui/checkbox-field";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
+import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { useSaveCustomDomain } from "../../api/custom-domains";
-import { type FieldErrors, fieldError, issuesByField } from "../form-errors";
 import { addedMessage, domainName } from "./domain-texts";
 
 export type DomainFormValues = {
