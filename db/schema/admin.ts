@@ -19,6 +19,8 @@ export const systemConfig = pgTable(
     maxFreeUsers: integer().default(1000),
     /** Percent kept by the platform, in hundredths (500 = 5%). */
     platformFeeBasisPoints: integer().notNull().default(500),
+    /** Refuse targets on other URL shorteners (bit.ly, tinyurl.com…): they hide where a link goes. */
+    blockOtherShorteners: boolean().notNull().default(false),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("system_config_one_row", sql`${t.id} = 1`)],
@@ -61,4 +63,49 @@ export const appTotals = pgTable("app_totals", {
   id: integer().primaryKey().default(1),
   usersCount: bigint({ mode: "number" }).notNull().default(0),
   clicksTotal: bigint({ mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Domains no link may point to (issue 16): refused at save, and existing links to them stop
+ * redirecting and show a warning page. Subdomains are covered. Stored lower-case, as punycode.
+ */
+export const blockedDomains = pgTable("blocked_domains", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  domain: text().notNull().unique(),
+  reason: text().notNull().default(""),
+  createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * 'Denunciar link' (issue 16): what a visitor reported, for the administrator's queue. The reporter
+ * is kept only as an HMAC of the IP (repeat reports are refused), and an optional e-mail.
+ */
+export const linkReports = pgTable(
+  "link_reports",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    /** The reported address as given (a short link of ours, or a target). */
+    url: text().notNull(),
+    shortUrlId: integer(),
+    reason: text().$type<"phishing" | "malware" | "spam" | "illegal" | "other">().notNull(),
+    details: text().notNull().default(""),
+    reporterEmail: text(),
+    reporterHash: text().notNull(),
+    status: text().$type<"open" | "dismissed" | "actioned">().notNull().default("open"),
+    resolvedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("link_reports_status_idx").on(t.status, t.createdAt)],
+);
+
+/**
+ * Click batches already written (issue 16): a batch whose commit was in doubt (the connection
+ * dropped during COMMIT) is retried under the same id, and a second write is refused, so no click
+ * is counted twice. Purged after a day.
+ */
+export const clickBatches = pgTable("click_batches", {
+  id: text().primaryKey(),
+  writtenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
