@@ -1,9 +1,10 @@
 // The app server under test: the bundled server as `npm start` runs it (`node build/server.js`), pinned to the server core, on a
 // seeded database; stopped with SIGTERM like a deployment does.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import * as esbuild from "esbuild";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { pinned, SERVER_CPU } from "./load";
 
@@ -15,6 +16,10 @@ export type AppServer = {
   origin: string;
   /** SIGTERM, then the exit code once the process is gone (it writes its queued clicks first). */
   stop(): Promise<{ code: number | null; seconds: number }>;
+  /** Sends a signal without waiting (SIGKILL for a crash, SIGTERM for a deploy). */
+  kill(signal: NodeJS.Signals): void;
+  /** Resolves with the exit code (-1 when killed by a signal). */
+  exit: Promise<number | null>;
   exited: boolean;
   logFile: string;
 };
@@ -41,6 +46,10 @@ export type StartOptions = {
   nodeFlags?: string[];
   /** ADMIN_EMAIL / ADMIN_PASSWORD: the server creates (or promotes) this administrator at start. */
   admin?: { email: string; password: string };
+  /** More environment for the server (REDIS_URL, REDIS_PREFIX, …), applied last. */
+  env?: Record<string, string>;
+  /** Pin to the server core (the bench); tests leave it off. Default true. */
+  pin?: boolean;
 };
 
 export function portIsFree(port: number): Promise<boolean> {
@@ -78,15 +87,18 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.admin)
     Object.assign(env, { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password });
+  if (options.env) Object.assign(env, options.env);
 
   const log = fs.openSync(options.logFile, "a");
   buildServerOnce();
-  const [command, args] = pinned(SERVER_CPU, process.execPath, [
+  const nodeArgs = [
     ...(options.nodeFlags ?? []),
     // The flags scripts/start.mjs runs the server with (the caller's NODE_OPTIONS are ignored).
     ...serverNodeFlags(""),
     path.join(ROOT, "build", "server.js"),
-  ]);
+  ];
+  const [command, args] =
+    options.pin === false ? [process.execPath, nodeArgs] : pinned(SERVER_CPU, process.execPath, nodeArgs);
   const child: ChildProcess = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", log, log] });
   fs.closeSync(log);
   let exitCode: number | null | undefined;
@@ -123,6 +135,10 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
     get exited() {
       return exitCode !== undefined;
     },
+    exit,
+    kill(signal) {
+      if (exitCode === undefined) child.kill(signal);
+    },
     async stop() {
       const started = performance.now();
       if (exitCode === undefined) child.kill("SIGTERM");
@@ -153,10 +169,32 @@ export function tail(file: string, lines = 30): string {
 
 let built = false;
 
-/** The server as production runs it: bundled once per bench run (npm run build:server). */
-function buildServerOnce(): void {
+/**
+ * The server as production runs it (npm run build:server's options), bundled once per process.
+ * Test files that start servers run in parallel workers: each bundles to a file of its own and
+ * renames it into place, so no process ever starts a half-written bundle.
+ */
+export function buildServerOnce(): void {
   if (built) return;
-  const result = spawnSync("npm", ["run", "--silent", "build:server"], { cwd: ROOT, stdio: "inherit" });
-  if (result.status !== 0) throw new Error("npm run build:server failed");
+  const out = path.join(ROOT, "build", "server.js");
+  const temporary = path.join(ROOT, "build", `.server-${process.pid}-${Date.now()}.js`);
+  esbuild.buildSync({
+    entryPoints: [path.join(ROOT, "server", "main.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    sourcemap: true,
+    outfile: temporary,
+    logLevel: "warning",
+  });
+  // The bundle names its map by file name: rewrite it to the final name before the renames.
+  const code = fs
+    .readFileSync(temporary, "utf8")
+    .replace(/sourceMappingURL=.*$/m, "sourceMappingURL=server.js.map");
+  fs.writeFileSync(temporary, code);
+  fs.renameSync(`${temporary}.map`, `${out}.map`);
+  fs.renameSync(temporary, out);
   built = true;
 }

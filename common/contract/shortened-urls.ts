@@ -39,7 +39,80 @@ export const customCodeSchema = z
   .regex(SHORT_CODE_PATTERN, SHORT_URL_MESSAGES.codeHint)
   .refine((code) => !isReserved(code), SHORT_URL_MESSAGES.codeReserved);
 
+export const POWER_LINK_MESSAGES = {
+  ruleDevice: "Escolha iOS, Android ou computador.",
+  ruleCountry: "Use o código do país com 2 letras, como BR.",
+  ruleLanguage: "Use o código do idioma, como pt ou en.",
+  rulesMax: "No máximo 10 regras por link.",
+  clickLimit: "O limite de cliques deve ser um número inteiro entre 1 e 1.000.000.000.",
+  passwordLength: "A senha do link deve ter entre 4 e 100 caracteres.",
+  codeLocked: "O código só pode ser alterado enquanto o link não tiver cliques.",
+  updated: "Link atualizado com sucesso!",
+  passwordPrompt: "Este link é protegido por senha.",
+  passwordWrong: "Senha incorreta. Tente novamente.",
+} as const;
+
+export const DEVICE_RULE_VALUES = ["ios", "android", "desktop"] as const;
+export const REDIRECT_RULES_MAX = 10;
+
+/**
+ * A redirect rule (issue 17): first match wins, in order. device: ios | android | desktop;
+ * country: ISO 3166-1 alpha-2 (as CF-IPCountry / geoip give it); language: a primary tag (pt, en)
+ * matched against Accept-Language's first choice.
+ */
+export const redirectRuleSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("device"),
+    value: z.enum(DEVICE_RULE_VALUES, POWER_LINK_MESSAGES.ruleDevice),
+    url: httpUrlSchema,
+  }),
+  z.object({
+    type: z.literal("country"),
+    value: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, POWER_LINK_MESSAGES.ruleCountry)
+      .transform((v) => v.toUpperCase()),
+    url: httpUrlSchema,
+  }),
+  z.object({
+    type: z.literal("language"),
+    value: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2,3}$/, POWER_LINK_MESSAGES.ruleLanguage)
+      .transform((v) => v.toLowerCase()),
+    url: httpUrlSchema,
+  }),
+]);
+export type RedirectRuleInput = z.input<typeof redirectRuleSchema>;
+
+/** The power options every body may carry (issue 17); absent means "none" on create, "keep" on update. */
+const powerOptions = {
+  rules: z.array(redirectRuleSchema).max(REDIRECT_RULES_MAX, POWER_LINK_MESSAGES.rulesMax).optional(),
+  click_limit: z
+    .number({ error: POWER_LINK_MESSAGES.clickLimit })
+    .int(POWER_LINK_MESSAGES.clickLimit)
+    .min(1, POWER_LINK_MESSAGES.clickLimit)
+    .max(1_000_000_000, POWER_LINK_MESSAGES.clickLimit)
+    .nullish(),
+  expired_url: z
+    .union([httpUrlSchema, z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+  /** A new password; null or "" removes it; absent keeps it (on update). Only its hash is stored. */
+  password: z
+    .union([
+      z.string().min(4, POWER_LINK_MESSAGES.passwordLength).max(100, POWER_LINK_MESSAGES.passwordLength),
+      z.literal(""),
+      z.null(),
+    ])
+    .optional()
+    .transform((v) => (v === "" ? null : v)),
+};
+
 export const shortenedUrlBodySchema = z.object({
+  ...powerOptions,
   original_url: httpUrlSchema,
   title: z
     .string()
@@ -59,6 +132,19 @@ export const shortenedUrlBodySchema = z.object({
     .refine((d) => d === null || d.getTime() > Date.now(), SHORT_URL_MESSAGES.expiryInPast),
 });
 export type ShortenedUrlBody = z.input<typeof shortenedUrlBodySchema>;
+
+/**
+ * PUT /api/shortened-urls/{id} (issue 17): every field optional, absent ones kept. The code changes
+ * only while the link has no clicks (POWER_LINK_MESSAGES.codeLocked); the domain never changes.
+ */
+export const shortenedUrlUpdateSchema = z.object({
+  ...powerOptions,
+  original_url: httpUrlSchema.optional(),
+  title: shortenedUrlBodySchema.shape.title.optional(),
+  custom_code: customCodeSchema.optional(),
+  expires_at: shortenedUrlBodySchema.shape.expires_at,
+});
+export type ShortenedUrlUpdate = z.input<typeof shortenedUrlUpdateSchema>;
 
 /** GET /api/shortened-urls: newest first, filtered by q (title, URL or code), paged; X-Total-Count. */
 export const shortenedUrlListQuerySchema = z.object({
@@ -100,4 +186,11 @@ export type ShortenedUrl = {
   click_count: number;
   created_at: string;
   expires_at: string | null;
+  /** Issue 17: redirect rules, click limit (and how much of it is used), expiry target, password. */
+  rules: { type: "device" | "country" | "language"; value: string; url: string }[];
+  click_limit: number | null;
+  limit_used: number;
+  expired_url: string | null;
+  has_password: boolean;
+  updated_at: string;
 };

@@ -86,5 +86,11 @@ export function toShortenedUrl(row: ShortenedUrlRow): ShortenedUrl {
     click_count: row.clickCount,
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt?.toISOString() ?? null,
+    rules: row.rules,
+    click_limit: row.clickLimit,
+    limit_used: row.limitUsed,
+    expired_url: row.expiredUrl,
+    has_password: row.passwordHash !== null,
+    updated_at: row.updatedAt.toISOString(),
   };
 }

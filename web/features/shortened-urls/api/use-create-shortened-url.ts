@@ -25,6 +25,12 @@ export function useCreateShortenedUrl() {
         expires_at: expiresAt,
         click_count: 0,
         created_at: new Date().toISOString(),
+        updated_at: new Date().toISOString(),
+        rules: [],
+        click_limit: null,
+        limit_used: 0,
+        expired_url: null,
+        has_password: false,
         ...created,
       };
     },

@@ -13,6 +13,12 @@ const url = (id: number): ShortenedUrl => ({
   click_count: 2,
   created_at: "2026-11-20T15:00:00.000Z",
   expires_at: null,
+  updated_at: "2026-11-20T15:00:00.000Z",
+  rules: [],
+  click_limit: null,
+  limit_used: 0,
+  expired_url: null,
+  has_password: false,
 });
 const domains = [
   {

@@ -14,6 +14,12 @@ const url = (id: number, over: Partial<ShortenedUrl> = {}): ShortenedUrl => ({
   click_count: id,
   created_at: "2026-11-20T15:00:00.000Z",
   expires_at: null,
+  updated_at: "2026-11-20T15:00:00.000Z",
+  rules: [],
+  click_limit: null,
+  limit_used: 0,
+  expired_url: null,
+  has_password: false,
   ...over,
 });
 const domains = [
