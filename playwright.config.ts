@@ -76,6 +76,8 @@ export default defineConfig({
       DOMAIN_TEST_TLS_PORT: String(DOMAIN_FIXTURES.tlsPort),
       DOMAIN_TEST_TLS_CA: DOMAIN_FIXTURES.caFile,
       PUBLIC_IPV4: "127.0.0.1",
+      // Outgoing webhooks to the receiver e2e/webhooks.spec.ts runs on loopback (never in production).
+      WEBHOOKS_ALLOW_LOOPBACK: "true",
     },
   },
 });

@@ -16,6 +16,7 @@ const SERVER_PATHS = [
   /^\/fonts\//,
   /^\/blog(\/|$|\?)/,
   /^\/dev-checkout\//,
+  /^\/denunciar(\/|$|\?)/,
   /^\/(healthz|readyz)(\?|$)/,
   /^\/(sitemap\.xml|robots\.txt)(\?|$)/,
   // Any file (the last segment has an extension, as server/plugins/spa.ts decides): sw.js, images.

@@ -15,6 +15,8 @@ export default defineConfig({
     name: "faults",
     include: ["tests/faults/**/*.test.ts"],
     environment: "node",
+    // The files mostly wait on the processes they start: run them side by side even on 2 cores.
+    maxWorkers: 4,
     testTimeout: 180_000,
     hookTimeout: 180_000,
   },

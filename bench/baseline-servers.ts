@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { codeFor, SHORT_LINK_COUNT, targetFor } from "./fixtures";
+import { codeFor, RULES_CODE, RULES_MATCHED_TARGET, SHORT_LINK_COUNT, targetFor } from "./fixtures";
 
 export type CapturedPage = { headers: Record<string, string>; body: string };
 
@@ -26,6 +26,8 @@ const pageServer = http.createServer((_request, response) => {
 
 const targets = new Map<string, string>();
 for (let i = 1; i <= SHORT_LINK_COUNT; i++) targets.set(codeFor(i), targetFor(i));
+// The rules link's baseline is the same Map lookup: what the rules cost shows in the ratio.
+targets.set(RULES_CODE, RULES_MATCHED_TARGET);
 
 const redirectServer = http.createServer((request, response) => {
   const url = request.url ?? "/";

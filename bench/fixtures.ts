@@ -34,3 +34,19 @@ export const benchUserEmail = (n: number) => `bench-user-${n}@exemplo.com.br`;
 /** The administrator the server under test creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN_EMAIL = "admin-bench@exemplo.com.br";
 export const ADMIN_PASSWORD = "bench-admin-senha-forte";
+
+/**
+ * Issue 17: a short link with three redirect rules (device, country, language), owned by its own
+ * user so that the click checks of the load user stay exact. The bench visits it as a desktop
+ * browser on loopback (no country) reading English: every rule is evaluated and the last matches.
+ */
+export const RULES_CODE = "regras3";
+export const RULES_DEFAULT_TARGET = "https://exemplo.com.br/regras/padrao";
+export const RULES: { type: "device" | "country" | "language"; value: string; url: string }[] = [
+  { type: "device", value: "ios", url: "https://exemplo.com.br/regras/ios" },
+  { type: "country", value: "PT", url: "https://exemplo.com.br/regras/portugal" },
+  { type: "language", value: "en", url: "https://exemplo.com.br/regras/ingles" },
+];
+export const RULES_ACCEPT_LANGUAGE = "en-US,en;q=0.9,pt;q=0.5";
+/** Where the rules link sends the bench's visitor (the last rule). */
+export const RULES_MATCHED_TARGET = "https://exemplo.com.br/regras/ingles";

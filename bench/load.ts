@@ -17,6 +17,8 @@ export type LoadOptions = {
   amount?: number;
   headers?: Record<string, string>;
   tool?: LoadTool;
+  /** Requests per second in all (autocannon -R, spread over the connections); unset: as fast as it can. */
+  rate?: number;
 };
 
 export type LoadResult = {
@@ -84,7 +86,8 @@ function run(command: string, args: string[]): Promise<string> {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const tool = options.amount ? "autocannon" : (options.tool ?? defaultTool());
+  // wrk has no fixed rate: a paced run is autocannon's.
+  const tool = options.amount || options.rate ? "autocannon" : (options.tool ?? defaultTool());
   return tool === "wrk" ? runWrk(options) : runAutocannon(options);
 }
 
@@ -142,6 +145,7 @@ type AutocannonJson = {
 async function runAutocannon(options: LoadOptions): Promise<LoadResult> {
   const bin = require.resolve("autocannon/autocannon.js");
   const args = [bin, "-c", String(options.connections ?? 50), "-j"];
+  if (options.rate) args.push("-R", String(Math.max(1, Math.round(options.rate))));
   if (options.amount) args.push("-a", String(options.amount));
   else args.push("-d", String(options.duration ?? 8));
   for (const [name, value] of Object.entries(withUserAgent(options.headers)))

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { PRODUCT_TIME_ZONE } from "../common/time";
 import { type Database, type Db, migrateDatabase, openDatabase } from "../db/client";
-import { domains, linkPages, links, users } from "../db/schema";
+import { domains, linkPages, links, shortenedUrls, users } from "../db/schema";
 import { createSession } from "../server/modules/auth/session";
 import {
   ANALYTICS_CLICKS,
@@ -14,6 +14,9 @@ import {
   CODE_SQL,
   PAGE_LINK_COUNT,
   PAGE_SLUG,
+  RULES,
+  RULES_CODE,
+  RULES_DEFAULT_TARGET,
   SHORT_LINK_COUNT,
   TARGET_SQL,
 } from "./fixtures";
@@ -83,6 +86,19 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
       select ${loadUserId}, ${domainId}, ${CODE_SQL}, ${TARGET_SQL}, 'Produto ' || i
       from generate_series(1, ${SHORT_LINK_COUNT}) as i`),
     );
+
+    // Issue 17: the link with three rules, under a user of its own (see fixtures.ts).
+    const [rulesUser] = await db
+      .insert(users)
+      .values({ email: "regras@exemplo.com.br", firstName: "Regras", lastName: "Bench" })
+      .returning({ id: users.id });
+    await db.insert(shortenedUrls).values({
+      userId: rulesUser!.id,
+      domainId,
+      shortCode: RULES_CODE,
+      originalUrl: RULES_DEFAULT_TARGET,
+      rules: RULES,
+    });
 
     const analyticsTargets = await seedAnalytics(db, analyticsUserId, domainId);
     // The analytics user reads all its days: the free plan shows 30 (analytics_retention_days), so

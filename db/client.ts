@@ -93,16 +93,33 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+/** Advisory lock key of the migrations ("ATLH", 2; server/lib/fleet-guard.ts uses 1). */
+const MIGRATION_LOCK = [0x41544c48, 2];
+
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === "postgres") {
-    await migrateNodePg(database.db as never, { migrationsFolder });
+    // Several processes starting at once (a fleet's deploy): one migrates, the others wait for it
+    // and then find nothing left to apply. The lock is held on a connection of its own.
+    // Not from the pool: a pool of one connection would wait on itself.
+    const pool = (database.db as unknown as { $client: pg.Pool }).$client;
+    const lock = new pg.Client(pool.options);
+    lock.on("error", () => {});
+    await lock.connect();
+    try {
+      await lock.query("select pg_advisory_lock($1::int, $2::int)", MIGRATION_LOCK);
+      await migrateNodePg(database.db as never, { migrationsFolder });
+    } finally {
+      await lock.end().catch(() => {});
+    }
   } else {
     await migratePglite(database.db as never, { migrationsFolder });
   }
 }
 
 function openPostgres(url: string, max: number): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A host that drops packets (rather than refusing) must not hang a query: the connect gives up
+  // after 5 s, and the API answers 503 (server/lib/database-errors.ts).
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;

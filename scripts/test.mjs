@@ -1,7 +1,8 @@
 // npm test: lint, type-check, unit + API tests (PGlite, and Postgres when TEST_DATABASE_URL is set),
-// then the browser journeys when Chromium is there (required when CI is set). Ends with one plain
-// "N passed, N failed" line.
-import { spawnSync } from "node:child_process";
+// then the browser journeys when Chromium is there (required when CI is set) while the fault tests
+// (npm run test:faults: real server processes, Postgres restarted, Redis killed, SIGTERM) run beside
+// them. Ends with one plain "N passed, N failed" line.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -41,6 +42,37 @@ if (fs.existsSync(vitestJson)) {
   skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 
+// The fault tests start servers, a private Postgres and Redis of their own on free ports: they run
+// beside the browser step (their output is printed when they end) to keep the run short. Their files
+// live apart: Playwright empties test-results/ when it starts.
+const faultsDir = path.join(root, "test-results-faults");
+fs.mkdirSync(faultsDir, { recursive: true });
+const faultsJson = path.join(faultsDir, "faults.json");
+const faultsLog = path.join(faultsDir, "faults.log");
+fs.rmSync(faultsJson, { force: true });
+console.log(
+  `\n=== faults (in the background, output in ${path.relative(root, faultsLog)}): npm run test:faults`,
+);
+const faultsOut = fs.openSync(faultsLog, "w");
+const faults = spawn(
+  "npx",
+  [
+    "vitest",
+    "run",
+    "--config",
+    "vitest.faults.config.ts",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${faultsJson}`,
+  ],
+  { cwd: root, stdio: ["ignore", faultsOut, faultsOut], env: process.env },
+);
+fs.closeSync(faultsOut);
+const faultsDone = new Promise((resolve) => {
+  faults.on("exit", (code) => resolve(code));
+  faults.on("error", () => resolve(1));
+});
+
 if (fs.existsSync(chromium)) {
   const e2eJson = path.join(root, "test-results", "e2e.json");
   fs.rmSync(e2eJson, { force: true });
@@ -59,6 +91,17 @@ if (fs.existsSync(chromium)) {
   console.log(`!!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
   console.log("!!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
   console.log("!".repeat(72));
+}
+
+const faultsCode = await faultsDone;
+console.log(`\n=== faults: ${faultsCode === 0 ? "passed" : "FAILED"}\n`);
+process.stdout.write(fs.readFileSync(faultsLog, "utf8"));
+if (faultsCode !== 0) failures.push("faults");
+if (fs.existsSync(faultsJson)) {
+  const report = JSON.parse(fs.readFileSync(faultsJson, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);

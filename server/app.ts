@@ -3,7 +3,7 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifySchema, LogController } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
 import type { Db } from "../db/client";
@@ -11,7 +11,13 @@ import { type Database, openDatabase } from "../db/client";
 import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
-import { connectRedis } from "./lib/redis";
+import { connectRedis, RedisWatch } from "./lib/redis";
+import { BlockedDomainList } from "./modules/abuse/blocked-domain-list";
+import { blockedDomainsRoutes } from "./modules/abuse/blocked-domains.routes";
+import { blockedWarningRoutes } from "./modules/abuse/blocked-page";
+import { CreationBudget } from "./modules/abuse/creation-rate";
+import { linkReportsRoutes } from "./modules/abuse/link-reports.routes";
+import { linkReportsAdminRoutes } from "./modules/abuse/link-reports-admin.routes";
 import { accessLogRoutes } from "./modules/access-log/access-log.routes";
 import { accountRoutes } from "./modules/account/account.routes";
 import { adminPlansRoutes } from "./modules/admin/admin-plans.routes";
@@ -22,6 +28,8 @@ import { SystemConfigStore } from "./modules/admin/system-config";
 import { systemConfigRoutes, systemStatusRoutes } from "./modules/admin/system-config.routes";
 import { adminBillingRoutes } from "./modules/admin-billing/admin-billing.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
+import { registerApiKeyAuth } from "./modules/api-keys/api-key-auth";
+import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { ensureAdmin } from "./modules/auth/auth.service";
 import { googleRoutes } from "./modules/auth/google.routes";
@@ -50,12 +58,15 @@ import { fontsRoutes } from "./modules/fonts/fonts.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
 import { Mailer, outboxTransport, smtpTransport } from "./modules/mail/mailer";
+import { openApiRoutes } from "./modules/openapi/openapi.routes";
 import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
 import { publicPageRoutes } from "./modules/public-pages/public-page.routes";
 import { createRedirect, type Redirect, redirectCodeOf } from "./modules/redirect/redirect";
 import { redirectLookupRoutes, redirectRoutes } from "./modules/redirect/redirect.routes";
 import { shortenedUrlsRoutes } from "./modules/shortened-urls/shortened-urls.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
+import { WebhookEvents } from "./modules/webhooks/webhook-events";
+import { webhooksRoutes } from "./modules/webhooks/webhooks.routes";
 import { registerCsrfProtection } from "./plugins/csrf";
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from "./plugins/errors";
 import { refuseNulCharacters } from "./plugins/nul-characters";
@@ -76,10 +87,18 @@ declare module "fastify" {
     mailer: Mailer;
     /** The administrator's settings, in memory in every process. */
     settings: SystemConfigStore;
-    /** Every route registered (method and path), for the admin guard's test. */
-    routeTable: { method: string; url: string }[];
+    /** Every route registered (method, path, schema): the admin guard's test, the OpenAPI document. */
+    routeTable: RouteEntry[];
+    /** Outgoing webhooks: the events and the worker that sends them. */
+    webhooks: WebhookEvents;
+    /** The commands connection to Redis (REDIS_URL), or undefined: counters and caches stay local. */
+    redis: Redis | undefined;
+    /** Each user's creations of the last hour, against the plan's creations_per_hour. */
+    creationBudget: CreationBudget;
   }
 }
+
+export type RouteEntry = { method: string; url: string; schema?: FastifySchema };
 
 export type BuildOptions = {
   /** An already open database (tests share one migrated image); otherwise opened from config. */
@@ -158,7 +177,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
   let redis: { pub: Redis; sub: Redis } | undefined;
-  if (config.redisUrl) redis = { pub: connectRedis(config.redisUrl), sub: connectRedis(config.redisUrl) };
+  if (config.redisUrl) {
+    // One line when Redis goes away, one when it is back (see RedisWatch, InvalidationBus).
+    const watch = new RedisWatch(app.log);
+    redis = {
+      pub: connectRedis(config.redisUrl, watch),
+      sub: connectRedis(config.redisUrl, watch, "subscriber"),
+    };
+  }
 
   const bus = new InvalidationBus(redis?.pub, redis?.sub, `${config.redisPrefix}invalidate`);
   const domains = new DomainRegistry(database.db, bus);
@@ -198,16 +224,34 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("mailer", mailer);
   const settings = new SystemConfigStore(database.db, bus);
   await settings.reload();
+  // Issue 16: the administrator's blocked target domains, in memory (saves, redirects, Link Bio).
+  const blockedDomains = new BlockedDomainList(database.db, bus);
+  await blockedDomains.reload();
+  app.decorate("blockedDomains", blockedDomains);
+  app.decorate("redis", redis?.pub);
+  app.decorate("creationBudget", new CreationBudget(redis?.pub, config.redisPrefix));
   app.decorate("settings", settings);
-  const routeTable: { method: string; url: string }[] = [];
+  const shortUrlOf = (domainId: number, code: string) => {
+    const domain = domains.get(domainId);
+    const origin =
+      domain && !domain.isDefault ? `https://${domain.domain}` : new URL(config.publicUrl).origin;
+    return `${origin}/s/${code}`;
+  };
+  const webhooks = new WebhookEvents(database.db, app.log, config.webhooks, shortUrlOf, bus);
+  clicks.onWritten = (rows) => webhooks.clicksWritten(rows);
+  await webhooks.start(config.scheduledJobs);
+  app.decorate("webhooks", webhooks);
+  const routeTable: RouteEntry[] = [];
   app.decorate("routeTable", routeTable);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, schema: route.schema });
   });
 
   app.addHook("onClose", async () => {
     stopJobs();
     await clicks.close();
+    await webhooks.close();
     await blogViews.close();
     await mailer.close();
     redis?.pub.disconnect();
@@ -230,6 +274,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   redirect = createRedirect(app);
   await app.register(redirectRoutes, { redirect });
   await app.register(publicPageRoutes);
+  await app.register(blockedWarningRoutes);
   await app.register(uploadsRoutes);
   await app.register(fontsRoutes);
   // Caddy's on-demand TLS ask: memory only, outside session, CSRF and maintenance.
@@ -256,12 +301,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerCsrfProtection(web, config.publicUrl);
     refuseNulCharacters(web);
     registerMaintenanceMode(web);
+    // Authorization: Bearer (personal API keys) on the short-link and Link Bio calls only.
+    registerApiKeyAuth(web);
 
     // The modules, in a readable list.
     await web.register(healthRoutes);
     await web.register(authRoutes);
     await web.register(googleRoutes);
     await web.register(accountRoutes);
+    await web.register(apiKeysRoutes);
+    await web.register(webhooksRoutes);
+    await web.register(openApiRoutes);
     await web.register(domainsRoutes);
     await web.register(linkPagesRoutes);
     await web.register(publicApiRoutes);
@@ -275,6 +325,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(blogPublicRoutes);
     await web.register(blogFeedRoutes);
     await web.register(sitemapRoutes);
+    // 'Denunciar link' (issue 16): a public form outside /api, with its own origin check.
+    await web.register(linkReportsRoutes, { redis: redis?.pub });
     // Every /api/admin route, behind one guard: 401 signed out, 403 unless an active administrator.
     await web.register(async (admin) => {
       admin.addHook("onRequest", requireAdmin);
@@ -287,6 +339,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await admin.register(accessLogRoutes);
       await admin.register(domainTestRoutes);
       await admin.register(adminDomainsRoutes);
+      await admin.register(linkReportsAdminRoutes);
+      await admin.register(blockedDomainsRoutes);
     });
 
     await registerSpa(web, options.distDir ?? config.distDir ?? path.join(projectRoot, "dist"));

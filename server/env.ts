@@ -60,6 +60,10 @@ const envSchema = z.object({
   // Browser tests register many accounts from one address; refused in production.
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // Tests of several processes: every scheduled job runs at this period (ms) instead of its own.
+  JOBS_EVERY_MS: z.coerce.number().int().min(500).optional(),
+  // Outgoing webhooks to http://localhost or 127.0.0.1 (a receiver in development); refused in production.
+  WEBHOOKS_ALLOW_LOOPBACK: bool,
 });
 
 export type Config = {
@@ -105,6 +109,8 @@ export type Config = {
   devCheckout: boolean;
   /** Subscription expiry and the analytics purge on timers (tests run them by hand). */
   scheduledJobs: boolean;
+  /** JOBS_EVERY_MS: one period for every scheduled job (tests of several processes); unset: each its own. */
+  jobsEveryMs?: number;
   /** How long the admin overview's figures are reused (each is a scan of a large table); 0 in tests. */
   adminStatsTtlMs: number;
   /** How long a visitor's (no session cookie) server-rendered public screen is reused; 0: never. */
@@ -116,6 +122,21 @@ export type Config = {
    * CLOUDFLARE_API_TOKEN and CLOUDFLARE_ZONE_ID are set; apiBase: CLOUDFLARE_API_BASE (tests).
    */
   cloudflare?: { apiToken: string; zoneId: string; apiBase?: string };
+  /** Outgoing webhooks (server/modules/webhooks). */
+  webhooks: WebhooksConfig;
+};
+
+export type WebhooksConfig = {
+  /** WEBHOOKS_ALLOW_LOOPBACK: targets on loopback over plain http (tests, development); never in production. */
+  allowLoopback: boolean;
+  /** How often each process looks for due deliveries. */
+  pollMs: number;
+  /** link.clicked: a process gathers clicks this long into one delivery per webhook. */
+  clickWindowMs: number;
+  /** The wait before each retry; a delivery gets retryDelaysMs.length + 1 attempts. */
+  retryDelaysMs: number[];
+  /** The whole request, connection to answer. */
+  timeoutMs: number;
 };
 
 export type DomainTestConfig = {
@@ -167,6 +188,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment variable(s):\n  CLOUDFLARE_API_TOKEN, CLOUDFLARE_ZONE_ID: set both (Cloudflare automation of custom domains) or neither",
     );
   }
+  if (env.WEBHOOKS_ALLOW_LOOPBACK && env.NODE_ENV === "production") {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  WEBHOOKS_ALLOW_LOOPBACK: cannot be on when NODE_ENV=production",
+    );
+  }
   const googleIssuer = env.GOOGLE_ISSUER ?? "https://accounts.google.com";
   if (!googleIssuer.startsWith("https://") && !isLoopback(new URL(googleIssuer).hostname)) {
     throw new ConfigError(
@@ -210,9 +236,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     devCheckout: !env.MP_ACCESS_TOKEN && env.NODE_ENV !== "production",
     scheduledJobs: env.NODE_ENV !== "test",
+    jobsEveryMs: env.JOBS_EVERY_MS,
     adminStatsTtlMs: env.NODE_ENV === "test" ? 0 : 15_000,
     sitePageTtlMs: env.NODE_ENV === "test" ? 0 : 10_000,
     domainTest: domainTestConfig(env),
+    webhooks: {
+      allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
+      pollMs: 5_000,
+      clickWindowMs: 60_000,
+      // 1 min, 5 min, 30 min, 2 h, 6 h, 12 h, 24 h: 8 attempts over about 45 hours.
+      retryDelaysMs: [1, 5, 30, 120, 360, 720, 1440].map((minutes) => minutes * 60_000),
+      timeoutMs: 10_000,
+    },
     cloudflare:
       env.CLOUDFLARE_API_TOKEN && env.CLOUDFLARE_ZONE_ID
         ? {

@@ -1,9 +1,13 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./env";
+import { guardFleet } from "./lib/fleet-guard";
 
 async function main() {
   const config = loadConfig();
+  // On Postgres: refuses to start beside a process it cannot share the database with (no Redis).
+  const fleet = await guardFleet(config);
   const app = await buildApp(config);
+  fleet?.setLogger(app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -12,6 +16,13 @@ async function main() {
     app.log.info({ signal }, "shutting down: finishing requests and writing queued clicks");
     const force = setTimeout(() => process.exit(1), 20_000);
     force.unref();
+    // app.close() waits for every connection to end, and the queued clicks are written after that.
+    // Node closes only the connections idle at that moment: a keep-alive one whose request was in
+    // flight would stay open until its client hangs up. So idle ones are closed as they become
+    // idle, and whatever is still open after 10 s is cut, leaving the clicks time to be written.
+    const idle = setInterval(() => app.server.closeIdleConnections(), 100);
+    idle.unref();
+    setTimeout(() => app.server.closeAllConnections(), 10_000).unref();
     try {
       await app.close();
       process.exit(0);

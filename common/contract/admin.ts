@@ -195,6 +195,8 @@ export const planBodySchema = z.object({
   max_link_pages: optionalMax.optional().default(null),
   max_shortened_urls: optionalMax.optional().default(null),
   max_clicks_per_month: optionalMax.optional().default(null),
+  /** Issue 16: short links, Link Bio pages and links per hour; empty = unlimited, absent = unchanged. */
+  creations_per_hour: optionalMax.optional(),
   custom_domains: z.boolean().optional().default(false),
   premium_domains: z.boolean().optional().default(false),
   priority_support: z.boolean().optional().default(false),
@@ -220,6 +222,8 @@ export type AdminPlan = SubscriptionPlan & {
   subscribers: number;
   /** The custom domains the plan may use (plan_domains); the default domain is in every plan. */
   domain_ids: number[];
+  /** Creations (short links, Link Bio pages and links) per hour; null: unlimited (issue 16). */
+  creations_per_hour: number | null;
 };
 
 export const planDomainBodySchema = z.object({ custom_domain_id: id });
@@ -235,6 +239,8 @@ export type SystemConfig = {
   default_plan_id: number | null;
   max_free_users: number | null;
   platform_fee_percentage: number;
+  /** Issue 16: targets on other URL shorteners (bit.ly, ...) are refused at save. */
+  block_other_shorteners: boolean;
 };
 
 export const systemConfigUpdateSchema = z
@@ -255,6 +261,7 @@ export const systemConfigUpdateSchema = z
       .number({ error: "Taxa inválida" })
       .min(0, "A taxa vai de 0 a 100%")
       .max(100, "A taxa vai de 0 a 100%"),
+    block_other_shorteners: z.boolean({ error: "Valor inválido" }),
   })
   .partial();
 export type SystemConfigUpdate = z.input<typeof systemConfigUpdateSchema>;
@@ -289,6 +296,11 @@ export const AUDIT_ACTIONS = [
   "domain.delete",
   "domain.set_default",
   "domain.activate",
+  "blocked_domain.create",
+  "blocked_domain.delete",
+  "link_report.dismiss",
+  "link_report.action",
+  "link_report.delete_link",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -312,6 +324,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "domain.delete": "Domínio deletado",
   "domain.set_default": "Domínio definido como padrão",
   "domain.activate": "Domínio ativado",
+  "blocked_domain.create": "Domínio bloqueado",
+  "blocked_domain.delete": "Domínio desbloqueado",
+  "link_report.dismiss": "Denúncia descartada",
+  "link_report.action": "Denúncia resolvida",
+  "link_report.delete_link": "Link denunciado excluído",
 };
 
 export const auditLogQuerySchema = z.object({

@@ -11,6 +11,8 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 
 export const GENERIC_ERROR = "Ocorreu um erro inesperado. Tente novamente.";
 export const CONNECTION_ERROR = "Erro de conexão. Tente novamente.";
+/** The database (or another service the answer needs) is away for a moment: 503, retried later. */
+export const SERVICE_UNAVAILABLE = "Serviço temporariamente indisponível. Tente novamente em instantes.";
 export const TOO_MANY_REQUESTS = "Muitas tentativas. Aguarde um pouco e tente novamente.";
 export const NOT_FOUND = "Não encontrado.";
 export const UNAUTHENTICATED = "Faça login para continuar.";

@@ -48,6 +48,7 @@ export const POWER_LINK_MESSAGES = {
   passwordLength: "A senha do link deve ter entre 4 e 100 caracteres.",
   codeLocked: "O código só pode ser alterado enquanto o link não tiver cliques.",
   updated: "Link atualizado com sucesso!",
+  updateFailed: "Erro ao atualizar o link",
   passwordPrompt: "Este link é protegido por senha.",
   passwordWrong: "Senha incorreta. Tente novamente.",
 } as const;
@@ -142,7 +143,12 @@ export const shortenedUrlUpdateSchema = z.object({
   original_url: httpUrlSchema.optional(),
   title: shortenedUrlBodySchema.shape.title.optional(),
   custom_code: customCodeSchema.optional(),
-  expires_at: shortenedUrlBodySchema.shape.expires_at,
+  // Not the create's schema as is: there an absent expiry becomes null, here it must stay absent (kept).
+  expires_at: z
+    .union([z.iso.datetime({ offset: true, error: "Data de expiração inválida" }), z.literal(""), z.null()])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v ? new Date(v) : null))
+    .refine((d) => d == null || d.getTime() > Date.now(), SHORT_URL_MESSAGES.expiryInPast),
 });
 export type ShortenedUrlUpdate = z.input<typeof shortenedUrlUpdateSchema>;
 
@@ -194,3 +200,35 @@ export type ShortenedUrl = {
   has_password: boolean;
   updated_at: string;
 };
+
+/** CSV import of short links (issue 17): `original_url,title,custom_code,expires_at`. */
+export const SHORT_URL_IMPORT_MAX_ROWS = 1000;
+export const SHORT_URL_IMPORT_MAX_BYTES = 1024 * 1024;
+export const SHORT_URL_IMPORT_COLUMNS = ["original_url", "title", "custom_code", "expires_at"] as const;
+
+export const SHORT_URL_IMPORT_MESSAGES = {
+  empty: "O arquivo está vazio.",
+  tooLarge: "O arquivo deve ter no máximo 1 MB.",
+  tooManyRows: `O arquivo deve ter no máximo ${SHORT_URL_IMPORT_MAX_ROWS} linhas.`,
+  missingColumn: "A primeira linha deve ter a coluna original_url.",
+  unreadable: "Não foi possível ler o arquivo CSV.",
+  expiresAt: "Data de expiração inválida. Use dd/mm/aaaa, dd/mm/aaaa hh:mm ou o formato ISO.",
+  duplicateCode: "Este código aparece em outra linha do arquivo.",
+  imported: (n: number) => (n === 1 ? "1 link importado." : `${n} links importados.`),
+  importFailed: "Erro ao importar o arquivo.",
+  exportFailed: "Erro ao exportar os links.",
+} as const;
+
+/** POST /api/shortened-urls/import: the CSV's text (the web reads the chosen file as UTF-8). */
+export const shortenedUrlImportBodySchema = z.object({
+  csv: z
+    .string({ error: SHORT_URL_IMPORT_MESSAGES.empty })
+    .refine((text) => new TextEncoder().encode(text).length <= SHORT_URL_IMPORT_MAX_BYTES, {
+      message: SHORT_URL_IMPORT_MESSAGES.tooLarge,
+    }),
+});
+export type ShortenedUrlImportBody = z.input<typeof shortenedUrlImportBodySchema>;
+
+/** One refused row: its line in the file (the header is line 1), the column and why. */
+export type ImportRefusal = { row: number; field: string; message: string };
+export type ShortenedUrlImportResult = { created: number; refused: ImportRefusal[] };

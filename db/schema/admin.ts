@@ -97,7 +97,11 @@ export const linkReports = pgTable(
     resolvedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("link_reports_status_idx").on(t.status, t.createdAt)],
+  (t) => [
+    index("link_reports_status_idx").on(t.status, t.createdAt),
+    // A reporter's open report of a link (the duplicate check of every post).
+    index("link_reports_open_reporter_idx").on(t.reporterHash, t.url).where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /**

@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { ABUSE_MESSAGES } from "../../common/contract/abuse";
 import { httpUrlSchema, LINK_TARGET_MESSAGES } from "../../common/contract/urls";
+import { hostIsIn } from "../modules/abuse/blocked-domain-list";
+import { isOtherShortener, OTHER_SHORTENERS } from "../modules/abuse/shorteners";
 import { HttpError } from "./http-error";
 import { assertLinkTarget, linkTargetProblem } from "./link-targets";
 
@@ -38,6 +41,19 @@ describe("linkTargetProblem", () => {
     ["http://[::ffff:127.0.0.1]/", "internal"],
     ["http://[::ffff:10.0.0.1]/", "internal"],
     ["http://[::ffff:a9fe:a9fe]/", "internal"],
+    // IPv6 forms that carry an internal IPv4 for a gateway: NAT64, 6to4, IPv4-compatible; multicast.
+    ["http://[64:ff9b::a9fe:a9fe]/", "internal"],
+    ["http://[64:ff9b::10.0.0.5]/", "internal"],
+    ["http://[64:ff9b:1::a00:5]/", "internal"],
+    ["http://[2002:7f00:1::1]/", "internal"],
+    ["http://[::7f00:1]/", "internal"],
+    ["http://[ff02::1]/", "internal"],
+    // Reserved IPv4: protocol assignments, benchmarking, multicast, reserved, broadcast.
+    ["http://192.0.0.1/", "internal"],
+    ["http://198.18.0.1/", "internal"],
+    ["http://224.0.0.1/", "internal"],
+    ["http://240.0.0.1/", "internal"],
+    ["http://255.255.255.255/", "internal"],
     // Odd IPv4 spellings the WHATWG parser turns into 127.0.0.1 / 0.0.0.0 / 10.0.0.1.
     ["http://2130706433/", "internal"],
     ["http://0x7f.1/", "internal"],
@@ -57,6 +73,8 @@ describe("linkTargetProblem", () => {
     ["http://[2001:4860:4860::8888]/", null],
     ["http://[::ffff:8.8.8.8]/", null],
     ["http://[fec0::1]/", null],
+    ["http://[64:ff9b::808:808]/", null],
+    ["http://[2002:808:808::1]/", null],
   ])("%s -> %s", (url, expected) => {
     expect(linkTargetProblem(url, hosts)).toBe(expected);
   });
@@ -73,10 +91,56 @@ describe("linkTargetProblem", () => {
   });
 });
 
+describe("linkTargetProblem with the administrator's rules", () => {
+  const blocked = new Set(["golpe.com", "xn--caf-dma.com.br"]);
+  const policy = { blocked: (host: string) => hostIsIn(blocked, host), shortenersRefused: true };
+
+  it.each([
+    // The block list covers the domain and every subdomain, not look-alikes.
+    ["https://golpe.com/login", "blocked"],
+    ["https://GOLPE.com./x", "blocked"],
+    ["https://www.golpe.com/", "blocked"],
+    ["https://a.b.golpe.com:8443/", "blocked"],
+    ["https://café.com.br/", "blocked"],
+    ["https://loja.xn--caf-dma.com.br/", "blocked"],
+    ["https://naogolpe.com/", null],
+    ["https://golpe.com.br/", null],
+    ["https://golpe.co/", null],
+    // Other shorteners, with their subdomains.
+    ["https://bit.ly/abc", "shortener"],
+    ["https://www.bit.ly/abc", "shortener"],
+    ["https://tinyurl.com/y3abc", "shortener"],
+    ["https://t.co/x", "shortener"],
+    ["https://s.id/x", "shortener"],
+    ["https://bitly.com.br.exemplo.com/", null],
+    ["https://nbit.ly/x", null],
+    // Our own and internal hosts keep their own answers first.
+    ["https://atalho.com.br/s/x", "own"],
+    ["http://10.0.0.1/", "internal"],
+  ])("%s -> %s", (url, expected) => {
+    expect(linkTargetProblem(httpUrlSchema.parse(url), hosts, policy)).toBe(expected);
+  });
+
+  it("lets other shorteners through while the setting is off", () => {
+    expect(linkTargetProblem("https://bit.ly/abc", hosts, { shortenersRefused: false })).toBeNull();
+    expect(linkTargetProblem("https://bit.ly/abc", hosts)).toBeNull();
+  });
+
+  it("keeps the shortener list to hosts, each a real domain name", () => {
+    for (const name of OTHER_SHORTENERS) expect(name).toMatch(/^[a-z0-9-]+(\.[a-z0-9-]+)+$/);
+    for (const name of ["bit.ly", "tinyurl.com", "t.co", "goo.gl", "ow.ly", "is.gd", "lnkd.in", "rb.gy"])
+      expect(isOtherShortener(name)).toBe(true);
+  });
+});
+
 describe("assertLinkTarget", () => {
+  const blockList = new Set<string>();
+  const settings = { block_other_shorteners: false };
   const app = {
     config: { publicUrl: "https://atalho.com.br" },
     domains: { hosts: () => ["links.exemplo.com.br"] },
+    blockedDomains: { blocks: (host: string) => hostIsIn(blockList, host) },
+    settings: { get: () => settings },
   };
 
   it("throws a 400 naming the field, with the message for the problem", () => {
@@ -93,6 +157,25 @@ describe("assertLinkTarget", () => {
 
   it("lets a public target through", () => {
     expect(() => assertLinkTarget(app, "https://exemplo.com.br/s/x", "url", "próprio")).not.toThrow();
+  });
+
+  it("refuses a blocked domain and, with the setting on, another shortener, in pt-BR on the field", () => {
+    blockList.add("golpe.com");
+    settings.block_other_shorteners = true;
+    try {
+      const blocked = catchError(() => assertLinkTarget(app, "https://m.golpe.com/x", "original_url", "p"));
+      expect(blocked.statusCode).toBe(400);
+      expect(blocked.message).toBe("Este domínio está bloqueado por violar os termos de uso.");
+      expect(blocked.details).toEqual({ original_url: ABUSE_MESSAGES.blockedTarget });
+      const shortener = catchError(() => assertLinkTarget(app, "https://bit.ly/x", "rules.0.url", "p"));
+      expect(shortener.message).toBe(ABUSE_MESSAGES.shortenerTarget);
+      expect(shortener.details).toEqual({ "rules.0.url": ABUSE_MESSAGES.shortenerTarget });
+      settings.block_other_shorteners = false;
+      expect(() => assertLinkTarget(app, "https://bit.ly/x", "url", "p")).not.toThrow();
+    } finally {
+      blockList.clear();
+      settings.block_other_shorteners = false;
+    }
   });
 });
 

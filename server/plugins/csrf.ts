@@ -12,6 +12,9 @@ export function registerCsrfProtection(app: FastifyInstance, publicUrl: string):
   const publicOrigin = new URL(publicUrl).origin;
   app.addHook("onRequest", async (request, reply) => {
     if (SAFE.has(request.method) || !request.url.startsWith("/api/")) return;
+    // A bearer API key is not ambient authority a page could borrow, and is refused together with
+    // a session cookie (server/modules/api-keys/api-key-auth.ts).
+    if (/^Bearer[ \t]/i.test(request.headers.authorization ?? "")) return;
     const origin = request.headers.origin;
     if (origin) {
       if (origin === publicOrigin || sameHost(origin, request.headers.host)) return;

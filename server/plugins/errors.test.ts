@@ -76,7 +76,7 @@ describe("Fastify's own refusals, through app.inject, in pt-BR JSON", () => {
       ["POST", "/api/nao-existe"],
       ["DELETE", "/healthz"],
       ["PUT", "/api/shortened-urls"],
-      ["POST", "/s/abc"],
+      ["PUT", "/s/abc"],
     ] as const) {
       const response = await t.request({ method, url, payload: method === "GET" ? undefined : {} });
       expect(response.statusCode, `${method} ${url}`).toBe(404);

@@ -11,8 +11,10 @@ import {
   JSON_ONLY,
   NOT_FOUND,
   REQUEST_TIMEOUT,
+  SERVICE_UNAVAILABLE,
   TOO_MANY_REQUESTS,
 } from "../../common/contract/errors";
+import { isDatabaseUnavailable } from "../lib/database-errors";
 import { HttpError } from "../lib/http-error";
 
 declare module "fastify" {
@@ -63,8 +65,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       status = error.statusCode;
       message = INVALID_DATA;
     }
+    const databaseAway = status === 500 && isDatabaseUnavailable(error);
+    if (databaseAway) {
+      // The database is away (restarting): the client may try again in a moment. Logged without
+      // the stack: during an outage every request would print one.
+      status = 503;
+      message = SERVICE_UNAVAILABLE;
+      reply.header("retry-after", "5");
+    }
 
-    if (status >= 500) request.log.error({ err: error }, "request failed");
+    if (databaseAway) request.log.warn({ reason: error.message }, "database unavailable");
+    else if (status >= 500) request.log.error({ err: error }, "request failed");
     const body: Record<string, unknown> = { error: message };
     if (details) body.details = details;
     if (validationErrors) body.validation_errors = validationErrors;

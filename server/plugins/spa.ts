@@ -4,6 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import { NOT_FOUND } from "../../common/contract/errors";
+import { PLANS_TOPIC } from "../modules/admin/admin-plans.service";
 import { SESSION_COOKIE } from "../modules/auth/session";
 import { registerBlogPages } from "../modules/blog/blog-public-pages";
 import { fillTemplate, renderSitePage, SITE_PATHS, siteShell } from "../modules/site/site-render";
@@ -50,6 +51,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   const site = { publicUrl: app.config.publicUrl, appName: app.config.appName };
   const ttl = app.config.sitePageTtlMs;
   const visitorPages = ttl > 0 ? new LRUCache<string, string>({ max: 200, ttl }) : null;
+  // A plan or setting changed in any process: the pricing and other screens are rendered anew.
+  for (const topic of [PLANS_TOPIC, "system-config"]) app.bus.on(topic, () => visitorPages?.clear());
   for (const sitePath of SITE_PATHS) {
     app.get(sitePath, async (request, reply) => {
       const send = (html: string) =>

@@ -9,7 +9,14 @@ import {
   planDomainParamsSchema,
   planIdParamsSchema,
 } from "../../../common/contract/admin";
-import { createPlan, deletePlan, listAdminPlans, setPlanDomain, updatePlan } from "./admin-plans.service";
+import {
+  createPlan,
+  deletePlan,
+  listAdminPlans,
+  PLANS_TOPIC,
+  setPlanDomain,
+  updatePlan,
+} from "./admin-plans.service";
 
 // The administrator's plans tab (spec 2, 7), inside the admin scope (one guard for every /api/admin
 // route). The rules live in admin-plans.service.ts; every change writes its audit line.
@@ -22,6 +29,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
   // A new plan from the form (spec 5: empty max is unlimited, retention 30 when empty or 0).
   app.post("/api/admin/subscription-plans", { schema: { body: planBodySchema } }, async (request, reply) => {
     const plan = await createPlan(app.db, request.user!, request.body);
+    app.bus.publish(PLANS_TOPIC, String(plan.id));
     reply.code(201);
     return { message: ADMIN_MESSAGES.planCreated, plan };
   });
@@ -32,6 +40,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     { schema: { params: adminIdParamsSchema, body: planBodySchema } },
     async (request) => {
       const plan = await updatePlan(app.db, request.user!, request.params.id, request.body);
+      app.bus.publish(PLANS_TOPIC, String(plan.id));
       return { message: ADMIN_MESSAGES.planUpdated, plan };
     },
   );
@@ -42,6 +51,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     { schema: { params: adminIdParamsSchema } },
     async (request) => {
       await deletePlan(app.db, request.user!, request.params.id);
+      app.bus.publish(PLANS_TOPIC, String(request.params.id));
       return { message: ADMIN_MESSAGES.planDeleted };
     },
   );
@@ -53,7 +63,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { planId } = request.params;
       const result = await setPlanDomain(app.db, request.user!, planId, request.body.custom_domain_id, true);
-      if (result.changed) app.domains.changed();
+      if (result.changed) await app.domains.changed();
       return { message: ADMIN_MESSAGES.planDomainUpdated, domain_ids: result.domainIds };
     },
   );
@@ -65,7 +75,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const { planId, domainId } = request.params;
       const result = await setPlanDomain(app.db, request.user!, planId, domainId, false);
-      if (result.changed) app.domains.changed();
+      if (result.changed) await app.domains.changed();
       return { message: ADMIN_MESSAGES.planDomainUpdated, domain_ids: result.domainIds };
     },
   );

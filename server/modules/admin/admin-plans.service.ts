@@ -22,6 +22,9 @@ import { countFreeUsers } from "./registration-policy";
 
 export type PlanValues = z.output<typeof planBodySchema>;
 
+/** Published on the bus after a plan is created, changed or deleted (the pricing screen is cached). */
+export const PLANS_TOPIC = "plans";
+
 const asTx = (tx: unknown) => tx as Db;
 
 /** Subscriptions that give their plan now: active or canceled, not past their end (planOf's rule). */
@@ -42,6 +45,10 @@ function toColumns(values: PlanValues) {
     maxLinkPages: unlimitedAsNull(values.max_link_pages),
     maxShortenedUrls: unlimitedAsNull(values.max_shortened_urls),
     maxClicksPerMonth: unlimitedAsNull(values.max_clicks_per_month),
+    // Absent: the column's default on a new plan, unchanged on an edit.
+    ...(values.creations_per_hour === undefined
+      ? {}
+      : { creationsPerHour: unlimitedAsNull(values.creations_per_hour) }),
     customDomains: values.custom_domains,
     premiumDomains: values.premium_domains,
     prioritySupport: values.priority_support,
@@ -65,7 +72,12 @@ async function subscribersOf(db: Db, planId: number): Promise<number> {
 
 async function toAdminPlan(db: Db, row: PlanRow): Promise<AdminPlan> {
   const [subscribers, domain_ids] = await Promise.all([subscribersOf(db, row.id), domainIdsOf(db, row.id)]);
-  return { ...toSubscriptionPlan(row), subscribers, domain_ids };
+  return {
+    ...toSubscriptionPlan(row),
+    subscribers,
+    domain_ids,
+    creations_per_hour: unlimitedAsNull(row.creationsPerHour),
+  };
 }
 
 /** The plan row, locked until the transaction ends (no subscribe or second edit slips in); 404 if none. */
@@ -105,6 +117,7 @@ export async function listAdminPlans(db: Db): Promise<AdminPlan[]> {
     ...toSubscriptionPlan(row),
     subscribers: subscribers.get(row.id) ?? 0,
     domain_ids: domainIds.get(row.id) ?? [],
+    creations_per_hour: unlimitedAsNull(row.creationsPerHour),
   }));
 }
 

@@ -13,7 +13,16 @@ export async function recordAudit(
   actor: Actor,
   entry: {
     action: AuditAction;
-    targetType: "user" | "plan" | "settings" | "payment" | "domain" | "blog_post" | "blog_category";
+    targetType:
+      | "user"
+      | "plan"
+      | "settings"
+      | "payment"
+      | "domain"
+      | "blog_post"
+      | "blog_category"
+      | "blocked_domain"
+      | "link_report";
     targetId?: string | number | null;
     targetLabel?: string | null;
     before?: Record<string, unknown> | null;

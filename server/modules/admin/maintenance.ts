@@ -17,7 +17,7 @@ const OPEN_IN_MAINTENANCE = [
   "/api/track-link-click",
   "/api/shortened-urls/redirect/",
   "/api/subscription-plans",
-  "/api/webhooks/",
+  "/api/webhooks/mercadopago", // the payment provider (the users' own webhooks are /api/webhooks/{id})
   "/api/admin/",
 ];
 

@@ -28,6 +28,7 @@ const reset = async () =>
       default_plan_id: null,
       max_free_users: 1000,
       platform_fee_percentage: 5,
+      block_other_shorteners: false,
     },
     (await admin()).user,
   );
@@ -43,6 +44,7 @@ describe("GET and PUT /api/admin/system-config", () => {
       default_plan_id: null,
       max_free_users: 1000,
       platform_fee_percentage: 5,
+      block_other_shorteners: false,
     });
     const changed = await put(cookie, { platform_fee_percentage: 7.5, max_free_users: "" });
     expect(changed.statusCode).toBe(200);

@@ -15,6 +15,7 @@ export function toSystemConfig(row: Row): SystemConfig {
     default_plan_id: row.defaultPlanId,
     max_free_users: row.maxFreeUsers,
     platform_fee_percentage: row.platformFeeBasisPoints / 100,
+    block_other_shorteners: row.blockOtherShorteners,
   };
 }
 
@@ -64,6 +65,9 @@ export class SystemConfigStore {
           ...(patch.platform_fee_percentage === undefined
             ? {}
             : { platformFeeBasisPoints: Math.round(Number(patch.platform_fee_percentage) * 100) }),
+          ...(patch.block_other_shorteners === undefined
+            ? {}
+            : { blockOtherShorteners: patch.block_other_shorteners }),
           updatedAt: new Date(),
         })
         .where(eq(systemConfig.id, 1))

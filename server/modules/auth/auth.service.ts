@@ -74,13 +74,17 @@ export async function ensureAdmin(db: Db, email: string, password: string | unde
     return;
   }
   if (!password) return; // promoted when that address registers (auth.routes.ts)
-  await db.insert(users).values({
-    email,
-    passwordHash: await hashPassword(password),
-    firstName: "Administrador",
-    isAdmin: true,
-    emailVerifiedAt: new Date(),
-  });
+  // Several processes starting at once on a new database all get here: the first one's row stands.
+  await db
+    .insert(users)
+    .values({
+      email,
+      passwordHash: await hashPassword(password),
+      firstName: "Administrador",
+      isAdmin: true,
+      emailVerifiedAt: new Date(),
+    })
+    .onConflictDoNothing();
 }
 
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

@@ -4,6 +4,7 @@ import type { Db } from "../../../db/client";
 import { purgeAccessLog } from "../access-log/access-log";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { purgeExpiredAuthRecords } from "../auth/auth-purge";
+import { purgeClickBatches } from "../clicks/click-queue";
 import { type BillingApp, resyncPendingPayments, runExpiry } from "./billing.service";
 import { purgeExpiredPayments } from "./payment-retention";
 
@@ -33,20 +34,31 @@ type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
  * again every five, and every hour the purges: analytics past retention, access log past 6 months, expired
  * sessions and links, deleted accounts' payments past the 5 years of tax law. Returns a stop function.
  */
-export function startBillingJobs(app: BillingApp): () => void {
-  const jobs: Job[] = [
+export function startBillingJobs(app: BillingApp & { config: { jobsEveryMs?: number } }): () => void {
+  const ownJobs: Job[] = [
     { name: "subscription-expiry", everyMs: MINUTE, run: () => runExpiry(app.db) },
     { name: "pending-payments", everyMs: 5 * MINUTE, run: () => resyncPendingPayments(app) },
-    { name: "analytics-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAnalytics(app.db) },
+    {
+      name: "analytics-purge",
+      everyMs: 60 * MINUTE,
+      // With the ids of click batches written over a day ago (kept to refuse a doubled retry).
+      run: async () => ({
+        analytics: await purgeExpiredAnalytics(app.db),
+        clickBatches: await purgeClickBatches(app.db),
+      }),
+    },
     // Marco Civil art. 15: access records older than 6 months are deleted.
     { name: "access-log-purge", everyMs: 60 * MINUTE, run: () => purgeAccessLog(app.db) },
     { name: "auth-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAuthRecords(app.db) },
     { name: "payments-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredPayments(app.db) },
   ];
+  const every = app.config.jobsEveryMs;
+  const jobs = every ? ownJobs.map((job) => ({ ...job, everyMs: every })) : ownJobs;
   const tick = (job: Job) => async () => {
     try {
       // A little less than the period: the next tick anywhere may take it again.
-      if (!(await takeLease(app.db, job.name, job.everyMs - 5_000))) return;
+      const lease = job.everyMs - Math.min(5_000, job.everyMs / 5);
+      if (!(await takeLease(app.db, job.name, lease))) return;
       const result = await job.run();
       app.log.debug({ job: job.name, result }, "scheduled job ran");
     } catch (error) {

@@ -76,6 +76,7 @@ export class BlogPublicCache {
   constructor(bus: InvalidationBus) {
     bus.on(BLOG_TOPIC, () => this.clear());
     bus.on(BLOG_VIEWS_TOPIC, (slug) => {
+      if (slug === "*") return this.clear();
       this.generation++;
       this.pages.delete(postKey(slug));
       this.inflight.delete(postKey(slug));

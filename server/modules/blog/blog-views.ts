@@ -7,6 +7,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../../db/client";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
+import { throttled } from "../../lib/log-throttle";
 
 /** Topic of "these posts' view counts were written": their cached pages are dropped (key: the slug). */
 export const BLOG_VIEWS_TOPIC = "blog-views";
@@ -82,6 +83,7 @@ export class BlogViews {
   private closed = false;
   private failures = 0;
   private localDay = "";
+  private readonly logUnavailable = throttled();
   private localSecret = Buffer.alloc(0);
   private readonly localSeen: LRUCache<string, true>;
   /** Posts counted today per visitor (keyed hash), in this process. */
@@ -131,8 +133,10 @@ export class BlogViews {
         : this.firstLocal(day, post.id, address);
       if (!first) return false;
     } catch (error) {
-      // Redis away: the view is not counted rather than counted twice.
-      this.log.warn({ err: error }, "blog view not counted: visitor set unavailable");
+      // Redis away: the view is not counted rather than counted twice (one line per 30 s, not per view).
+      this.logUnavailable((skipped) =>
+        this.log.warn({ err: error, skipped }, "blog view not counted: visitor set unavailable"),
+      );
       return false;
     }
     const entry = this.pending.get(post.id);

@@ -59,7 +59,7 @@ export function clickFrom(
   };
 }
 
-function countryOf(cdnCountry: string | undefined, ip: string): string | null {
+export function countryOf(cdnCountry: string | undefined, ip: string): string | null {
   const fromCdn = cdnCountry?.toUpperCase();
   if (fromCdn && /^[A-Z]{2}$/.test(fromCdn) && fromCdn !== "XX" && fromCdn !== "T1") return fromCdn;
   let country = countryCache.get(ip);
@@ -81,7 +81,7 @@ function referrerHostOf(referrer: string | undefined): string | null {
   }
 }
 
-function userAgentClass(userAgent: string) {
+export function userAgentClass(userAgent: string) {
   const key = userAgent.slice(0, 512);
   let cached = uaCache.get(key);
   if (!cached) {

@@ -1,12 +1,12 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import { clickDaily, shortenedUrls, users } from "../../../db/schema";
+import { clickBatches, clickDaily, shortenedUrls, users } from "../../../db/schema";
 import { eventClicks } from "../../../tests/click-events";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
 import { openTestDatabase } from "../../../tests/test-database";
 import { buildApp } from "../../app";
-import { type Click, ClickQueue } from "./click-queue";
+import { type Click, ClickQueue, purgeClickBatches } from "./click-queue";
 
 const t = setupTestApp();
 
@@ -182,12 +182,74 @@ describe("ClickQueue", () => {
       expect.objectContaining({ dropped: expect.any(Number) }),
       "click queue full; clicks dropped",
     );
+    // The first batch failed (logged once with its error) and is held apart, retried alone.
     expect(log.error).toHaveBeenCalledWith(
-      expect.objectContaining({ clicks: 100, failures: expect.any(Number) }),
-      "click batch failed; requeued",
+      expect.objectContaining({ clicks: 10 }),
+      "click batch failed; held and retried",
     );
     await queue.close();
     expect(log.error).toHaveBeenCalledWith({ clicks: 100 }, "clicks not written at shutdown");
+  });
+
+  it("writes a batch whose commit was in doubt exactly once", async () => {
+    const url = await newShortUrl();
+    // The connection drops just after COMMIT: the rows are in, but the queue is told it failed.
+    let drops = 1;
+    const flaky = {
+      db: t.database.db,
+      preparedTransaction: async (...args: Parameters<typeof t.database.preparedTransaction>) => {
+        await t.database.preparedTransaction(...args);
+        if (drops-- > 0) throw new Error("Connection terminated unexpectedly");
+      },
+    };
+    const log = silentLog();
+    const queue = new ClickQueue(flaky, log, 1000, 60_000);
+    for (let i = 0; i < 5; i++) queue.push(clickOn(url));
+    await queue.flush();
+    expect(queue.size).toBe(5);
+    // Clicks taken meanwhile are not merged into the batch in doubt: it is retried alone.
+    for (let i = 0; i < 3; i++) queue.push(clickOn(url));
+    await queue.flush();
+    expect(queue.size).toBe(0);
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ clicks: 5 }),
+      "click batch was already written",
+    );
+    expect(await countsOf(url.id)).toEqual({ clickCount: 8, rollup: 8, events: 8 });
+    await queue.close();
+  });
+
+  it("writes a batch that failed before its commit on the retry", async () => {
+    const url = await newShortUrl();
+    let drops = 1;
+    const flaky = {
+      db: t.database.db,
+      preparedTransaction: async (...args: Parameters<typeof t.database.preparedTransaction>) => {
+        if (drops-- > 0) throw Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+        await t.database.preparedTransaction(...args);
+      },
+    };
+    const queue = new ClickQueue(flaky, silentLog(), 1000, 60_000);
+    for (let i = 0; i < 4; i++) queue.push(clickOn(url));
+    await queue.flush();
+    expect(queue.size).toBe(4);
+    await queue.flush();
+    expect(queue.size).toBe(0);
+    expect(await countsOf(url.id)).toEqual({ clickCount: 4, rollup: 4, events: 4 });
+  });
+
+  it("forgets the ids of batches written more than a day ago", async () => {
+    const db = t.database.db;
+    const old = `old-${Date.now()}`;
+    const recent = `recent-${Date.now()}`;
+    await db.insert(clickBatches).values([
+      { id: old, writtenAt: new Date(Date.now() - 25 * 3_600_000) },
+      { id: recent, writtenAt: new Date(Date.now() - 23 * 3_600_000) },
+    ]);
+    expect(await purgeClickBatches(db)).toBeGreaterThanOrEqual(1);
+    const left = (await db.select({ id: clickBatches.id }).from(clickBatches)).map((row) => row.id);
+    expect(left).toContain(recent);
+    expect(left).not.toContain(old);
   });
 
   it("writes what is queued when it is closed", async () => {

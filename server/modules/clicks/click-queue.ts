@@ -1,8 +1,9 @@
-import { inArray, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { dayOf } from "../../../common/time";
-import type { Database } from "../../../db/client";
-import { type ClickTarget, type RollupDimension, users } from "../../../db/schema";
+import type { Database, Db } from "../../../db/client";
+import { type ClickTarget, clickBatches, type RollupDimension, users } from "../../../db/schema";
 import type { ClickInfo } from "./click-info";
 
 export type Click = ClickInfo & {
@@ -61,19 +62,43 @@ function addTo(rows: Map<string, EventRow>, row: EventRow): void {
 
 const sumClicks = (rows: EventRow[]) => rows.reduce((n, row) => n + row.clicks, 0);
 
+/** Rows written in one transaction, under an id that click_batches keeps once they are. */
+type Batch = { id: string; rows: EventRow[]; clicks: number };
+
+/** What a listener learns of a committed batch (outgoing webhooks): rows per target, second and class. */
+export type WrittenClicks = ReadonlyArray<
+  Readonly<Pick<EventRow, "userId" | "targetType" | "targetId" | "second" | "clicks" | "isBot">>
+>;
+
+/** The longest wait between two attempts while the database is away. */
+const MAX_BACKOFF_MS = 5_000;
+
 /**
  * Clicks are answered first and written later. Each click is folded at once into its event row
  * (target, second, visitor class, with a count): nothing per click is kept, which matters because
  * objects that outlive a young-generation GC cost more than the redirect itself. A batch (every
  * flushMs, or when batchSize clicks wait) is written in one statement: events, daily rollups,
- * click_count. One batch is written at a time, so counts are exact. A batch that fails on a
- * transient error is merged back and retried with backoff; one that can never be written (its owner
- * was deleted, bad data) is trimmed or dropped instead of blocking the queue. close() writes what
- * is left (SIGTERM).
+ * click_count. One batch is written at a time, so counts are exact. One that can never be written
+ * (its owner was deleted, bad data) is trimmed or dropped instead of blocking the queue. close()
+ * writes what is left (SIGTERM).
+ *
+ * A batch that fails on a transient error (the database restarting) is held, with backoff, and
+ * retried alone, with the same rows under the same id: when the connection drops during COMMIT,
+ * nobody knows whether it was written. Its id is inserted into click_batches in the same
+ * transaction, so a retry of a batch that was in fact written fails on that key and is dropped:
+ * no click is lost, none is counted twice. Ids older than a day are purged (purgeClickBatches).
  */
 export class ClickQueue {
+  /** Called with each batch once committed (webhooks' link.clicked); must be cheap. */
+  onWritten: ((rows: WrittenClicks) => void) | undefined;
   private rows = new Map<string, EventRow>();
+  /** Clicks in `rows`. */
   private clicks = 0;
+  /** Batches that failed, oldest first: retried alone, unchanged, before anything else. */
+  private inDoubt: Batch[] = [];
+  private doubtClicks = 0;
+  /** Clicks taken from `rows` by the running drain and not written yet. */
+  private inFlight = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private closed = false;
@@ -98,7 +123,7 @@ export class ClickQueue {
 
   /** Clicks waiting to be written. */
   get size(): number {
-    return this.clicks;
+    return this.clicks + this.doubtClicks + this.inFlight;
   }
 
   push(click: Click): void {
@@ -106,12 +131,12 @@ export class ClickQueue {
       this.log.error({ targetType: click.targetType, targetId: click.targetId }, "malformed click dropped");
       return;
     }
-    if (this.clicks >= this.maxPending) {
+    if (this.size >= this.maxPending) {
       this.dropped++;
       const now = Date.now();
       if (now - this.lastDropLog > 10_000) {
         this.lastDropLog = now;
-        this.log.error({ dropped: this.dropped, queued: this.clicks }, "click queue full; clicks dropped");
+        this.log.error({ dropped: this.dropped, queued: this.size }, "click queue full; clicks dropped");
       }
       return;
     }
@@ -122,7 +147,7 @@ export class ClickQueue {
     else this.schedule();
   }
 
-  /** Writes everything queued so far; resolves when it is in the database (or failed and was requeued). */
+  /** Writes everything queued so far; resolves when it is in the database (or failed and is held). */
   flush(): Promise<void> {
     return this.write(1);
   }
@@ -134,7 +159,7 @@ export class ClickQueue {
       this.timer = undefined;
     }
     while (this.running) await this.running;
-    if (this.clicks === 0 || this.clicks < minimum) {
+    if (this.size === 0 || (this.inDoubt.length === 0 && this.clicks < minimum)) {
       this.schedule();
       return;
     }
@@ -150,60 +175,109 @@ export class ClickQueue {
   /** Stops the timer and writes what is left, retrying a few times before giving up. */
   async close(): Promise<void> {
     this.closed = true;
-    for (let attempt = 0; attempt < 5 && this.clicks > 0; attempt++) {
+    for (let attempt = 0; attempt < 5 && this.size > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       await this.flush();
     }
     if (this.timer) clearTimeout(this.timer);
-    if (this.clicks > 0) this.log.error({ clicks: this.clicks }, "clicks not written at shutdown");
+    if (this.size > 0) this.log.error({ clicks: this.size }, "clicks not written at shutdown");
   }
 
   private schedule(): void {
-    if (this.closed || this.timer || this.clicks === 0) return;
-    const delay = this.failures ? Math.min(30_000, this.flushMs * 2 ** this.failures) : this.flushMs;
+    if (this.closed || this.timer || this.size === 0) return;
+    const delay = this.failures ? Math.min(MAX_BACKOFF_MS, this.flushMs * 2 ** this.failures) : this.flushMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush();
     }, delay);
   }
 
-  /** Takes everything waiting (synchronously: clicks pushed meanwhile wait for the next batch). */
+  /**
+   * Retries the batches in doubt, then takes everything waiting (synchronously: clicks pushed
+   * meanwhile wait for the next batch) and writes it in batches of MAX_ROWS rows.
+   */
   private async drain(): Promise<void> {
+    while (this.inDoubt.length > 0) {
+      const batch = this.inDoubt[0]!;
+      if ((await this.tryWrite(batch)) === "failed") return;
+      this.inDoubt.shift();
+      this.doubtClicks -= batch.clicks;
+      await yieldToEventLoop();
+    }
     const rows = [...this.rows.values()];
     const clicks = this.clicks;
     this.rows = new Map();
     this.clicks = 0;
+    this.inFlight = clicks;
     for (let i = 0; i < rows.length; i += MAX_ROWS) {
       // Between two statements, requests waiting on the event loop are answered first.
       if (i > 0) await yieldToEventLoop();
-      const batch = rows.slice(i, i + MAX_ROWS);
-      const batchClicks = i === 0 && rows.length <= MAX_ROWS ? clicks : sumClicks(batch);
-      try {
-        await this.writeKeepingLiveUsers(batch);
-        this.failures = 0;
-      } catch (error) {
-        const state = sqlState(error);
-        // Data (22) or integrity (23) errors fail the same way every time: retrying would block
-        // every later click behind this batch.
-        if (state?.startsWith("22") || state?.startsWith("23")) {
-          this.log.error({ err: error, clicks: batchClicks }, "click batch cannot be written; dropped");
-          continue;
-        }
-        this.failures++;
-        this.log.error(
-          { err: error, clicks: batchClicks, failures: this.failures },
-          "click batch failed; requeued",
-        );
-        this.requeue(rows.slice(i));
+      const slice = rows.slice(i, i + MAX_ROWS);
+      const batch: Batch = {
+        id: randomUUID(),
+        rows: slice,
+        clicks: i === 0 && rows.length <= MAX_ROWS ? clicks : sumClicks(slice),
+      };
+      const outcome = await this.tryWrite(batch);
+      this.inFlight -= batch.clicks;
+      if (outcome === "failed") {
+        this.inFlight = 0;
+        this.inDoubt.push(batch);
+        this.doubtClicks += batch.clicks;
+        this.requeue(rows.slice(i + MAX_ROWS));
         return;
       }
+    }
+    this.inFlight = 0;
+  }
+
+  /** "done": written (now or by an earlier attempt) or dropped for good; "failed": to retry. */
+  private async tryWrite(batch: Batch): Promise<"done" | "failed"> {
+    try {
+      await this.writeKeepingLiveUsers(batch);
+      this.failures = 0;
+      this.notifyWritten(batch.rows);
+      return "done";
+    } catch (error) {
+      if (isWrittenBatch(error)) {
+        // An earlier attempt committed although its connection dropped: written once, not twice.
+        this.failures = 0;
+        this.log.warn({ clicks: batch.clicks, batch: batch.id }, "click batch was already written");
+        // The attempt that wrote it was reported failed, so its listeners never heard of it.
+        this.notifyWritten(batch.rows);
+        return "done";
+      }
+      const state = sqlState(error);
+      // Data (22) or integrity (23) errors fail the same way every time: retrying would block
+      // every later click behind this batch.
+      if (state?.startsWith("22") || state?.startsWith("23")) {
+        this.log.error({ err: error, clicks: batch.clicks }, "click batch cannot be written; dropped");
+        return "done";
+      }
+      this.failures++;
+      // Once per outage with the error, then quietly (the backoff retries every few seconds).
+      if (this.failures === 1) {
+        this.log.error({ err: error, clicks: batch.clicks }, "click batch failed; held and retried");
+      } else {
+        this.log.warn({ clicks: this.size, failures: this.failures }, "clicks still held");
+      }
+      return "failed";
+    }
+  }
+
+  /** Outside tryWrite's error handling: a listener's bug must not make a written batch retried. */
+  private notifyWritten(rows: EventRow[]): void {
+    try {
+      this.onWritten?.(rows);
+    } catch (error) {
+      this.log.error({ err: error }, "click batch listener failed");
     }
   }
 
   /** Puts unwritten rows back (merged with what came meanwhile), within maxPending clicks. */
   private requeue(rows: EventRow[]): void {
     for (const row of rows) {
-      const room = this.maxPending - this.clicks;
+      const room = this.maxPending - this.size;
       if (room <= 0) {
         this.dropped += row.clicks;
         continue;
@@ -216,9 +290,9 @@ export class ClickQueue {
   }
 
   /** A user deleted since their clicks were queued fails the batch on its foreign key: drop theirs. */
-  private async writeKeepingLiveUsers(batch: EventRow[]): Promise<void> {
+  private async writeKeepingLiveUsers({ id, rows: batch }: Batch): Promise<void> {
     try {
-      await this.writeBatch(batch);
+      await this.writeBatch(batch, id);
     } catch (error) {
       if (sqlState(error) !== "23503") throw error;
       const ids = [...new Set(batch.map((row) => row.userId))];
@@ -229,7 +303,8 @@ export class ClickQueue {
       );
       const kept = batch.filter((row) => live.has(row.userId));
       this.log.warn({ dropped: sumClicks(batch) - sumClicks(kept) }, "clicks of deleted users dropped");
-      if (kept.length > 0) await this.writeBatch(kept);
+      // The failed attempt rolled back, its id with it: the same id is free.
+      if (kept.length > 0) await this.writeBatch(kept, id);
     }
   }
 
@@ -242,7 +317,7 @@ export class ClickQueue {
    * events and click_count; the second writes the daily rollups and the per-owner sums of the same
    * live targets (still locked).
    */
-  private async writeBatch(batch: EventRow[]): Promise<void> {
+  private async writeBatch(batch: EventRow[], id: string): Promise<void> {
     const { rollups, pages } = summarise(batch);
     const ids = (type: ClickTarget) => [
       ...new Set(batch.filter((r) => r.targetType === type).map((r) => r.targetId)),
@@ -257,6 +332,7 @@ export class ClickQueue {
         or (${alias}.target_type = 'link' and ${alias}.target_id in (select id from live_link)))`);
     const events = sql`
       with
+      written as (insert into click_batches (id) values (${id}::text)),
       live_short as materialized (
         select id from shortened_urls where id = any(${shortIds}::int[])
         order by id for no key update),
@@ -410,6 +486,24 @@ function isWritable(click: Click): boolean {
     click.occurredAt instanceof Date &&
     Number.isFinite(click.occurredAt.getTime())
   );
+}
+
+/** The unique violation of a batch id already in click_batches (see ClickQueue). */
+function isWrittenBatch(error: unknown): boolean {
+  for (let e = error as Record<string, unknown> | undefined; e; e = e.cause as typeof e) {
+    if (e.code !== "23505") continue;
+    return e.constraint === "click_batches_pkey" || String(e.message).includes("click_batches_pkey");
+  }
+  return false;
+}
+
+/** Forgets the ids of batches written more than a day ago (an hourly job): no retry waits that long. */
+export async function purgeClickBatches(db: Db, now = new Date()): Promise<number> {
+  const purged = await db
+    .delete(clickBatches)
+    .where(lt(clickBatches.writtenAt, new Date(now.getTime() - 86_400_000)))
+    .returning({ id: clickBatches.id });
+  return purged.length;
 }
 
 /** The SQLSTATE of a database error, whether thrown bare or wrapped by Drizzle. */

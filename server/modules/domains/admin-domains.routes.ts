@@ -32,10 +32,7 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   /** This process answers with the change at once; the others reload through the bus. */
-  const changed = async () => {
-    await app.domains.reload();
-    app.domains.changed();
-  };
+  const changed = () => app.domains.changed();
 
   // Cloudflare automation (cloudflare-automation.ts), when CLOUDFLARE_API_TOKEN and the zone are set.
   const cloudflare = app.config.cloudflare

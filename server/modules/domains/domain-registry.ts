@@ -20,6 +20,8 @@ export class DomainRegistry {
   private defaultDomain!: DomainRow;
   /** plan id -> the custom domains the administrator made available to it. */
   private byPlan = new Map<number, Set<number>>();
+  /** The reload a change started, for changed() to wait on. */
+  private reloading: Promise<void> = Promise.resolve();
   /** PUBLIC_URL's host: the app is served there whatever the domains table says. */
   private mainHost = "";
 
@@ -28,7 +30,7 @@ export class DomainRegistry {
     private readonly bus: InvalidationBus,
   ) {
     bus.on(TOPIC, () => {
-      this.reload().catch(() => {});
+      this.reloading = this.reload().catch(() => {});
     });
   }
 
@@ -74,9 +76,14 @@ export class DomainRegistry {
     this.byPlan = byPlan;
   }
 
-  /** Call after any change to the domains or plan_domains tables: every process reloads. */
-  changed(): void {
+  /**
+   * Call after any change to the domains or plan_domains tables: every process reloads. Resolves
+   * once this process has (the caller's answer then reflects the change; on Postgres the next
+   * request could otherwise read the old maps).
+   */
+  async changed(): Promise<void> {
     this.bus.publish(TOPIC, "*");
+    await this.reloading;
   }
 
   /** The domain a request's Host names; unknown hosts get the default domain. */

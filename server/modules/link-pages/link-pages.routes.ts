@@ -9,6 +9,7 @@ import {
   linkUpdateBodySchema,
 } from "../../../common/contract/link-pages";
 import { notFound } from "../../lib/http-error";
+import { creationRateLimited } from "../abuse/creation-rate";
 import { requireUser } from "../auth/session";
 import { findOwnLink, findOwnPage, listLinks, listOwnPages } from "./link-pages.queries";
 import {
@@ -39,16 +40,22 @@ async function requireOwnLink(app: FastifyInstance, userId: number, id: number) 
 export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireUser);
+  // Issue 16: the plan's creations per hour, one counter with short links.
+  const creationLimit = creationRateLimited(app);
 
   app.get("/api/link-pages", async (request) => {
     const rows = await listOwnPages(app.db, request.user!.id);
     return rows.map(({ page, linksCount }) => toLinkPage(page, Number(linksCount)));
   });
 
-  app.post("/api/link-pages", { schema: { body: linkPageBodySchema } }, async (request, reply) => {
-    const page = await createLinkPage(app, request.user!.id, request.body);
-    return reply.code(201).send(toLinkPage(page, 0));
-  });
+  app.post(
+    "/api/link-pages",
+    { preHandler: creationLimit, schema: { body: linkPageBodySchema } },
+    async (request, reply) => {
+      const page = await createLinkPage(app, request.user!.id, request.body);
+      return reply.code(201).send(toLinkPage(page, 0));
+    },
+  );
 
   app.get("/api/link-pages/:id", { schema: { params: idParamsSchema } }, async (request) => {
     return toLinkPage(await requireOwnPage(app, request.user!.id, request.params.id));
@@ -76,7 +83,7 @@ export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     "/api/link-pages/:id/links",
-    { schema: { params: idParamsSchema, body: linkBodySchema } },
+    { preHandler: creationLimit, schema: { params: idParamsSchema, body: linkBodySchema } },
     async (request, reply) => {
       const page = await requireOwnPage(app, request.user!.id, request.params.id);
       return reply.code(201).send(toLink(await createLink(app, page, request.body)));

@@ -26,7 +26,7 @@ import {
   updatePage,
 } from "./link-pages.queries";
 
-type App = Pick<FastifyInstance, "db" | "config" | "domains" | "bus">;
+type App = Pick<FastifyInstance, "db" | "config" | "domains" | "bus" | "blockedDomains" | "settings">;
 
 export const MAX_LINKS_PER_PAGE = 100;
 export const LINK_LIMIT_MESSAGE = `Uma página pode ter no máximo ${MAX_LINKS_PER_PAGE} links.`;

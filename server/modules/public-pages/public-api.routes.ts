@@ -4,6 +4,7 @@ import { LINK_PAGE_MESSAGES, trackLinkClickBodySchema } from "../../../common/co
 import { z } from "../../../common/zod";
 import { notFound } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
+import { withBlockedLinksGuarded } from "../abuse/blocked-page";
 import { clickFrom } from "../clicks/click-info";
 import { findPublicPage, findTrackableLink } from "./public-pages.queries";
 
@@ -38,7 +39,12 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
   });
 
   app.get("/api/public/link-pages/:slug/links", { schema: { params: slugParamsSchema } }, async (request) => {
-    const { links } = await requirePublicPage(request.headers.host, request.params.slug);
+    const found = await requirePublicPage(request.headers.host, request.params.slug);
+    // A link to a blocked domain points at the warning page, as on the server-rendered page.
+    const domain = app.domains.get(found.page.domainId);
+    const origin = !domain || domain.isDefault ? app.config.publicUrl : `https://${domain.domain}`;
+    const pageUrl = `${origin}/p/${encodeURIComponent(found.page.slug)}`;
+    const { links } = withBlockedLinksGuarded(app, found, pageUrl);
     return links.map((link) => ({
       id: link.id,
       title: link.title,

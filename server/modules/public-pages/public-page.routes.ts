@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import { isPossibleSlug } from "../../../common/slug";
+import { withBlockedLinksGuarded } from "../abuse/blocked-page";
 import { LINK_PAGE_TOPIC, linkPageKey } from "../link-pages/link-page-events";
 import { type CachedResponse, encodeResponse, PublicPageCache } from "./public-page.cache";
 import { ERROR_CSP, PAGE_CSP, renderErrorDocument, renderPublicPageDocument } from "./public-page.document";
@@ -17,9 +18,11 @@ const headersFor = (csp: string) => ({
 // The rendered bytes are cached per (domain, slug) with their encodings and dropped on any edit.
 export const publicPageRoutes: FastifyPluginAsync = async (app) => {
   const cache = new PublicPageCache();
-  app.bus.on(LINK_PAGE_TOPIC, (key) => cache.delete(key));
+  app.bus.on(LINK_PAGE_TOPIC, (key) => (key === "*" ? cache.clear() : cache.delete(key)));
   // Canonical URLs name the domain: a domain change may change every page.
   app.bus.on("domains", () => cache.clear());
+  // Issue 16: links to a newly blocked (or unblocked) domain change on every page that has them.
+  app.blockedDomains.onChange(() => cache.clear());
 
   const homeUrl = `${app.config.publicUrl}/`;
   const notFound = encodeResponse(404, renderErrorDocument(404, homeUrl, app.config.appName), {
@@ -36,7 +39,12 @@ export const publicPageRoutes: FastifyPluginAsync = async (app) => {
     if (!found) return notFound;
     const domain = app.domains.get(domainId);
     const origin = !domain || domain.isDefault ? app.config.publicUrl : `https://${domain.domain}`;
-    const html = renderPublicPageDocument(found, { origin, homeUrl, appName: app.config.appName });
+    const pageUrl = `${origin}/p/${encodeURIComponent(found.page.slug)}`;
+    const html = renderPublicPageDocument(withBlockedLinksGuarded(app, found, pageUrl), {
+      origin,
+      homeUrl,
+      appName: app.config.appName,
+    });
     return encodeResponse(200, html, headersFor(PAGE_CSP));
   }
 

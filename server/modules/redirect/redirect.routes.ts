@@ -1,9 +1,18 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { SHORT_URL_MESSAGES, shortCodeParamsSchema } from "../../../common/contract/shortened-urls";
+import { ABUSE_MESSAGES } from "../../../common/contract/abuse";
+import {
+  POWER_LINK_MESSAGES,
+  SHORT_URL_MESSAGES,
+  shortCodeParamsSchema,
+} from "../../../common/contract/shortened-urls";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { lookupTarget, type Redirect, shortUrlClick } from "./redirect";
+import { WindowCounter } from "../../lib/window-counter";
+import { visitorAddress } from "../blog/blog-views";
+import { takeLimitedClick } from "./click-limit";
+import { countsAgainstLimit, findTarget, isExpired, type Redirect, shortUrlClick } from "./redirect";
+import { chooseLocation } from "./redirect-rules";
 import { shortLinkCacheOf } from "./short-link-cache";
 
 /**
@@ -20,7 +29,50 @@ export const redirectRoutes: FastifyPluginAsync<{ redirect: Redirect }> = async 
   const options = { exposeHeadRoute: false, childLoggerFactory: (logger: FastifyBaseLogger) => logger };
   app.get("/s/:code", options, handler);
   app.head("/s/:code", options, handler);
+
+  // The password page's form (issue 17): the listening server leaves POST to the router, so it comes
+  // here. Only a small urlencoded body is read; anything else is refused (415) before the handler.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: PASSWORD_BODY_LIMIT },
+    (_request, body, done) => {
+      done(null, new URLSearchParams(body as string));
+    },
+  );
+  // Wrong attempts per address (an IPv6 by its /64: one subscriber) and link, shared by every
+  // process when Redis is configured. An attempt is taken before argon2 runs (a flood costs no
+  // hashing) and given back when the password was right: only wrong ones count, so people behind
+  // one NAT who know the password are never locked out.
+  const attempts = new WindowCounter(
+    app.redis,
+    `${app.config.redisPrefix}link-password:`,
+    PASSWORD_WINDOW_MS,
+  );
+  app.post("/s/:code", options, async (request, reply) => {
+    const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
+    const key = `${visitorAddress(request.ip)}:${app.domains.resolve(request.headers.host).id}:${(request.params as { code: string }).code}`;
+    const limit = async () => {
+      if (!app.config.rateLimits) return null;
+      const { granted, retryAfterS } = await attempts.take(key, 1, PASSWORD_ATTEMPTS);
+      if (granted === 0) return String(retryAfterS);
+      return { right: () => void attempts.refund(key, 1) };
+    };
+    reply.hijack();
+    await redirect.submitPassword(
+      request.raw,
+      reply.raw,
+      (request.params as { code: string }).code,
+      body.get("password") ?? "",
+      limit,
+    );
+  });
 };
+
+/** A password field of at most 100 characters, urlencoded, fits with room to spare. */
+const PASSWORD_BODY_LIMIT = 4096;
+export const PASSWORD_ATTEMPTS = 10;
+export const PASSWORD_WINDOW_MS = 15 * 60_000;
 
 /**
  * GET /api/shortened-urls/redirect/{code}: the spec's client resolved short links with this call and
@@ -39,11 +91,34 @@ export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
     { preHandler: limit, schema: { params: shortCodeParamsSchema } },
     async (request, reply) => {
       const domainId = app.domains.resolve(request.headers.host).id;
-      const target = await lookupTarget(cache, domainId, request.params.code);
-      if (!target) throw new HttpError(404, SHORT_URL_MESSAGES.linkUnavailable);
+      const target = await findTarget(cache, domainId, request.params.code);
       reply.header("cache-control", "no-store");
+      // Issue 17: an expired link with an expiry target answers it; a password is asked on /s/ only.
+      const gone = () => {
+        if (target?.expiredLocation) return { original_url: target.expiredLocation };
+        throw new HttpError(404, SHORT_URL_MESSAGES.linkUnavailable);
+      };
+      if (target && app.blockedDomains.blocksAny(target.hosts)) {
+        throw new HttpError(403, ABUSE_MESSAGES.linkBlocked);
+      }
+      if (!target || isExpired(target, Date.now())) return gone();
+      if (target.passwordHash !== null) throw new HttpError(403, POWER_LINK_MESSAGES.passwordPrompt);
+      if (target.clickLimit !== null) {
+        if (target.exhausted) return gone();
+        if (countsAgainstLimit(request.raw) && !(await takeLimitedClick(app.database, target))) return gone();
+      }
+      const location = target.rules
+        ? chooseLocation(
+            target.rules,
+            target.location,
+            request.headers,
+            () => request.ip,
+            app.config.trustProxy,
+          )
+        : target.location;
+      if (target.rules?.vary) reply.header("vary", target.rules.vary);
       app.clicks.push(shortUrlClick(request.headers, request.ip, target, app.config.trustProxy));
-      return { original_url: target.location };
+      return { original_url: location };
     },
   );
 };

@@ -1,8 +1,10 @@
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../../db/client";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
+import { targetHostsOf } from "../abuse/blocked-page";
 import { redirectCacheKey, SHORT_URL_TOPIC } from "../shortened-urls/short-url-invalidation";
-import { findRedirectTarget } from "../shortened-urls/shortened-urls.queries";
+import { findRedirectTarget, type RedirectRow } from "../shortened-urls/shortened-urls.queries";
+import { type CompiledRules, compileRules } from "./redirect-rules";
 
 /** What a redirect needs: who owns the link (for the click) and where it goes. */
 export type ShortLinkTarget = {
@@ -12,7 +14,42 @@ export type ShortLinkTarget = {
   location: string;
   /** Epoch ms, or null for never. */
   expiresAt: number | null;
+  /** Issue 17: redirect rules, first match wins (null: none, the common case). */
+  rules: CompiledRules | null;
+  /** Redirects allowed in all (null: no limit); each one is taken in the database (click-limit.ts). */
+  clickLimit: number | null;
+  /** Set once the limit is used up: from then on this process answers "expired" from memory. */
+  exhausted: boolean;
+  /** Where an expired link (date or limit) sends visitors, as a Location; null: the notice. */
+  expiredLocation: string | null;
+  /** argon2 hash of the link's password (null: none): the visitor gets the password page. */
+  passwordHash: string | null;
+  /** Issue 16: every host the link may send visitors to, checked against the block list. */
+  hosts: string[];
 };
+
+/** The cached form of a link row: URLs serialised once, rules compiled once. */
+export function targetOf(row: RedirectRow): ShortLinkTarget {
+  const rules = typeof row.rules === "string" ? (JSON.parse(row.rules) as RedirectRow["rules"]) : row.rules;
+  let expiredLocation: string | null = null;
+  try {
+    expiredLocation = row.expiredUrl ? new URL(row.expiredUrl).href : null;
+  } catch {}
+  const location = new URL(row.originalUrl).href;
+  const compiled = compileRules(rules);
+  return {
+    id: row.id,
+    userId: row.userId,
+    location,
+    expiresAt: row.expiresAt?.getTime() ?? null,
+    rules: compiled,
+    clickLimit: row.clickLimit,
+    exhausted: row.clickLimit !== null && row.limitUsed >= row.clickLimit,
+    expiredLocation,
+    passwordHash: row.passwordHash,
+    hosts: targetHostsOf([location, expiredLocation, ...(compiled?.list.map((rule) => rule.location) ?? [])]),
+  };
+}
 
 type Entry = { target: ShortLinkTarget | null; freshUntil: number };
 
@@ -66,14 +103,7 @@ export class ShortLinkCache {
     const generation = this.generation;
     const pending: Promise<ShortLinkTarget | null> = findRedirectTarget(this.database, domainId, code)
       .then((row) => {
-        const target = row
-          ? {
-              id: row.id,
-              userId: row.userId,
-              location: new URL(row.originalUrl).href,
-              expiresAt: row.expiresAt?.getTime() ?? null,
-            }
-          : null;
+        const target = row ? targetOf(row) : null;
         if (generation === this.generation) {
           const now = Date.now();
           if (target) this.hits.set(key, { target, freshUntil: now + this.hitTtlMs });

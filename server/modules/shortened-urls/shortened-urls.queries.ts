@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { SHORT_CODE_PATTERN } from "../../../common/contract/shortened-urls";
 import type { Database, Db } from "../../../db/client";
-import { shortenedUrls } from "../../../db/schema";
+import { type RedirectRule, shortenedUrls } from "../../../db/schema";
 import { forgetClicks } from "../clicks/forget-clicks";
 
 export type ShortenedUrlRow = typeof shortenedUrls.$inferSelect;
@@ -85,7 +85,18 @@ export async function findOwnShortenedUrl(
 }
 
 /** What the redirect needs of a code on a domain (the one query of a cache miss). */
-export type RedirectRow = { id: number; userId: number; originalUrl: string; expiresAt: Date | null };
+export type RedirectRow = {
+  id: number;
+  userId: number;
+  originalUrl: string;
+  expiresAt: Date | null;
+  /** Issue 17: what the redirect decides with, loaded with the link into the redirect cache. */
+  rules: RedirectRule[] | null;
+  clickLimit: number | null;
+  limitUsed: number;
+  expiredUrl: string | null;
+  passwordHash: string | null;
+};
 
 /**
  * The redirect's cache miss: a prepared statement, parsed and planned once (on embedded PGlite,
@@ -99,8 +110,10 @@ export async function findRedirectTarget(
   // A code no link can have is not looked up: a NUL would fail the query instead of finding nothing.
   if (!SHORT_CODE_PATTERN.test(code)) return null;
   const [row] = await database.preparedRows<RedirectRow>({
-    name: "redirect_target",
-    query: sql`select id, user_id as "userId", original_url as "originalUrl", expires_at as "expiresAt"
+    name: "redirect_link",
+    query: sql`select id, user_id as "userId", original_url as "originalUrl", expires_at as "expiresAt",
+      rules, click_limit as "clickLimit", limit_used as "limitUsed", expired_url as "expiredUrl",
+      password_hash as "passwordHash"
       from shortened_urls where domain_id = ${domainId} and short_code = ${code} limit 1`,
   });
   return row ?? null;

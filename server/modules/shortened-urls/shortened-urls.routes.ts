@@ -1,19 +1,31 @@
+import { Readable } from "node:stream";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   SHORT_URL_MESSAGES,
   shortenedUrlBodySchema,
   shortenedUrlIdParamsSchema,
+  shortenedUrlImportBodySchema,
   shortenedUrlListQuerySchema,
+  shortenedUrlUpdateSchema,
 } from "../../../common/contract/shortened-urls";
 import { HttpError } from "../../lib/http-error";
-import { assertLinkTarget } from "../../lib/link-targets";
 import { rateLimited } from "../../lib/rate-limits";
+import { creationRateLimited, creationRateMessage } from "../abuse/creation-rate";
 import { requireUser } from "../auth/session";
 import { createWithinLimit, planOf } from "../billing/entitlements";
 import { shortUrlChanged } from "./short-url-invalidation";
+import { shortenedUrlsCsv, shortUrlExportFilename } from "./shortened-url-export";
+import { importShortenedUrls } from "./shortened-url-import";
+import { assertShortLinkTargets } from "./shortened-url-targets";
+import { updateShortenedUrl } from "./shortened-url-update";
 import { deleteShortenedUrl, findOwnShortenedUrl, listShortenedUrls } from "./shortened-urls.queries";
-import { chooseDomainId, createShortenedUrl, toShortenedUrl } from "./shortened-urls.service";
+import {
+  chooseDomainId,
+  createShortenedUrl,
+  hashLinkPassword,
+  toShortenedUrl,
+} from "./shortened-urls.service";
 
 const MINUTE = 60_000;
 
@@ -23,6 +35,16 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
     { name: "shorten-user", max: 60, windowMs: MINUTE, key: (request) => String(request.user!.id) },
     { name: "shorten-ip", max: 60, windowMs: MINUTE, key: (request) => request.ip },
   ]);
+  // Issue 16: the plan's creations per hour, one counter with Link Bio pages and links.
+  const creationLimit = creationRateLimited(app);
+  // An import creates up to 1000 links: a few files a minute is plenty.
+  const importLimit = rateLimited(app, [
+    { name: "shorten-import-user", max: 5, windowMs: MINUTE, key: (request) => String(request.user!.id) },
+  ]);
+  const originOf = (domainId: number) => {
+    const domain = app.domains.get(domainId);
+    return !domain || domain.isDefault ? app.config.publicUrl.replace(/\/$/, "") : `https://${domain.domain}`;
+  };
 
   // The user's short links, newest first; a page of them, with the match count in X-Total-Count.
   app.get(
@@ -38,12 +60,14 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
   // Shortens a URL, with a random code or the user's own (unique per domain), within the plan.
   app.post(
     "/api/shortened-urls",
-    { preHandler: [requireUser, shortenLimit], schema: { body: shortenedUrlBodySchema } },
+    { preHandler: [requireUser, shortenLimit, creationLimit], schema: { body: shortenedUrlBodySchema } },
     async (request, reply) => {
       const user = request.user!;
       const body = request.body;
-      // Not our own hosts (a chain, or a loop once edited) nor an internal network.
-      assertLinkTarget(app, body.original_url, "original_url", SHORT_URL_MESSAGES.ownShortLink);
+      // Not our own hosts (a chain, or a loop once edited) nor an internal network; rules and the
+      // expiry target too.
+      assertShortLinkTargets(app, body);
+      const passwordHash = await hashLinkPassword(body.password);
       const { plan } = await planOf(app.db, user.id);
       const domainId = chooseDomainId(app.domains, plan, body.custom_domain_id);
       // The plan's limit is counted and the link inserted under one lock (no race past it).
@@ -55,12 +79,71 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
           title: body.title,
           customCode: body.custom_code,
           expiresAt: body.expires_at,
+          rules: body.rules,
+          clickLimit: body.click_limit,
+          expiredUrl: body.expired_url,
+          passwordHash,
         }),
       );
       // A visitor who tried this code a moment ago may have a cached "not found".
       shortUrlChanged(app.bus, row.domainId, row.shortCode);
+      app.webhooks.linksCreated([row]);
       reply.code(201);
       return toShortenedUrl(row);
+    },
+  );
+
+  // The user's links as CSV (UTF-8 with BOM, `;`), with their clicks; streamed 1000 rows at a time.
+  app.get("/api/shortened-urls/export.csv", { preHandler: requireUser }, async (request, reply) => {
+    reply
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="${shortUrlExportFilename()}"`)
+      .header("cache-control", "private, no-store");
+    return reply.send(Readable.from(shortenedUrlsCsv(app.db, request.user!.id, originOf)));
+  });
+
+  // Creates links from a CSV's text; the valid rows are created, the others reported by line.
+  app.post(
+    "/api/shortened-urls/import",
+    { preHandler: [requireUser, importLimit], schema: { body: shortenedUrlImportBodySchema } },
+    async (request) => {
+      const userId = request.user!.id;
+      const perHour = await app.creationBudget.perHourOf(app, userId);
+      const rate =
+        perHour === null
+          ? undefined
+          : {
+              take: async (wanted: number) => ({
+                granted: (await app.creationBudget.take(userId, wanted, perHour)).granted,
+                message: creationRateMessage(perHour),
+              }),
+              refund: (count: number) => app.creationBudget.refund(userId, count),
+            };
+      const { result, created } = await importShortenedUrls(app, userId, request.body.csv, rate);
+      for (const row of created) shortUrlChanged(app.bus, row.domainId, row.shortCode);
+      app.webhooks.linksCreated(created);
+      return result;
+    },
+  );
+
+  // Edits one of the user's links (absent fields kept); every process forgets the old and new code.
+  app.put(
+    "/api/shortened-urls/:id",
+    {
+      preHandler: [requireUser, shortenLimit],
+      schema: { params: shortenedUrlIdParamsSchema, body: shortenedUrlUpdateSchema },
+    },
+    async (request) => {
+      const { before, after } = await updateShortenedUrl(
+        app.db,
+        request.user!.id,
+        request.params.id,
+        request.body,
+        (targets, saved) => assertShortLinkTargets(app, targets, saved),
+      );
+      shortUrlChanged(app.bus, before.domainId, before.shortCode);
+      if (after.shortCode !== before.shortCode) shortUrlChanged(app.bus, after.domainId, after.shortCode);
+      return toShortenedUrl(after);
     },
   );
 

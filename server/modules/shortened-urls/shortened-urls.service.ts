@@ -7,7 +7,9 @@ import {
 } from "../../../common/contract/shortened-urls";
 import { isReserved } from "../../../common/reserved";
 import type { Db } from "../../../db/client";
+import type { RedirectRule } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { hashPassword } from "../auth/auth.service";
 import type { DomainAccess, DomainRegistry } from "../domains/domain-registry";
 import { insertUnlessCodeTaken, isUniqueViolation, type ShortenedUrlRow } from "./shortened-urls.queries";
 
@@ -41,6 +43,11 @@ export type NewShortLink = {
   title: string | null;
   customCode: string | null;
   expiresAt: Date | null;
+  /** Issue 17's power options; absent: none. The password arrives hashed (hashLinkPassword). */
+  rules?: RedirectRule[];
+  clickLimit?: number | null;
+  expiredUrl?: string | null;
+  passwordHash?: string | null;
 };
 
 const RANDOM_ATTEMPTS = 8;
@@ -56,6 +63,10 @@ export async function createShortenedUrl(db: Db, input: NewShortLink): Promise<S
     originalUrl: input.originalUrl,
     title: input.title,
     expiresAt: input.expiresAt,
+    rules: input.rules ?? [],
+    clickLimit: input.clickLimit ?? null,
+    expiredUrl: input.expiredUrl ?? null,
+    passwordHash: input.passwordHash ?? null,
   };
   if (input.customCode) {
     try {
@@ -93,4 +104,10 @@ export function toShortenedUrl(row: ShortenedUrlRow): ShortenedUrl {
     has_password: row.passwordHash !== null,
     updated_at: row.updatedAt.toISOString(),
   };
+}
+
+/** A link's password as stored: argon2id, like account passwords; null or absent stays as given. */
+export async function hashLinkPassword(password: string | null | undefined) {
+  if (password === undefined) return undefined;
+  return password === null ? null : hashPassword(password);
 }

@@ -13,6 +13,12 @@ const SESSIONS = [
   { id: "b", created_at: "2026-11-01T09:30:00.000Z", expires_at: "2026-12-01T09:30:00.000Z", current: false },
 ];
 
+/** The API keys and webhooks cards load their lists too (their own tests cover them). */
+const OTHER_CARDS = {
+  "GET /api/api-keys": { body: [] },
+  "GET /api/webhooks": { body: [] },
+};
+
 function renderPage() {
   return renderSignedIn(<ProfilePage />, { user });
 }
@@ -22,6 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("ProfilePage", () => {
   it("saves the name, checked by the API's schema first, and updates the session user", async () => {
     const calls = fakeApi({
+      ...OTHER_CARDS,
       "GET /api/user/sessions": { body: SESSIONS },
       "PUT /api/user/profile": ({ body }) => ({
         body: { success: true, message: "Perfil atualizado", user: { ...user, ...(body as object) } },
@@ -47,6 +54,7 @@ describe("ProfilePage", () => {
 
   it("shows the server's message when the current password is wrong", async () => {
     fakeApi({
+      ...OTHER_CARDS,
       "GET /api/user/sessions": { body: SESSIONS },
       "POST /api/user/password": {
         status: 400,

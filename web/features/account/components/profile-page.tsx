@@ -4,12 +4,14 @@ import { Download, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ACCOUNT_DELETION_PATH, EXPORT_PATH } from "../api";
+import { ApiKeysCard } from "./api-keys-card";
 import { EmailChangeForm } from "./email-change-form";
 import { GoogleConnection } from "./google-connection";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 import { ProfilePhotoField } from "./profile-photo-field";
 import { SessionsCard } from "./sessions-card";
+import { WebhooksCard } from "./webhooks-card";
 
 function Section({
   title,
@@ -65,6 +67,18 @@ export function ProfilePage() {
       </Section>
       <Section title="Sessões ativas" description="Onde a sua conta está conectada agora.">
         <SessionsCard />
+      </Section>
+      <Section
+        title="Chaves de API"
+        description="Chaves pessoais para usar a API do Atalho nos seus programas. Cada chave é mostrada uma única vez."
+      >
+        <ApiKeysCard />
+      </Section>
+      <Section
+        title="Webhooks"
+        description="Receba no seu sistema um aviso a cada link curto criado e, em lotes, os cliques nos seus links."
+      >
+        <WebhooksCard />
       </Section>
       <Section
         title="Seus dados"

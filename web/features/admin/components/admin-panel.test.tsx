@@ -36,6 +36,8 @@ describe("AdminPanel", () => {
       ["Blog", "/admin?tab=blog"],
       ["Auditoria", "/admin?tab=auditoria"],
       ["Registros de acesso", "/admin?tab=acessos"],
+      ["Denúncias", "/admin?tab=denuncias"],
+      ["Segurança", "/admin?tab=seguranca"],
       ["Configurações", "/admin?tab=configuracoes"],
     ]);
     expect(screen.getByRole("link", { name: "Visão Geral" }).getAttribute("aria-current")).toBe("page");
@@ -51,6 +53,12 @@ describe("AdminPanel", () => {
       "Registros de acesso",
       "GET /api/admin/access-log",
       { entries: [], total: 0, page: 1, page_size: 30 },
+    ],
+    [
+      "seguranca",
+      "Segurança",
+      "GET /api/admin/blocked-domains",
+      { entries: [], total: 0, page: 1, page_size: 20 },
     ],
     ["configuracoes", "Configurações", "GET /api/admin/system-config", config()],
   ])("opens the tab ?tab=%s from the URL", async (tab, label, route, body) => {

@@ -10,6 +10,8 @@ import { AdminPlans } from "./admin-plans";
 import { ADMIN_TABS, type AdminTab, adminTabOf, adminTabPath } from "./admin-tabs";
 import { AdminUsers } from "./admin-users";
 import { AuditLog } from "./audit-log";
+import { LinkReports } from "./link-reports";
+import { SecurityTab } from "./security/security-tab";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard";
 import { SystemSettings } from "./system-settings";
 
@@ -92,6 +94,10 @@ function ActiveTab({ tab, user }: { tab: AdminTab; user: SessionUser }) {
       return <AuditLog />;
     case "acessos":
       return <AccessLog />;
+    case "denuncias":
+      return <LinkReports />;
+    case "seguranca":
+      return <SecurityTab />;
     case "configuracoes":
       return <SystemSettings />;
   }

@@ -51,6 +51,7 @@ describe("AdminPlans", () => {
     expect(value("Período padrão")).toBe("monthly");
     expect(value("Retenção (dias)")).toBe("30");
     expect(value("Máx. de Link Bios")).toBe("");
+    expect(value("Criações por hora")).toBe("60");
     expect((dialog.getByLabelText("Domínios personalizados") as HTMLInputElement).checked).toBe(false);
     expect((dialog.getByLabelText("Suporte prioritário") as HTMLInputElement).checked).toBe(false);
     expect((dialog.getByLabelText(/^Ativo/) as HTMLInputElement).checked).toBe(true);
@@ -79,6 +80,7 @@ describe("AdminPlans", () => {
       max_link_pages: 50,
       max_shortened_urls: null,
       max_clicks_per_month: null,
+      creations_per_hour: 60,
       custom_domains: true,
       premium_domains: false,
       priority_support: true,

@@ -7,6 +7,8 @@ export const ADMIN_TABS = [
   { key: "blog", label: "Blog" },
   { key: "auditoria", label: "Auditoria" },
   { key: "acessos", label: "Registros de acesso" },
+  { key: "denuncias", label: "Denúncias" },
+  { key: "seguranca", label: "Segurança" },
   { key: "configuracoes", label: "Configurações", wide: true },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["key"];

@@ -47,6 +47,7 @@ export const config = (over: Partial<SystemConfig> = {}): SystemConfig => ({
   default_plan_id: null,
   max_free_users: 1000,
   platform_fee_percentage: 5,
+  block_other_shorteners: false,
   ...over,
 });
 
@@ -60,6 +61,7 @@ export const plan = (id: number, over: Partial<AdminPlan> = {}): AdminPlan => ({
   max_link_pages: 3,
   max_shortened_urls: 50,
   max_clicks_per_month: 1000,
+  creations_per_hour: 60,
   custom_domains: false,
   premium_domains: false,
   priority_support: false,

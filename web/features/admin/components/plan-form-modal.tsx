@@ -138,7 +138,7 @@ export function PlanFormModal({ plan, onClose }: Props) {
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">Limites</legend>
           <p className="mt-0.5 text-xs text-gray-500">Vazio = ilimitado.</p>
-          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <TextField
               label="Máx. de Link Bios"
               type="number"
@@ -168,6 +168,17 @@ export function PlanFormModal({ plan, onClose }: Props) {
               onChange={text("max_clicks_per_month")}
               placeholder="Ilimitado"
               error={errorFor("max_clicks_per_month")}
+            />
+            <TextField
+              label="Criações por hora"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              value={values.creations_per_hour}
+              onChange={text("creations_per_hour")}
+              placeholder="Ilimitado"
+              hint="Links, Link Bios e links de Link Bio"
+              error={errorFor("creations_per_hour")}
             />
             <TextField
               label="Retenção (dias)"

@@ -13,6 +13,7 @@ export type PlanFormValues = {
   max_link_pages: string;
   max_shortened_urls: string;
   max_clicks_per_month: string;
+  creations_per_hour: string;
   analytics_retention_days: string;
   custom_domains: boolean;
   premium_domains: boolean;
@@ -20,7 +21,10 @@ export type PlanFormValues = {
   is_active: boolean;
 };
 
-/** Spec 9: a new plan costs 0, is monthly, keeps analytics 30 days, no custom domains, no priority support. */
+/**
+ * Spec 9: a new plan costs 0, is monthly, keeps analytics 30 days, no custom domains, no priority
+ * support; 60 creations an hour (issue 16, the column's default).
+ */
 export const NEW_PLAN_VALUES: PlanFormValues = {
   name: "",
   description: "",
@@ -30,6 +34,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   max_link_pages: "",
   max_shortened_urls: "",
   max_clicks_per_month: "",
+  creations_per_hour: "60",
   analytics_retention_days: "30",
   custom_domains: false,
   premium_domains: false,
@@ -50,6 +55,7 @@ export function planFormValues(plan: AdminPlan): PlanFormValues {
     max_link_pages: maxText(plan.max_link_pages),
     max_shortened_urls: maxText(plan.max_shortened_urls),
     max_clicks_per_month: maxText(plan.max_clicks_per_month),
+    creations_per_hour: maxText(plan.creations_per_hour ?? null),
     analytics_retention_days: String(plan.analytics_retention_days),
     custom_domains: plan.custom_domains,
     premium_domains: plan.premium_domains,

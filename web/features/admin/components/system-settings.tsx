@@ -21,6 +21,7 @@ type SettingsValues = {
   default_plan_id: string;
   max_free_users: string;
   platform_fee_percentage: string;
+  block_other_shorteners: boolean;
 };
 
 const valuesOf = (config: SystemConfig): SettingsValues => ({
@@ -29,6 +30,7 @@ const valuesOf = (config: SystemConfig): SettingsValues => ({
   default_plan_id: config.default_plan_id === null ? "" : String(config.default_plan_id),
   max_free_users: config.max_free_users === null ? "" : String(config.max_free_users),
   platform_fee_percentage: String(config.platform_fee_percentage),
+  block_other_shorteners: config.block_other_shorteners,
 });
 
 /** The fields whose value differs from the stored one: PUT sends only these. */
@@ -171,6 +173,12 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
           hint="Fechados: ninguém novo consegue criar conta; o login continua."
           checked={values.registration_enabled}
           onChange={(checked) => set("registration_enabled", checked)}
+        />
+        <Toggle
+          label="Recusar links de outros encurtadores"
+          hint="Links novos para bit.ly, tinyurl.com, t.co e semelhantes são recusados: o destino deles pode mudar depois. Os já salvos continuam."
+          checked={values.block_other_shorteners}
+          onChange={(checked) => set("block_other_shorteners", checked)}
         />
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">

@@ -1,16 +1,28 @@
-import { SHORT_URL_MESSAGES, shortenedUrlBodySchema } from "@common/contract/shortened-urls";
+import {
+  POWER_LINK_MESSAGES,
+  SHORT_URL_MESSAGES,
+  type ShortenedUrl,
+  shortenedUrlBodySchema,
+  shortenedUrlUpdateSchema,
+} from "@common/contract/shortened-urls";
+import type { z } from "@common/zod";
 import { isPlanLimitError, PlanLimitNotice } from "@web/components/ui/plan-limit-notice";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { FALLBACK_DOMAIN_ID, useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";
+import { type FieldErrors, issuesByField } from "@web/lib/form-errors";
 import { Link2, Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
 import { useCreateShortenedUrl } from "../api/use-create-shortened-url";
+import { useUpdateShortenedUrl } from "../api/use-update-shortened-url";
+import { applyUtm, EMPTY_UTM, hasUtm, readUtm, UTM_KEYS, type UtmKey, type UtmValues } from "../utm";
+import { AdvancedOptions, type AdvancedValues, EMPTY_ADVANCED, newRuleRow } from "./advanced-options";
+import { inputClassFor } from "./form-styles";
 import { shortUrlOf } from "./short-link";
+import { UtmFields } from "./utm-fields";
 
 type Field = "original_url" | "title" | "custom_code" | "expires_at" | "custom_domain_id";
-const FIELDS: Field[] = ["original_url", "title", "custom_code", "expires_at", "custom_domain_id"];
 const EMPTY = { original_url: "", title: "", custom_code: "", expires_at: "" };
 
 /** A datetime-local value ("2026-11-30T10:00", the browser's zone) as an ISO instant. */
@@ -20,16 +32,61 @@ function localToIso(value: string): string {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-/** The shortener's form: validated with the API's own schema before it is sent. */
-export function ShortenedUrlForm() {
+/** An ISO instant as a datetime-local value in the browser's zone. */
+function isoToLocal(iso: string | null): string {
+  if (!iso) return "";
+  const date = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+const valuesOf = (url: ShortenedUrl | undefined) =>
+  url
+    ? {
+        original_url: url.original_url,
+        title: url.title ?? "",
+        custom_code: url.short_code,
+        expires_at: isoToLocal(url.expires_at),
+      }
+    : EMPTY;
+
+const advancedOf = (url: ShortenedUrl | undefined): AdvancedValues =>
+  url
+    ? {
+        rules: url.rules.map((rule) => newRuleRow(rule)),
+        click_limit: url.click_limit === null ? "" : String(url.click_limit),
+        expired_url: url.expired_url ?? "",
+        password: "",
+        remove_password: false,
+      }
+    : EMPTY_ADVANCED;
+
+/** The click limit as typed: "" is none, anything else a number the schema checks. */
+const clickLimitOf = (text: string) => (text.trim() === "" ? null : Number(text));
+
+type Props = {
+  /** A link to edit (PUT): the form starts from it, keeps its domain and says it was updated. */
+  editing?: ShortenedUrl;
+  onSaved?: (saved: ShortenedUrl) => void;
+};
+
+/** The shortener's form (create, or edit a link): validated with the API's own schema before it is sent. */
+export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
   const id = useId();
   const domains = useAvailableDomains();
   const create = useCreateShortenedUrl();
-  const [values, setValues] = useState(EMPTY);
-  const [chosenDomainId, setChosenDomainId] = useState<number | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const update = useUpdateShortenedUrl(editing?.id ?? 0);
+  const saving = editing ? update : create;
+  const [values, setValues] = useState(() => valuesOf(editing));
+  const [utm, setUtm] = useState<UtmValues>(() => (editing ? readUtm(editing.original_url) : EMPTY_UTM));
+  const [advanced, setAdvanced] = useState<AdvancedValues>(() => advancedOf(editing));
+  const [chosenDomainId, setChosenDomainId] = useState<number | null>(editing?.custom_domain_id ?? null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState("");
   const [limitError, setLimitError] = useState<ApiError | null>(null);
+  /** The code of a link somebody already clicked is fixed (the API says codeLocked). */
+  const codeLocked = Boolean(editing && (editing.click_count > 0 || editing.limit_used > 0));
+  const finalUrl = applyUtm(values.original_url, utm);
 
   const domain =
     domains?.find((d) => d.id === chosenDomainId) ?? domains?.find((d) => d.is_default) ?? domains?.[0];
@@ -38,51 +95,96 @@ export function ShortenedUrlForm() {
     : "";
 
   const set = (name: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }) as FieldErrors);
+    // A pasted target brings its utm_* into the builder (fields it does not name are kept).
+    if (name === "original_url") {
+      const found = readUtm(value);
+      setUtm((u) => {
+        const next = { ...u };
+        for (const key of UTM_KEYS) if (found[key]) next[key] = found[key];
+        return next;
+      });
+    }
   };
+  const setUtmField = (key: UtmKey, value: string) => setUtm((u) => ({ ...u, [key]: value }));
+  const setAdvancedValues = (patch: Partial<AdvancedValues>) => setAdvanced((a) => ({ ...a, ...patch }));
+
+  /**
+   * The power options as the schemas take them. On create only what is set is sent; on edit all of
+   * them (an emptied one clears), except the password: absent keeps it, null removes it.
+   */
+  const powerOptions = (create: boolean) => {
+    const rules = advanced.rules.map(({ type, value, url }) => ({ type, value, url }));
+    const clickLimit = clickLimitOf(advanced.click_limit);
+    return {
+      rules: create && rules.length === 0 ? undefined : rules,
+      click_limit: create && clickLimit === null ? undefined : clickLimit,
+      expired_url: create && !advanced.expired_url ? undefined : advanced.expired_url,
+      password: advanced.remove_password ? null : advanced.password || undefined,
+    };
+  };
+
+  function parseBody() {
+    if (!editing) {
+      return shortenedUrlBodySchema.safeParse({
+        ...values,
+        ...powerOptions(true),
+        original_url: finalUrl,
+        expires_at: localToIso(values.expires_at),
+        custom_domain_id: domain && domain.id !== FALLBACK_DOMAIN_ID ? domain.id : null,
+      });
+    }
+    // Only what changed of the code and expiry: an already past expiry is not sent back.
+    const expiresChanged = values.expires_at !== isoToLocal(editing.expires_at);
+    return shortenedUrlUpdateSchema.safeParse({
+      ...powerOptions(false),
+      original_url: finalUrl,
+      title: values.title,
+      custom_code: values.custom_code.trim() !== editing.short_code ? values.custom_code : undefined,
+      expires_at: expiresChanged ? localToIso(values.expires_at) : undefined,
+    });
+  }
 
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     setFormError("");
     setLimitError(null);
-    const parsed = shortenedUrlBodySchema.safeParse({
-      ...values,
-      expires_at: localToIso(values.expires_at),
-      custom_domain_id: domain && domain.id !== FALLBACK_DOMAIN_ID ? domain.id : null,
-    });
+    const parsed = parseBody();
     if (!parsed.success) {
-      const next: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field;
-        next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors(issuesByField(parsed.error.issues));
       return;
     }
     setErrors({});
     try {
-      const created = await create.mutateAsync(parsed.data);
+      if (editing) {
+        const saved = await update.mutateAsync(parsed.data as z.output<typeof shortenedUrlUpdateSchema>);
+        toast.success(POWER_LINK_MESSAGES.updated);
+        onSaved?.(saved);
+        return;
+      }
+      const created = await create.mutateAsync(parsed.data as z.output<typeof shortenedUrlBodySchema>);
       const shortUrl = shortUrlOf(created, domains);
       setValues(EMPTY);
+      setUtm(EMPTY_UTM);
+      setAdvanced(EMPTY_ADVANCED);
       const copied = await copyToClipboard(shortUrl);
       toast.success(copied ? "URL encurtada e copiada!" : "URL encurtada!", { description: shortUrl });
+      onSaved?.(created);
     } catch (error) {
       if (error instanceof ApiError) {
-        const fieldErrors = Object.fromEntries(FIELDS.map((f) => [f, error.field(f)]).filter(([, m]) => m));
-        if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
+        const details = error.body?.details as FieldErrors | undefined;
+        if (details && Object.keys(details).length > 0) setErrors(details);
       }
       if (isPlanLimitError(error)) setLimitError(error);
-      setFormError(errorMessage(error, SHORT_URL_MESSAGES.shortenFailed));
+      setFormError(
+        errorMessage(error, editing ? POWER_LINK_MESSAGES.updateFailed : SHORT_URL_MESSAGES.shortenFailed),
+      );
     }
   }
 
-  const inputClass = (field: Field) =>
-    `mt-1 block w-full rounded-lg border bg-white px-3 py-2.5 text-sm text-gray-900 shadow-xs placeholder:text-gray-500 focus:outline-none focus:ring-2 ${
-      errors[field]
-        ? "border-red-400 focus:border-red-500 focus:ring-red-100"
-        : "border-gray-300 focus:border-brand-500 focus:ring-brand-100"
-    }`;
+  const inputClass = (field: Field) => inputClassFor(Boolean(errors[field]));
   const describedBy = (field: Field, hint?: string) => (errors[field] ? `${id}-${field}-error` : hint);
   const fieldError = (field: Field) =>
     errors[field] ? (
@@ -95,16 +197,16 @@ export function ShortenedUrlForm() {
     <form
       onSubmit={onSubmit}
       noValidate
-      className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"
+      className={editing ? "" : "rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"}
       aria-labelledby={`${id}-title`}
     >
-      <div className="mb-5 flex items-center gap-3">
+      <div className={editing ? "sr-only" : "mb-5 flex items-center gap-3"}>
         <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
           <Link2 className="h-5 w-5" aria-hidden />
         </span>
         <div>
           <h2 id={`${id}-title`} className="text-lg font-semibold text-gray-900">
-            Encurtar nova URL
+            {editing ? "Editar link curto" : "Encurtar nova URL"}
           </h2>
           <p className="text-sm text-gray-500">Cole um link longo e gere um link curto rastreável.</p>
         </div>
@@ -155,7 +257,7 @@ export function ShortenedUrlForm() {
             id={`${id}-domain`}
             value={domain?.id ?? ""}
             onChange={(event) => setChosenDomainId(Number(event.target.value))}
-            disabled={!domains}
+            disabled={!domains || Boolean(editing)}
             aria-invalid={Boolean(errors.custom_domain_id)}
             aria-describedby={describedBy("custom_domain_id")}
             className={inputClass("custom_domain_id")}
@@ -194,6 +296,7 @@ export function ShortenedUrlForm() {
               placeholder="minha-promo"
               value={values.custom_code}
               onChange={set("custom_code")}
+              disabled={codeLocked}
               aria-invalid={Boolean(errors.custom_code)}
               aria-describedby={describedBy("custom_code", `${id}-code-hint`)}
               className="block w-full min-w-0 rounded-r-lg px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-500 focus:outline-none"
@@ -201,7 +304,7 @@ export function ShortenedUrlForm() {
           </div>
           {fieldError("custom_code") ?? (
             <p id={`${id}-code-hint`} className="mt-1 text-xs text-gray-500">
-              {SHORT_URL_MESSAGES.codeHint}
+              {codeLocked ? POWER_LINK_MESSAGES.codeLocked : SHORT_URL_MESSAGES.codeHint}
             </p>
           )}
         </div>
@@ -222,6 +325,27 @@ export function ShortenedUrlForm() {
           {fieldError("expires_at")}
         </div>
       </div>
+
+      <UtmFields
+        values={utm}
+        onChange={setUtmField}
+        finalUrl={hasUtm(utm) && finalUrl !== values.original_url.trim() ? finalUrl : null}
+        defaultOpen={hasUtm(utm)}
+      />
+
+      <AdvancedOptions
+        values={advanced}
+        onChange={setAdvancedValues}
+        error={(name) => errors[name]}
+        hasPassword={Boolean(editing?.has_password)}
+        defaultOpen={Boolean(
+          editing &&
+            (editing.rules.length > 0 ||
+              editing.click_limit !== null ||
+              editing.expired_url !== null ||
+              editing.has_password),
+        )}
+      />
 
       {preview && (
         <p className="mt-4 flex flex-wrap items-center gap-x-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-700">
@@ -250,11 +374,17 @@ export function ShortenedUrlForm() {
 
       <button
         type="submit"
-        disabled={create.isPending}
+        disabled={saving.isPending}
         className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
-        {create.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
-        {create.isPending ? "Encurtando..." : "Encurtar URL"}
+        {saving.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+        {editing
+          ? saving.isPending
+            ? "Salvando..."
+            : "Salvar alterações"
+          : saving.isPending
+            ? "Encurtando..."
+            : "Encurtar URL"}
       </button>
     </form>
   );

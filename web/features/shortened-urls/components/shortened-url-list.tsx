@@ -2,9 +2,11 @@ import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
-import { Link2Off, Loader2, Search } from "lucide-react";
+import { Download, Link2Off, Loader2, Search, Upload } from "lucide-react";
 import { useState } from "react";
 import { shortenedUrlsInfiniteQuery } from "../api/shortened-urls";
+import { SHORTENED_URLS_EXPORT_PATH } from "../api/use-import-shortened-urls";
+import { ImportCsvModal } from "./import-csv-modal";
 import { shortUrlOf } from "./short-link";
 import { ShortenedUrlRow } from "./shortened-url-row";
 
@@ -16,6 +18,9 @@ export function ShortenedUrlList() {
   const query = useInfiniteQuery({ ...shortenedUrlsInfiniteQuery(q), placeholderData: keepPreviousData });
   const urls = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
+  const [importing, setImporting] = useState(false);
+  const toolButton =
+    "inline-flex items-center justify-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50";
 
   return (
     <section className="rounded-xl border border-gray-200 bg-white shadow-sm" aria-labelledby="suas-urls">
@@ -23,22 +28,35 @@ export function ShortenedUrlList() {
         <h2 id="suas-urls" className="text-lg font-semibold text-gray-900">
           Suas URLs ({total})
         </h2>
-        <div className="relative sm:w-72">
-          <Search
-            className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-400"
-            aria-hidden
-          />
-          <input
-            type="search"
-            name="q"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Buscar por título, URL ou código"
-            aria-label="Buscar URLs"
-            className="block w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-          />
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <div className="flex gap-2">
+            <button type="button" onClick={() => setImporting(true)} className={`${toolButton} flex-1`}>
+              <Upload className="h-4 w-4" aria-hidden />
+              Importar CSV
+            </button>
+            <a href={SHORTENED_URLS_EXPORT_PATH} download className={`${toolButton} flex-1`}>
+              <Download className="h-4 w-4" aria-hidden />
+              Exportar CSV
+            </a>
+          </div>
+          <div className="relative sm:w-72">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-400"
+              aria-hidden
+            />
+            <input
+              type="search"
+              name="q"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder="Buscar por título, URL ou código"
+              aria-label="Buscar URLs"
+              className="block w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
+            />
+          </div>
         </div>
       </div>
+      {importing && <ImportCsvModal onClose={() => setImporting(false)} />}
 
       {query.isPending ? (
         <ul className="divide-y divide-gray-100" aria-label="Carregando URLs">

@@ -4,10 +4,20 @@ import { formatDateBR } from "@common/time";
 import { CopyButton } from "@web/components/ui/copy-button";
 import { QrCodeButton } from "@web/components/ui/qr-code-button";
 import { errorMessage } from "@web/lib/api-client";
-import { BarChart3, CalendarDays, ExternalLink, Loader2, MousePointerClick, Trash2 } from "lucide-react";
+import {
+  BarChart3,
+  CalendarDays,
+  ExternalLink,
+  Loader2,
+  MousePointerClick,
+  Pencil,
+  Trash2,
+} from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { useDeleteShortenedUrl } from "../api/use-delete-shortened-url";
+import { EditShortenedUrlModal } from "./edit-shortened-url-modal";
 import { isExpired } from "./short-link";
 
 const iconButton =
@@ -17,6 +27,7 @@ const iconButton =
 export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl: string }) {
   const remove = useDeleteShortenedUrl();
   const expired = isExpired(url);
+  const [editing, setEditing] = useState(false);
 
   async function onDelete() {
     if (!window.confirm(SHORT_URL_MESSAGES.confirmDelete)) return;
@@ -63,6 +74,17 @@ export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl
             <CalendarDays className="h-3 w-3" aria-hidden />
             Criada em {formatDateBR(url.created_at)}
           </span>
+          {url.has_password && <span>Protegido por senha</span>}
+          {url.rules.length > 0 && (
+            <span>
+              {url.rules.length} {url.rules.length === 1 ? "regra" : "regras"}
+            </span>
+          )}
+          {url.click_limit !== null && (
+            <span>
+              Limite: {url.limit_used}/{url.click_limit} cliques
+            </span>
+          )}
           {url.expires_at && (
             <span className={expired ? "text-red-600" : ""}>
               {expired ? "Expirou em" : "Expira em"} {formatDateBR(url.expires_at)}
@@ -94,6 +116,16 @@ export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl
         </Link>
         <button
           type="button"
+          onClick={() => setEditing(true)}
+          className={iconButton}
+          aria-label="Editar"
+          title="Editar"
+        >
+          <Pencil className="h-4 w-4" aria-hidden />
+          <span className="hidden lg:inline">Editar</span>
+        </button>
+        <button
+          type="button"
           onClick={onDelete}
           disabled={remove.isPending}
           className="ml-auto inline-flex items-center rounded-lg p-2 text-gray-500 hover:bg-red-50 sm:ml-0 hover:text-red-600 disabled:opacity-50"
@@ -107,6 +139,7 @@ export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl
           )}
         </button>
       </div>
+      {editing && <EditShortenedUrlModal url={url} shortUrl={shortUrl} onClose={() => setEditing(false)} />}
     </li>
   );
 }

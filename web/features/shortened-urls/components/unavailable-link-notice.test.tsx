@@ -25,6 +25,12 @@ describe("UnavailableLinkNotice", () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("offers 'Denunciar link', the server's form", async () => {
+    renderAt("/?aviso=link-indisponivel");
+    const link = await screen.findByRole("link", { name: "Denunciar link" });
+    expect(link.getAttribute("href")).toBe("/denunciar");
+  });
+
   it("stays hidden without the parameter", () => {
     renderAt("/?aviso=outra-coisa");
     expect(screen.queryByRole("alert")).toBeNull();

@@ -1,3 +1,4 @@
+import { LINK_REPORT_PATH } from "@common/contract/link-reports";
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { AlertTriangle, X } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -36,7 +37,16 @@ export function UnavailableLinkNotice() {
         className="flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-amber-900 shadow-sm"
       >
         <AlertTriangle className="mt-0.5 h-5 w-5 shrink-0 text-amber-500" aria-hidden />
-        <p className="flex-1 text-sm font-medium">{SHORT_URL_MESSAGES.linkUnavailable}</p>
+        <p className="flex-1 text-sm font-medium">
+          {SHORT_URL_MESSAGES.linkUnavailable}{" "}
+          {/* The server's page (a full load): it works without JavaScript too. */}
+          <a
+            href={LINK_REPORT_PATH}
+            className="font-semibold whitespace-nowrap underline hover:text-amber-950"
+          >
+            Denunciar link
+          </a>
+        </p>
         <button
           type="button"
           onClick={() => setOpen(false)}

@@ -1,0 +1,1 @@
+CREATE INDEX "link_reports_open_reporter_idx" ON "link_reports" USING btree ("reporter_hash","url") WHERE "link_reports"."status" = 'open';

@@ -1,0 +1,186 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { describe, expect, it } from "vitest";
+import type { CreatedApiKey } from "../../../common/contract/api-keys";
+import type { z } from "../../../common/zod";
+import { setupTestApp } from "../../../tests/test-app";
+import {
+  bearerRoutes,
+  buildOpenApiDocument,
+  missingOperations,
+  type OpenApiDocument,
+} from "./openapi.document";
+import {
+  linkPageResponseSchema,
+  linkResponseSchema,
+  OPERATIONS,
+  shortenedUrlResponseSchema,
+} from "./openapi.operations";
+
+const t = setupTestApp();
+
+const fetchDocument = async () => {
+  const response = await t.request({ method: "GET", url: "/api/openapi.json" });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers["content-type"]).toContain("application/json");
+  return response.json<OpenApiDocument>();
+};
+
+describe("GET /api/openapi.json", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    const document = await fetchDocument();
+    expect(document.openapi).toBe("3.1.0");
+    const validator = new Validator();
+    const result = await validator.validate(document as unknown as Record<string, unknown>);
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+    // Every $ref points somewhere.
+    expect(() => validator.resolveRefs()).not.toThrow();
+    // The validator does refuse a broken one (a parameter in a place OpenAPI 3 has not).
+    const broken = structuredClone(document);
+    (broken.paths["/api/shortened-urls"]!.get!.parameters![0] as { in: string }).in = "body";
+    expect((await new Validator().validate(broken as unknown as Record<string, unknown>)).valid).toBe(false);
+  });
+
+  it("documents every route an API key can call (from the route table)", async () => {
+    const document = await fetchDocument();
+    const routes = bearerRoutes(t.app.routeTable);
+    expect(routes.length).toBeGreaterThanOrEqual(14);
+    expect(missingOperations(t.app.routeTable, document)).toEqual([]);
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    expect(operations).toHaveLength(routes.length);
+  });
+
+  it("is served to a client that sends its key (or any bearer token)", async () => {
+    const response = await t.app.inject({
+      method: "GET",
+      url: "/api/openapi.json",
+      headers: { authorization: "Bearer atk_desconhecida" },
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it("would fail for a new route nobody described", () => {
+    const routes = [...t.app.routeTable, { method: "POST", url: "/api/shortened-urls/:id/archive" }];
+    const document = buildOpenApiDocument(routes, { publicUrl: "http://localhost:3000", appName: "Atalho" });
+    expect(missingOperations(routes, document)).toEqual(["POST /api/shortened-urls/:id/archive"]);
+  });
+
+  it("gives each operation the bearer scheme, its scope, pt-BR text, inputs and the one error shape", async () => {
+    const document = await fetchDocument();
+    expect(document.components.securitySchemes).toEqual({
+      chaveDeApi: expect.objectContaining({ type: "http", scheme: "bearer" }),
+    });
+    expect(document.security).toEqual([{ chaveDeApi: [] }]);
+    expect(document.components.schemas!.Error).toMatchObject({
+      properties: { error: { type: "string" }, validation_errors: { type: "array" } },
+      required: ["error"],
+    });
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(operation.summary, `${method} ${path}`).toBeTruthy();
+        expect(operation.description).toContain("Permissão necessária");
+        expect(operation["x-scope"]).toBe(
+          `${path.includes("shortened-urls") ? "links" : "pages"}:${method === "get" ? "read" : "write"}`,
+        );
+        for (const status of ["401", "403", "429"]) {
+          expect(operation.responses[status], `${method} ${path} ${status}`).toMatchObject({
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+          });
+        }
+        for (const name of path.match(/\{(\w+)\}/g) ?? []) {
+          expect(operation.parameters).toContainEqual(
+            expect.objectContaining({ name: name.slice(1, -1), in: "path", required: true }),
+          );
+        }
+      }
+    }
+    const create = document.paths["/api/shortened-urls"]!.post!;
+    expect(create.requestBody!.content["application/json"].schema).toMatchObject({
+      required: ["original_url"],
+      properties: { original_url: { type: "string", maxLength: 2048, description: expect.any(String) } },
+    });
+    expect(create.responses["201"]).toMatchObject({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ShortenedUrl" } } },
+    });
+    const list = document.paths["/api/shortened-urls"]!.get!;
+    expect(list.parameters!.map((p) => `${p.in}:${p.name}`)).toEqual([
+      "query:q",
+      "query:limit",
+      "query:offset",
+    ]);
+  });
+
+  it("has examples the routes accept", () => {
+    for (const route of bearerRoutes(t.app.routeTable)) {
+      const example = OPERATIONS[`${route.method} ${route.url}`]?.example;
+      if (example === undefined) continue;
+      const body = route.schema?.body as z.ZodType;
+      expect(body.safeParse(example).success, `${route.method} ${route.url}`).toBe(true);
+    }
+  });
+
+  it("describes the answers the API really sends, field for field", async () => {
+    const { cookie } = await t.signIn();
+    const key = (
+      await t.request({
+        method: "POST",
+        url: "/api/api-keys",
+        cookie,
+        payload: { name: "doc", scopes: ["links:read", "links:write", "pages:read", "pages:write"] },
+      })
+    ).json<CreatedApiKey>().key;
+    const send = (method: string, url: string, payload?: object) =>
+      t.app.inject({
+        method: method as "GET",
+        url,
+        headers: { authorization: `Bearer ${key}` },
+        ...(payload ? { payload } : {}),
+      });
+    const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape).sort();
+
+    const short = (
+      await send("POST", "/api/shortened-urls", { original_url: "https://exemplo.com.br" })
+    ).json();
+    expect(shortenedUrlResponseSchema.parse(short)).toBeTruthy();
+    expect(Object.keys(short).sort()).toEqual(keysOf(shortenedUrlResponseSchema));
+    const page = (
+      await send("POST", "/api/link-pages", { slug: `doc-${Date.now().toString(36)}`, title: "Doc" })
+    ).json();
+    linkPageResponseSchema.parse(page);
+    const listed = (await send("GET", "/api/link-pages")).json()[0];
+    expect(Object.keys(listed).sort()).toEqual(keysOf(linkPageResponseSchema));
+    const link = (
+      await send("POST", `/api/link-pages/${page.id}/links`, { title: "a", url: "https://exemplo.com.br" })
+    ).json();
+    expect(Object.keys(link).sort()).toEqual(keysOf(linkResponseSchema));
+    const invalid = await send("POST", "/api/shortened-urls", { original_url: "" });
+    expect(invalid.statusCode).toBe(400);
+    const errorSchema = (await fetchDocument()).components.schemas!.Error as { properties: object };
+    expect(Object.keys(errorSchema.properties)).toEqual(expect.arrayContaining(Object.keys(invalid.json())));
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("renders every operation in pt-BR HTML with curl examples and how to create a key", async () => {
+    const response = await t.request({ method: "GET", url: "/api/docs" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("text/html");
+    const html = response.body;
+    expect(html).toContain('<html lang="pt-BR">');
+    expect(html).toContain("Como criar uma chave");
+    expect(html).toContain("Authorization: Bearer atk_SUA_CHAVE");
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/https?:\/\/(cdn|unpkg|fonts)\./);
+    const document = await fetchDocument();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(html).toContain(`>${method.toUpperCase()}</span><span class="path">${path}</span>`);
+        expect(html).toContain(`id="${operation.operationId}"`);
+      }
+    }
+    expect(html).toContain("Links curtos");
+    expect(html).toContain("Link Bio");
+    expect(html).toContain("-d &#39;{&quot;original_url&quot;");
+  });
+});

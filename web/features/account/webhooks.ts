@@ -1,0 +1,72 @@
+import type {
+  CreatedWebhook,
+  Webhook,
+  WebhookCreate,
+  WebhookDeliveriesPage,
+  WebhookDelivery,
+  WebhookUpdate,
+} from "@common/contract/webhooks";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
+
+const WEBHOOKS_KEY = ["account", "webhooks"] as const;
+
+/** GET /api/webhooks: the user's webhooks (never the secrets). */
+export const webhooksQuery = queryOptions({
+  queryKey: WEBHOOKS_KEY,
+  queryFn: ({ signal }) => api<Webhook[]>("/api/webhooks", { signal }),
+});
+
+/** GET /api/webhooks/{id}/deliveries?page=: one page of the log, newest first; polled while shown. */
+export const webhookDeliveriesQuery = (id: number, page: number) =>
+  queryOptions({
+    queryKey: [...WEBHOOKS_KEY, id, "deliveries", page],
+    queryFn: ({ signal }) =>
+      api<WebhookDeliveriesPage>(`/api/webhooks/${id}/deliveries?page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
+    // Every 2 s while a delivery is on its way (a test just sent), else every 15 s.
+    refetchInterval: (query) =>
+      query.state.data?.deliveries.some((d) => d.status === "pending" && d.attempts === 0) ? 2_000 : 15_000,
+  });
+
+function useInvalidateWebhooks() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY });
+}
+
+/** POST /api/webhooks: the answer is the only time the whole secret is seen. */
+export function useCreateWebhook() {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (body: WebhookCreate) => api<CreatedWebhook>("/api/webhooks", { method: "POST", body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PATCH /api/webhooks/{id}: URL, events, on or off. */
+export function useUpdateWebhook() {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: ({ id, ...body }: WebhookUpdate & { id: number }) =>
+      api<Webhook>(`/api/webhooks/${id}`, { method: "PATCH", body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** DELETE /api/webhooks/{id}: with its deliveries. */
+export function useDeleteWebhook() {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (id: number) => api<void>(`/api/webhooks/${id}`, { method: "DELETE" }),
+    onSuccess: invalidate,
+  });
+}
+
+/** POST /api/webhooks/{id}/test: a signed ping through the same queue. */
+export function useTestWebhook() {
+  const invalidate = useInvalidateWebhooks();
+  return useMutation({
+    mutationFn: (id: number) => api<WebhookDelivery>(`/api/webhooks/${id}/test`, { method: "POST" }),
+    onSuccess: invalidate,
+  });
+}
