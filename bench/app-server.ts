@@ -5,6 +5,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { Redis } from "ioredis";
+import pg from "pg";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { pinned, SERVER_CPU } from "./load";
 
@@ -197,4 +199,37 @@ export function buildServerOnce(): void {
   fs.renameSync(`${temporary}.map`, `${out}.map`);
   fs.renameSync(temporary, out);
   built = true;
+}
+
+/**
+ * Why Postgres or Redis cannot be used (a line naming the address and `hint`, the variable to set),
+ * or null when both answer within 2 s: the fleet bench and test skip with it.
+ */
+export async function unreachableServices(
+  postgresUrl: string,
+  redisUrl: string,
+  hints: { postgres: string; redis: string },
+): Promise<string | null> {
+  const client = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    await client.end();
+  } catch (error) {
+    return `Postgres unreachable at ${postgresUrl} (${(error as Error).message}; set ${hints.postgres})`;
+  }
+  const redis = new Redis(redisUrl, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return null;
+  } catch (error) {
+    return `Redis unreachable at ${redisUrl} (${(error as Error).message}; set ${hints.redis})`;
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -11,7 +11,7 @@ import { pathToFileURL } from "node:url";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { takePidLock } from "../db/client";
-import { type AppServer, freePort, memoryOf, ROOT, startApp, tail } from "./app-server";
+import { type AppServer, freePort, memoryOf, ROOT, startApp, tail, unreachableServices } from "./app-server";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, codeFor, HOT_CODE_INDEX, targetFor } from "./fixtures";
 import { type LoadResult, pinned, runLoad, SERVER_CPU } from "./load";
 import { fmt, type Row, renderTable } from "./report";
@@ -266,30 +266,11 @@ export function writeSoakReport(samples: SoakSample[], rate: number, maxRps: num
   return table;
 }
 
-async function reachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-  } catch (error) {
-    return `Postgres unreachable at ${POSTGRES_URL} (${(error as Error).message}; set BENCH_DATABASE_URL)`;
-  }
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
+const reachable = () =>
+  unreachableServices(POSTGRES_URL, REDIS_URL, {
+    postgres: "BENCH_DATABASE_URL",
+    redis: "BENCH_REDIS_URL or REDIS_URL",
   });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (error) {
-    return `Redis unreachable at ${REDIS_URL} (${(error as Error).message}; set BENCH_REDIS_URL or REDIS_URL)`;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** The bare redirect server (bench/baseline-servers.ts), pinned to the server core like ours. */
 function startBaseline(): Promise<{ port: number; stop: () => void }> {

@@ -6,7 +6,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, freePort, startApp } from "../../bench/app-server";
+import { type AppServer, freePort, startApp, unreachableServices } from "../../bench/app-server";
 
 const POSTGRES_URL =
   process.env.FLEET_DATABASE_URL ??
@@ -18,30 +18,8 @@ const ADMIN = { email: "admin-frota@exemplo.com.br", password: "senha-do-admin-1
 const PUBLIC_URL = "http://frota.exemplo.com.br";
 const JOB_PERIOD_MS = 1_000;
 
-async function unreachable(): Promise<string | null> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.end();
-  } catch (error) {
-    return `Postgres unreachable at ${POSTGRES_URL} (${(error as Error).message}); set FLEET_DATABASE_URL`;
-  }
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2_000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    await redis.ping();
-    return null;
-  } catch (error) {
-    return `Redis unreachable at ${REDIS_URL} (${(error as Error).message}); set FLEET_REDIS_URL`;
-  } finally {
-    redis.disconnect();
-  }
-}
+const unreachable = () =>
+  unreachableServices(POSTGRES_URL, REDIS_URL, { postgres: "FLEET_DATABASE_URL", redis: "FLEET_REDIS_URL" });
 
 const skipReason = await unreachable();
 if (skipReason) console.warn(`\n*** SKIPPED tests/faults/fleet.test.ts: ${skipReason} ***\n`);

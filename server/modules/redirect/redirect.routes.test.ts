@@ -129,6 +129,24 @@ describe("GET /s/{code}", () => {
     expect(select).not.toHaveBeenCalled();
   });
 
+  it("looks up the cold codes of one moment together, in one statement", async () => {
+    const { cookie } = await t.signIn();
+    const links = [];
+    for (let i = 0; i < 5; i++)
+      links.push(await shortLink(cookie, { original_url: `https://exemplo.com.br/frio-${i}` }));
+    const prepared = vi.spyOn(t.app.database, "preparedRows");
+    const answers = await Promise.all([
+      ...links.map((link) => visit(link.short_code)),
+      visit("nao-existe-frio"),
+    ]);
+    expect(answers.slice(0, 5).map((answer) => answer.headers.location)).toEqual(
+      links.map((_, i) => `https://exemplo.com.br/frio-${i}`),
+    );
+    expect(answers[5]!.headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    const lookups = prepared.mock.calls.filter(([step]) => step.name === "redirect_links");
+    expect(lookups).toHaveLength(1);
+  });
+
   it("stops redirecting at once when the link is deleted", async () => {
     const { cookie } = await t.signIn();
     const link = await shortLink(cookie);

@@ -3,7 +3,11 @@ import type { Database } from "../../../db/client";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
 import { targetHostsOf } from "../abuse/blocked-page";
 import { redirectCacheKey, SHORT_URL_TOPIC } from "../shortened-urls/short-url-invalidation";
-import { findRedirectTarget, type RedirectRow } from "../shortened-urls/shortened-urls.queries";
+import {
+  findRedirectTargets,
+  REDIRECT_BATCH_MAX,
+  type RedirectRow,
+} from "../shortened-urls/shortened-urls.queries";
 import { type CompiledRules, compileRules } from "./redirect-rules";
 
 /** What a redirect needs: who owns the link (for the click) and where it goes. */
@@ -53,6 +57,15 @@ export function targetOf(row: RedirectRow): ShortLinkTarget {
 
 type Entry = { target: ShortLinkTarget | null; freshUntil: number };
 
+/** A miss waiting for this turn's batched lookup. */
+type Waiting = {
+  key: string;
+  domainId: number;
+  code: string;
+  resolve: (row: RedirectRow | null) => void;
+  reject: (error: unknown) => void;
+};
+
 export type ShortLinkCacheOptions = {
   maxEntries?: number;
   maxMisses?: number;
@@ -71,6 +84,8 @@ export class ShortLinkCache {
   private readonly hits: LRUCache<string, Entry>;
   private readonly misses: LRUCache<string, Entry>;
   private readonly loading = new Map<string, Promise<ShortLinkTarget | null>>();
+  /** Misses of this event-loop turn, looked up together when it ends. */
+  private waiting: Waiting[] = [];
   // Bumped by every invalidation: a load that started before one must not cache its stale answer.
   private generation = 0;
   private readonly hitTtlMs: number;
@@ -95,13 +110,21 @@ export class ShortLinkCache {
     return entry.target;
   }
 
-  /** One query for a key not in memory; concurrent misses on the same key share it. */
+  /**
+   * Loads a key not in memory. Concurrent misses on the same key share one lookup, and the misses
+   * of one event-loop turn are looked up together in one statement (a long tail of cold codes costs
+   * a query per turn, not one per visitor).
+   */
   load(domainId: number, code: string): Promise<ShortLinkTarget | null> {
     const key = redirectCacheKey(domainId, code);
     const inFlight = this.loading.get(key);
     if (inFlight) return inFlight;
     const generation = this.generation;
-    const pending: Promise<ShortLinkTarget | null> = findRedirectTarget(this.database, domainId, code)
+    const row = new Promise<RedirectRow | null>((resolve, reject) => {
+      if (this.waiting.length === 0) setImmediate(() => this.lookUpWaiting());
+      this.waiting.push({ key, domainId, code, resolve, reject });
+    });
+    const pending: Promise<ShortLinkTarget | null> = row
       .then((row) => {
         const target = row ? targetOf(row) : null;
         if (generation === this.generation) {
@@ -116,6 +139,24 @@ export class ShortLinkCache {
       });
     this.loading.set(key, pending);
     return pending;
+  }
+
+  /** One statement per REDIRECT_BATCH_MAX misses of the turn; each waiting load gets its row or null. */
+  private lookUpWaiting(): void {
+    const batch = this.waiting;
+    this.waiting = [];
+    for (let i = 0; i < batch.length; i += REDIRECT_BATCH_MAX) {
+      const slice = batch.slice(i, i + REDIRECT_BATCH_MAX);
+      findRedirectTargets(this.database, slice).then(
+        (rows) => {
+          const found = new Map(rows.map((row) => [redirectCacheKey(row.domainId, row.shortCode), row]));
+          for (const miss of slice) miss.resolve(found.get(miss.key) ?? null);
+        },
+        (error) => {
+          for (const miss of slice) miss.reject(error);
+        },
+      );
+    }
   }
 
   invalidate(key: string): void {

@@ -172,14 +172,12 @@ describe("POST /api/shortened-urls/import", () => {
       .insert(subscriptionPlans)
       .values({ name: `Sem taxa ${uniqueCode()}`, priceCents: 990, creationsPerHour: null })
       .returning();
-    await t.database.db
-      .insert(userSubscriptions)
-      .values({
-        userId: user.id,
-        planId: plan!.id,
-        status: "active",
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+    await t.database.db.insert(userSubscriptions).values({
+      userId: user.id,
+      planId: plan!.id,
+      status: "active",
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     const response = await importCsv(cookie, `original_url\n${"https://a.com.br\n".repeat(1000)}`);
     expect(response.json()).toEqual({ created: 1000, refused: [] });
     expect(await linksOf(user.id)).toHaveLength(1000);

@@ -98,25 +98,32 @@ export type RedirectRow = {
   passwordHash: string | null;
 };
 
+/** Codes looked up in one statement at most (a larger batch goes in several). */
+export const REDIRECT_BATCH_MAX = 500;
+
 /**
- * The redirect's cache miss: a prepared statement, parsed and planned once (on embedded PGlite,
- * a query through the ORM costs several times the lookup itself, on the thread that answers).
+ * The redirect's cache misses, many at once: one prepared statement (parsed and planned once; on
+ * embedded PGlite a query through the ORM costs several times the lookup itself, on the thread that
+ * answers) for every (domain, code) pair asked in the same event-loop turn. Answers the rows found,
+ * each with its domain and code.
  */
-export async function findRedirectTarget(
+export async function findRedirectTargets(
   database: Pick<Database, "preparedRows">,
-  domainId: number,
-  code: string,
-): Promise<RedirectRow | null> {
+  keys: { domainId: number; code: string }[],
+): Promise<(RedirectRow & { domainId: number; shortCode: string })[]> {
   // A code no link can have is not looked up: a NUL would fail the query instead of finding nothing.
-  if (!SHORT_CODE_PATTERN.test(code)) return null;
-  const [row] = await database.preparedRows<RedirectRow>({
-    name: "redirect_link",
-    query: sql`select id, user_id as "userId", original_url as "originalUrl", expires_at as "expiresAt",
-      rules, click_limit as "clickLimit", limit_used as "limitUsed", expired_url as "expiredUrl",
-      password_hash as "passwordHash"
-      from shortened_urls where domain_id = ${domainId} and short_code = ${code} limit 1`,
+  const wanted = keys.filter((key) => SHORT_CODE_PATTERN.test(key.code));
+  if (wanted.length === 0) return [];
+  return database.preparedRows({
+    name: "redirect_links",
+    query: sql`select s.id, s.user_id as "userId", s.original_url as "originalUrl",
+      s.expires_at as "expiresAt", s.rules, s.click_limit as "clickLimit", s.limit_used as "limitUsed",
+      s.expired_url as "expiredUrl", s.password_hash as "passwordHash",
+      s.domain_id as "domainId", s.short_code as "shortCode"
+      from unnest(${sql.param(wanted.map((key) => key.domainId))}::int[],
+                  ${sql.param(wanted.map((key) => key.code))}::text[]) as k(domain_id, short_code)
+      join shortened_urls as s on s.domain_id = k.domain_id and s.short_code = k.short_code`,
   });
-  return row ?? null;
 }
 
 /** Postgres' unique_violation, whether the driver error is thrown bare or wrapped by Drizzle. */
