@@ -18,6 +18,8 @@ export type AppServer = {
   origin: string;
   /** SIGTERM, then the exit code once the process is gone (it writes its queued clicks first). */
   stop(): Promise<{ code: number | null; seconds: number }>;
+  /** From spawning node to the first 200 of /healthz (migrations, caches, listen). */
+  startSeconds: number;
   /** Sends a signal without waiting (SIGKILL for a crash, SIGTERM for a deploy). */
   kill(signal: NodeJS.Signals): void;
   /** Resolves with the exit code (-1 when killed by a signal). */
@@ -93,6 +95,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
 
   const log = fs.openSync(options.logFile, "a");
   buildServerOnce();
+  const spawnedAt = performance.now();
   const nodeArgs = [
     ...(options.nodeFlags ?? []),
     // The flags scripts/start.mjs runs the server with (the caller's NODE_OPTIONS are ignored).
@@ -126,11 +129,13 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
       child.kill("SIGKILL");
       throw new Error(`the server did not answer /healthz in 90 s:\n${tail(options.logFile)}`);
     }
-    await sleep(100);
+    await sleep(20);
   }
 
+  const startSeconds = (performance.now() - spawnedAt) / 1000;
   const server: AppServer = {
     pid: child.pid!,
+    startSeconds,
     port: options.port,
     origin,
     logFile: options.logFile,

@@ -1,18 +1,18 @@
 // What the seed puts in the database and the baselines serve: one definition, so both sides of a
 // comparison answer the same codes with the same targets.
 
-/** Short links owned by the load-test user (the memory figure touches all of them). */
-export const SHORT_LINK_COUNT = 100_000;
+/** Short links owned by the load-test user (the cold-redirect figure touches all of them). */
+export const SHORT_LINK_COUNT = 1_000_000;
 /** Buttons on the benchmarked Link Bio page. */
 export const PAGE_LINK_COUNT = 10;
 export const PAGE_SLUG = "bench-page";
-/** Recorded clicks of the analytics user, seeded as daily rollups. */
-export const ANALYTICS_CLICKS = 1_000_000;
+/** Recorded clicks of the analytics user (the heaviest), seeded as daily rollups. */
+export const ANALYTICS_CLICKS = 10_000_000;
 export const ANALYTICS_DAYS = 365;
 
-/** The i-th short code (1-based): l000001 ... l100000. */
+/** The i-th short code (1-based): l0000001 ... l1000000. */
 export function codeFor(i: number): string {
-  return `l${String(i).padStart(6, "0")}`;
+  return `l${String(i).padStart(7, "0")}`;
 }
 
 /** The i-th target URL. */
@@ -21,7 +21,7 @@ export function targetFor(i: number): string {
 }
 
 /** The same two, as SQL expressions over an integer column `i` (seeding with generate_series). */
-export const CODE_SQL = "'l' || lpad(i::text, 6, '0')";
+export const CODE_SQL = "'l' || lpad(i::text, 7, '0')";
 export const TARGET_SQL = "'https://exemplo.com.br/produtos/item-' || i || '?utm_source=atalho'";
 
 /** The code hammered by the redirect throughput run (a cached hit after the warm-up). */
@@ -30,6 +30,17 @@ export const HOT_CODE_INDEX = 4242;
 /** Customers seeded for the admin overview at scale (issue 11): bench-user-1 ... bench-user-100000. */
 export const BENCH_USER_COUNT = 100_000;
 export const benchUserEmail = (n: number) => `bench-user-${n}@exemplo.com.br`;
+
+/** Issue 18: Link Bio pages of the first bench users (pagina-1 ... pagina-10000), 5 links each. */
+export const BENCH_PAGE_COUNT = 10_000;
+export const BENCH_PAGE_LINKS = 5;
+
+/**
+ * The load user's short-link list searched for a term in the target URLs: item-4242, item-42420..9
+ * and item-424200..99 match (111 links of the million).
+ */
+export const LIST_SEARCH = "item-4242";
+export const LIST_SEARCH_MATCHES = 111;
 
 /** The administrator the server under test creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN_EMAIL = "admin-bench@exemplo.com.br";

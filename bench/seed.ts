@@ -1,7 +1,7 @@
 // Seeds a database before the server under test starts (an embedded PGlite data dir is held by one
-// process only): the default domain, a Link Bio page, 100k short links, an analytics user whose
-// 1M clicks are written straight into the daily rollups with generate_series, and 100k customers
-// with subscriptions and payments for the admin overview.
+// process only): the default domain, a Link Bio page, 1M short links, an analytics user whose
+// 10M clicks are written straight into the daily rollups with generate_series, and 100k customers
+// with subscriptions, payments and 10k Link Bio pages for the admin overview.
 import { eq, sql } from "drizzle-orm";
 import { PRODUCT_TIME_ZONE } from "../common/time";
 import { type Database, type Db, migrateDatabase, openDatabase } from "../db/client";
@@ -10,6 +10,8 @@ import { createSession } from "../server/modules/auth/session";
 import {
   ANALYTICS_CLICKS,
   ANALYTICS_DAYS,
+  BENCH_PAGE_COUNT,
+  BENCH_PAGE_LINKS,
   BENCH_USER_COUNT,
   CODE_SQL,
   PAGE_LINK_COUNT,
@@ -39,6 +41,8 @@ export type Seeded = {
   analyticsUserId: number;
   /** Value of the atalho_session cookie of the analytics user. */
   sessionToken: string;
+  /** Value of the atalho_session cookie of the load user (the million short links). */
+  loadSessionToken: string;
   analyticsTargets: number;
   benchUsers: BenchUsers;
   seconds: number;
@@ -110,12 +114,18 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
       where name = 'Business' and analytics_retention_days >= ${ANALYTICS_DAYS}`),
     );
     const { token } = await createSession(db, analyticsUserId);
+    const { token: loadSessionToken } = await createSession(db, loadUserId);
     const benchUsers = await seedBenchUsers(db);
+    await seedBenchPages(db, domainId);
+    // What Postgres' autovacuum does after a bulk load, and the app's job on PGlite
+    // (table-statistics.ts): the planner knows the tables' sizes from the first request.
+    await db.execute(sql`analyze`);
     return {
       domainId,
       loadUserId,
       analyticsUserId,
       sessionToken: token,
+      loadSessionToken,
       analyticsTargets,
       benchUsers,
       seconds: (performance.now() - started) / 1000,
@@ -198,18 +208,27 @@ async function seedAnalytics(db: Db, userId: number, domainId: number): Promise<
       v.value, v.clicks
     from totals cross join lateral (values
       ('total', '', c),
-      ('country', 'BR', c - c * 15 / 100 - c / 10 - c / 20),
+      ('country', 'BR', c - c * 15 / 100 - c / 10 - c / 20 - c / 25 - c / 50),
       ('country', 'US', c * 15 / 100),
       ('country', 'PT', c / 10),
       ('country', 'AR', c / 20),
-      ('referrer', 'instagram.com', c * 6 / 10),
-      ('referrer', '', c - c * 6 / 10),
+      ('country', 'MX', c / 25),
+      ('country', 'ES', c / 50),
+      ('referrer', 'instagram.com', c * 5 / 10),
+      ('referrer', 'tiktok.com', c * 2 / 10),
+      ('referrer', 'youtube.com', c / 10),
+      ('referrer', 'wa.me', c / 20),
+      ('referrer', '', c - c * 5 / 10 - c * 2 / 10 - c / 10 - c / 20),
       ('device', 'mobile', c * 7 / 10),
-      ('device', 'desktop', c - c * 7 / 10),
-      ('browser', 'Chrome', c * 6 / 10),
-      ('browser', 'Mobile Safari', c - c * 6 / 10),
+      ('device', 'tablet', c / 20),
+      ('device', 'desktop', c - c * 7 / 10 - c / 20),
+      ('browser', 'Chrome', c * 5 / 10),
+      ('browser', 'Samsung Internet', c / 10),
+      ('browser', 'Firefox', c / 20),
+      ('browser', 'Mobile Safari', c - c * 5 / 10 - c / 10 - c / 20),
       ('os', 'Android', c / 2),
-      ('os', 'iOS', c - c / 2)
+      ('os', 'Windows', c / 10),
+      ('os', 'iOS', c - c / 2 - c / 10)
     ) as v(dimension, value, clicks)
     where v.clicks > 0`),
   );
@@ -416,6 +435,27 @@ async function seedBenchUsers(db: Db): Promise<BenchUsers> {
   );
   if (counts!.users !== n) throw new Error(`seeded ${counts!.users} bench users, not ${n}`);
   return { ...(counts as Omit<BenchUsers, "seconds">), seconds: (performance.now() - started) / 1000 };
+}
+
+/**
+ * Issue 18: a Link Bio page for each of the first BENCH_PAGE_COUNT bench users (pagina-{n}), with
+ * BENCH_PAGE_LINKS links each; set-based, like the users.
+ */
+async function seedBenchPages(db: Db, domainId: number): Promise<void> {
+  await db.execute(
+    sql.raw(`
+    insert into link_pages (user_id, domain_id, slug, title, description)
+    select u.id, ${domainId}, 'pagina-' || b.n, 'Página ' || b.n, 'Links de ' || u.first_name
+    from generate_series(1, ${BENCH_PAGE_COUNT}) as b(n)
+    join users u on u.email = 'bench-user-' || b.n || '@exemplo.com.br'`),
+  );
+  await db.execute(
+    sql.raw(`
+    insert into links (link_page_id, title, url, position)
+    select p.id, 'Link ' || k, 'https://exemplo.com.br/' || p.slug || '/link-' || k, k - 1
+    from link_pages p cross join generate_series(1, ${BENCH_PAGE_LINKS}) as k
+    where p.slug like 'pagina-%'`),
+  );
 }
 
 async function hasTable(db: Db, table: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
@@ -74,6 +75,8 @@ const arrayElement = (value: unknown): string =>
 
 // NOTE: PGlite's defaults cost ~750 MB of memory; these keep the whole process near 200 MB.
 const PGLITE_CONF = ["shared_buffers = 16MB", "max_connections = 10"];
+/** The extensions the migrations create (0017: pg_trgm, for the trigram search indexes). */
+const extensions = { pg_trgm };
 
 export type DatabaseOptions = {
   /** postgres://… for a server, memory:// for an in-memory PGlite, unset for PGlite in dataDir. */
@@ -164,13 +167,13 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (inMemory) {
-    client = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: options.loadDataDir });
+    client = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: options.loadDataDir, extensions });
   } else {
     const dir = path.resolve(options.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
     releaseLock = lockDataDir(options.dataDir);
     if (!fs.existsSync(path.join(dir, "PG_VERSION"))) initPgliteDir(dir);
-    client = new PGlite({ dataDir: dir, postgresqlconf: PGLITE_CONF });
+    client = new PGlite({ dataDir: dir, postgresqlconf: PGLITE_CONF, extensions });
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;

@@ -16,10 +16,9 @@ const defaults = {
 
 /** The flags to pass to node before the server's script. */
 export function serverNodeFlags(nodeOptions = process.env.NODE_OPTIONS ?? "") {
-  return [
-    "--enable-source-maps",
-    ...Object.entries(defaults)
-      .filter(([flag]) => !nodeOptions.includes(flag))
-      .map(([flag, value]) => `${flag}=${value}`),
-  ];
+  // No --enable-source-maps: it parses every module's map at start (~30 MB resident); the server
+  // maps its stack traces lazily instead (source-map-support, server/main.ts).
+  return Object.entries(defaults)
+    .filter(([flag]) => !nodeOptions.includes(flag))
+    .map(([flag, value]) => `${flag}=${value}`);
 }

@@ -3,14 +3,10 @@ import { serverNodeFlags } from "./server-flags.mjs";
 
 describe("serverNodeFlags", () => {
   it("caps the heap and sizes V8's pool to the cores", () => {
-    expect(serverNodeFlags("")).toEqual([
-      "--enable-source-maps",
-      "--max-old-space-size=128",
-      "--v8-pool-size=0",
-    ]);
+    expect(serverNodeFlags("")).toEqual(["--max-old-space-size=128", "--v8-pool-size=0"]);
   });
 
   it("leaves a flag that NODE_OPTIONS sets to NODE_OPTIONS", () => {
-    expect(serverNodeFlags("--max-old-space-size=512 --v8-pool-size=4")).toEqual(["--enable-source-maps"]);
+    expect(serverNodeFlags("--max-old-space-size=512 --v8-pool-size=4")).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { type Database, openDatabase } from "../db/client";
 import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { InvalidationBus } from "./lib/invalidation-bus";
+import { segmentAfter } from "./lib/path-segment";
 import { connectRedis, RedisWatch } from "./lib/redis";
 import { BlockedDomainList } from "./modules/abuse/blocked-domain-list";
 import { blockedDomainsRoutes } from "./modules/abuse/blocked-domains.routes";
@@ -40,6 +41,7 @@ import { DevCheckout } from "./modules/billing/dev-checkout";
 import { devCheckoutRoutes } from "./modules/billing/dev-checkout.routes";
 import { MercadoPagoProvider } from "./modules/billing/mercado-pago";
 import type { PaymentProvider } from "./modules/billing/payment-provider";
+import { PlanCache } from "./modules/billing/plan-cache";
 import { webhookRoutes } from "./modules/billing/webhook.routes";
 import { blogAdminRoutes } from "./modules/blog/blog-admin.routes";
 import { blogFeedRoutes } from "./modules/blog/blog-feed";
@@ -60,8 +62,12 @@ import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
 import { Mailer, outboxTransport, smtpTransport } from "./modules/mail/mailer";
 import { openApiRoutes } from "./modules/openapi/openapi.routes";
 import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
-import { publicPageRoutes } from "./modules/public-pages/public-page.routes";
-import { createRedirect, type Redirect, redirectCodeOf } from "./modules/redirect/redirect";
+import {
+  type CachedPageAnswer,
+  createPublicPages,
+  publicPageRoutes,
+} from "./modules/public-pages/public-page.routes";
+import { createRedirect, type Redirect } from "./modules/redirect/redirect";
 import { redirectLookupRoutes, redirectRoutes } from "./modules/redirect/redirect.routes";
 import { shortenedUrlsRoutes } from "./modules/shortened-urls/shortened-urls.routes";
 import { uploadsRoutes } from "./modules/uploads/uploads.routes";
@@ -119,18 +125,26 @@ const REDACT = [
   "body.password",
 ];
 
+/** What the listening server answers before Fastify's routing (docs/decisions/006). */
+type BeforeRouting = { redirect: Redirect; page: CachedPageAnswer };
+
 /**
- * The HTTP server Fastify listens with: GET and HEAD /s/{code}, the hot path, are answered before
- * Fastify's routing (docs/decisions/006); everything else goes to Fastify as usual.
+ * The HTTP server Fastify listens with: GET and HEAD /s/{code} and cached /p/{slug} pages, the hot
+ * paths, are answered before Fastify's routing (docs/decisions/006); everything else goes to Fastify
+ * as usual.
  */
-function serverAnsweringRedirects(redirect: () => Redirect | undefined) {
+function serverAnsweringHotPaths(hot: () => BeforeRouting | undefined) {
   return (handler: http.RequestListener, options: Record<string, unknown>) => {
     const server = http.createServer((request, response) => {
-      const answer = redirect();
-      const isRead = request.method === "GET" || request.method === "HEAD";
-      const code = answer && isRead ? redirectCodeOf(request.url ?? "") : null;
-      if (answer && code !== null) answer(request, response, code);
-      else handler(request, response);
+      const answers = hot();
+      if (answers && (request.method === "GET" || request.method === "HEAD")) {
+        const url = request.url ?? "";
+        const code = segmentAfter("/s/", url);
+        if (code !== null) return answers.redirect(request, response, code);
+        const slug = segmentAfter("/p/", url);
+        if (slug !== null && answers.page(request, response, slug)) return;
+      }
+      handler(request, response);
     });
     // What Fastify sets on a server it creates itself.
     server.keepAliveTimeout = options.keepAliveTimeout as number;
@@ -141,9 +155,9 @@ function serverAnsweringRedirects(redirect: () => Redirect | undefined) {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  let redirect: Redirect | undefined;
+  let hotPaths: BeforeRouting | undefined;
   const app = Fastify({
-    serverFactory: serverAnsweringRedirects(() => redirect),
+    serverFactory: serverAnsweringHotPaths(() => hotPaths),
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: "[redacted]" },
@@ -201,7 +215,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           : null;
   if (!payments) app.log.warn("no payment provider: set MP_ACCESS_TOKEN and MP_WEBHOOK_SECRET to sell plans");
   const stopJobs = config.scheduledJobs
-    ? startBillingJobs({ db: database.db, payments, config, log: app.log })
+    ? startBillingJobs({ db: database.db, bus, payments, config, log: app.log, databaseKind: database.kind })
     : () => {};
 
   app.decorate("config", config);
@@ -230,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("blockedDomains", blockedDomains);
   app.decorate("redis", redis?.pub);
   app.decorate("creationBudget", new CreationBudget(redis?.pub, config.redisPrefix));
+  app.decorate("planCache", new PlanCache(database.db, bus));
   app.decorate("settings", settings);
   const shortUrlOf = (domainId: number, code: string) => {
     const domain = domains.get(domainId);
@@ -270,10 +285,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Hot paths, at the root: no cookie parsing, CSP building, compression plugin or CSRF hook runs
   // for them. Each sets the few headers it needs itself.
   // (registered by their modules: /s/{code} redirects, /p/{slug} public pages; the listening server
-  // answers /s/ before routing, see serverAnsweringRedirects)
-  redirect = createRedirect(app);
+  // answers /s/ and cached pages before routing, see serverAnsweringHotPaths)
+  const redirect = createRedirect(app);
+  const publicPages = createPublicPages(app);
+  hotPaths = { redirect, page: publicPages.answer };
   await app.register(redirectRoutes, { redirect });
-  await app.register(publicPageRoutes);
+  await app.register(publicPageRoutes, { cache: publicPages.cache });
   await app.register(blockedWarningRoutes);
   await app.register(uploadsRoutes);
   await app.register(fontsRoutes);

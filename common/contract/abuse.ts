@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { pageNumberSchema } from "./paging";
 
 // Issue 16 (abuse): the administrator's block list of target domains, the warning page a link to a
 // blocked domain answers, and the messages a refused target gets.
@@ -57,13 +58,7 @@ export const BLOCKED_DOMAINS_PAGE_SIZE = 20;
 /** GET /api/admin/blocked-domains: newest first, `q` a part of the domain or of the reason. */
 export const blockedDomainsQuerySchema = z.object({
   q: z.string().trim().max(300, "Busca muito longa").optional().default(""),
-  page: z.coerce
-    .number({ error: "Página inválida" })
-    .int("Página inválida")
-    .min(1, "Página inválida")
-    .max(1_000_000, "Página inválida")
-    .optional()
-    .default(1),
+  page: pageNumberSchema(),
 });
 
 /** What POST answers (201). */

@@ -2,6 +2,7 @@
 // GET /api/admin/access-log (one page) and GET /api/admin/access-log/export.csv (the same filters).
 import { formatDateTimeBR } from "../time";
 import { z } from "../zod";
+import { INVALID_PAGE, pageNumberSchema } from "./paging";
 
 /**
  * The events, with their pt-BR labels. The same keys as ACCESS_EVENTS in db/schema/access-log.ts
@@ -40,7 +41,7 @@ export const ACCESS_LOG_MESSAGES = {
   invalidEvent: "Evento inválido",
   invalidDate: "Data inválida (use AAAA-MM-DD)",
   invalidUserId: "ID de conta inválido",
-  invalidPage: "Página inválida",
+  invalidPage: INVALID_PAGE,
   searchTooLong: "Busca muito longa",
   periodReversed: "A data final deve ser igual ou posterior à data inicial",
 } as const;
@@ -105,13 +106,7 @@ export type AccessLogFilter = z.output<typeof accessLogFilterSchema>;
 export const accessLogQuerySchema = z
   .object({
     ...filterShape,
-    page: z.coerce
-      .number({ error: ACCESS_LOG_MESSAGES.invalidPage })
-      .int(ACCESS_LOG_MESSAGES.invalidPage)
-      .min(1, ACCESS_LOG_MESSAGES.invalidPage)
-      .max(1_000_000, ACCESS_LOG_MESSAGES.invalidPage)
-      .optional()
-      .default(1),
+    page: pageNumberSchema(),
   })
   .refine(periodInOrder, periodRule);
 export type AccessLogQuery = z.output<typeof accessLogQuerySchema>;

@@ -1,6 +1,7 @@
 // The administrator's panel: users, plans, system settings and the audit log (spec 2, 3, 5, 7, 8).
 import { z } from "../zod";
 import { INTERVAL_TYPES, type SubscriptionPlan } from "./billing";
+import { pageNumberSchema } from "./paging";
 
 export const ADMIN_MESSAGES = {
   statusFailed: "Erro ao alterar status do usuário",
@@ -93,13 +94,7 @@ export const adminUsersQuerySchema = z.object({
   q: z.string().trim().max(200, "Busca muito longa").optional().default(""),
   sort: z.enum(ADMIN_USER_SORTS, { error: "Ordenação inválida" }).optional().default("created_at"),
   order: z.enum(["asc", "desc"], { error: "Ordenação inválida" }).optional().default("desc"),
-  page: z.coerce
-    .number({ error: "Página inválida" })
-    .int("Página inválida")
-    .min(1, "Página inválida")
-    .max(1_000_000, "Página inválida")
-    .optional()
-    .default(1),
+  page: pageNumberSchema(),
   limit: z.coerce.number().int().min(1).max(100).optional().default(ADMIN_USERS_PAGE_SIZE),
 });
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
@@ -338,13 +333,7 @@ export const auditLogQuerySchema = z.object({
   ),
   /** The actor's or the target's email (or part of it). */
   user: z.string().trim().max(254, "Busca muito longa").optional().default(""),
-  page: z.coerce
-    .number({ error: "Página inválida" })
-    .int("Página inválida")
-    .min(1, "Página inválida")
-    .max(1_000_000, "Página inválida")
-    .optional()
-    .default(1),
+  page: pageNumberSchema(),
 });
 
 export type AuditEntry = {

@@ -1,5 +1,6 @@
 // Plans, subscriptions, usage limits and payments (spec sections 2-5, 7-9).
 import { z } from "../zod";
+import { pageNumberSchema } from "./paging";
 
 export const INTERVAL_TYPES = ["monthly", "yearly"] as const;
 export type IntervalType = (typeof INTERVAL_TYPES)[number];
@@ -257,13 +258,7 @@ export const adminTransactionsQuerySchema = z.object({
     .optional()
     .default("created_at"),
   order: z.enum(["asc", "desc"], { error: "Ordenação inválida" }).optional().default("desc"),
-  page: z.coerce
-    .number({ error: "Página inválida" })
-    .int("Página inválida")
-    .min(1, "Página inválida")
-    .max(100000, "Página inválida")
-    .optional()
-    .default(1),
+  page: pageNumberSchema(100_000),
   limit: z.coerce.number().int().min(1).max(10000).optional().default(ADMIN_TRANSACTIONS_PAGE_SIZE),
 });
 export type AdminTransactionsQuery = z.input<typeof adminTransactionsQuerySchema>;

@@ -1,6 +1,7 @@
 // 'Denunciar link' (issue 16): the public form at /denunciar (server-rendered, works without
 // JavaScript) and the administrator's queue, GET /api/admin/link-reports and its actions.
 import { z } from "../zod";
+import { INVALID_PAGE, pageNumberSchema } from "./paging";
 import { URL_MAX } from "./urls";
 
 export const LINK_REPORT_PATH = "/denunciar";
@@ -60,7 +61,7 @@ export const LINK_REPORT_MESSAGES = {
   actioned: "Denúncia marcada como resolvida.",
   linkDeleted: "Link excluído e denúncia resolvida.",
   invalidStatus: "Status inválido",
-  invalidPage: "Página inválida",
+  invalidPage: INVALID_PAGE,
 } as const;
 
 const blankAsUndefined = (value: unknown) =>
@@ -110,13 +111,7 @@ export const linkReportListQuerySchema = z.object({
     blankAsUndefined,
     z.enum(LINK_REPORT_STATUSES, { error: LINK_REPORT_MESSAGES.invalidStatus }).optional().default("open"),
   ),
-  page: z.coerce
-    .number({ error: LINK_REPORT_MESSAGES.invalidPage })
-    .int(LINK_REPORT_MESSAGES.invalidPage)
-    .min(1, LINK_REPORT_MESSAGES.invalidPage)
-    .max(1_000_000, LINK_REPORT_MESSAGES.invalidPage)
-    .optional()
-    .default(1),
+  page: pageNumberSchema(),
 });
 export type LinkReportListQuery = z.input<typeof linkReportListQuerySchema>;
 

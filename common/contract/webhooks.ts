@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { INVALID_PAGE, pageNumberSchema } from "./paging";
 
 // Outgoing webhooks (issue 17): the user's HTTPS endpoints that receive `link.created` and, in
 // batches, `link.clicked`, signed with HMAC-SHA256. Managed on /profile with a session only.
@@ -45,7 +46,7 @@ export const WEBHOOK_MESSAGES = {
   tooMany: `Você pode ter no máximo ${WEBHOOKS_MAX} webhooks. Exclua um para criar outro.`,
   notFound: "Webhook não encontrado",
   invalidId: "Id inválido",
-  invalidPage: "Página inválida",
+  invalidPage: INVALID_PAGE,
   created: "Webhook criado. Copie o segredo agora: ele não será mostrado de novo.",
   deleted: "Webhook excluído",
   enabled: "Webhook ativado",
@@ -115,13 +116,7 @@ export const webhookIdParamsSchema = z.object({
 
 /** GET /api/webhooks/{id}/deliveries?page= */
 export const webhookDeliveriesQuerySchema = z.object({
-  page: z.coerce
-    .number({ error: WEBHOOK_MESSAGES.invalidPage })
-    .int(WEBHOOK_MESSAGES.invalidPage)
-    .min(1, WEBHOOK_MESSAGES.invalidPage)
-    .max(1_000_000, WEBHOOK_MESSAGES.invalidPage)
-    .optional()
-    .default(1),
+  page: pageNumberSchema(),
 });
 
 /** GET /api/webhooks: never the secret, only its first characters. */

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
@@ -11,6 +12,13 @@ import {
 } from "drizzle-orm/pg-core";
 import { domains } from "./domains";
 import { users } from "./users";
+
+/**
+ * What the owner's search box reads (title, target, code), with a newline between the fields so a
+ * search cannot match across them: one trigram index serves ILIKE '%...%' on it.
+ */
+export const SHORT_URL_SEARCH_TEXT =
+  "(coalesce(title, '') || chr(10) || original_url || chr(10) || short_code)";
 
 export const shortenedUrls = pgTable(
   "shortened_urls",
@@ -45,7 +53,10 @@ export const shortenedUrls = pgTable(
   },
   (t) => [
     unique("shortened_urls_domain_code_key").on(t.domainId, t.shortCode),
-    index("shortened_urls_user_idx").on(t.userId, t.createdAt),
+    // The owner's list, newest first, ties by id (an import writes many rows in one instant).
+    index("shortened_urls_user_idx").on(t.userId, t.createdAt, t.id),
+    // Issue 18: the list's search among a million links (pg_trgm).
+    index("shortened_urls_search_idx").using("gin", sql`${sql.raw(SHORT_URL_SEARCH_TEXT)} gin_trgm_ops`),
   ],
 );
 

@@ -1,5 +1,11 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * What the admin's user search reads (email, then the full name): one trigram index serves ILIKE
+ * '%...%' on it (a newline between the fields, so a search cannot match across them).
+ */
+export const USER_SEARCH_TEXT = "(email || chr(10) || first_name || ' ' || last_name)";
 
 export const users = pgTable(
   "users",
@@ -29,6 +35,32 @@ export const users = pgTable(
     uniqueIndex("users_google_sub_key").on(t.googleSub).where(sql`${t.googleSub} is not null`),
     // The admin's user list (newest first, a page at a time) and the new-users-this-month count.
     index("users_created_idx").on(t.createdAt, t.id),
+    // Issue 18: the admin's search, a trigram index (pg_trgm) for ILIKE '%...%' among 100k users.
+    index("users_search_idx").using("gin", sql`${sql.raw(USER_SEARCH_TEXT)} gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Issue 18: each user's counts, kept by triggers on shortened_urls, link_pages and links
+ * (migration 0019), so that the admin's list, its sorts and the plan limits never count a
+ * million rows. clicks: human clicks of the user's short links and Link Bio buttons (the sum of
+ * their click_count columns).
+ */
+export const userUsage = pgTable(
+  "user_usage",
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    shortLinks: integer().notNull().default(0),
+    linkPages: integer().notNull().default(0),
+    clicks: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [
+    // The admin's sorts by usage, a page at a time (every user has a row).
+    index("user_usage_short_links_idx").on(t.shortLinks, t.userId),
+    index("user_usage_link_pages_idx").on(t.linkPages, t.userId),
+    index("user_usage_clicks_idx").on(t.clicks, t.userId),
   ],
 );
 

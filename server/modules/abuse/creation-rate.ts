@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import type { Redis } from "ioredis";
 import { HttpError } from "../../lib/http-error";
 import { WindowCounter } from "../../lib/window-counter";
-import { planOf } from "../billing/entitlements";
 
 const HOUR = 60 * 60_000;
 
@@ -36,7 +35,7 @@ export class CreationBudget {
   /** The user's hourly rate by plan; null when unlimited (or rate limits are off). */
   async perHourOf(app: FastifyInstance, userId: number): Promise<number | null> {
     if (!app.config.rateLimits) return null;
-    const { plan } = await planOf(app.db, userId);
+    const plan = await app.planCache.planOf(userId);
     const perHour = plan.creationsPerHour;
     return perHour === null || perHour < 0 ? null : perHour;
   }

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Redis } from "ioredis";
-import { visitorAddress } from "../blog/blog-views";
+import { visitorAddress } from "../../lib/visitor-address";
 
 /**
  * Who sent a report, without keeping their IP: HMAC-SHA256 of the address (an IPv6 by its /64)

@@ -16,6 +16,7 @@ import type { InvalidationBus } from "../../lib/invalidation-bus";
 import { deleteAccount } from "../account/account-deletion";
 import { revokeUserSessions } from "../auth/session";
 import { planOf } from "../billing/entitlements";
+import { userPlanChanged } from "../billing/plan-cache";
 import { findFreePlan, findPlan, type PlanRow } from "../billing/plans.queries";
 import {
   type AdminUserRow,
@@ -166,6 +167,7 @@ export async function updateAdminUser(
   id: number,
   body: z.output<typeof adminUserUpdateSchema>,
 ): Promise<AdminUser> {
+  let planChanged = false;
   try {
     await app.db.transaction(async (transaction) => {
       const tx = transaction as unknown as Db;
@@ -190,6 +192,7 @@ export async function updateAdminUser(
           });
         }
         plan = requested;
+        planChanged = true;
         const cause = `admin:${actor.id}`;
         for (const subscriptionId of await endSubscriptionsNow(tx, id, now)) {
           await insertBillingEvent(tx, {
@@ -240,6 +243,8 @@ export async function updateAdminUser(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  // Committed: every process's PlanCache reads the new plan at the next request.
+  if (planChanged) userPlanChanged(app.bus, id);
   const updated = await findAdminUser(app.db, id);
   if (!updated) throw notFound(ADMIN_MESSAGES.userNotFound);
   return updated;

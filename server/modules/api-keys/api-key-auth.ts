@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { API_KEY_MESSAGES, type ApiKeyScope } from "../../../common/contract/api-keys";
 import { HttpError } from "../../lib/http-error";
 import { SESSION_COOKIE } from "../auth/session";
-import { planOf } from "../billing/entitlements";
 import { type ApiKeyRow, findActiveApiKey, looksLikeApiKey, touchApiKey } from "./api-keys.service";
 
 declare module "fastify" {
@@ -88,7 +87,7 @@ export function registerApiKeyAuth(app: FastifyInstance): void {
 
     request.apiKey = found.key;
     request.user = found.user; // the rate limit's key
-    const { plan } = await planOf(app.db, found.user.id);
+    const plan = await app.planCache.planOf(found.user.id);
     const perMinute = plan.apiRequestsPerMinute;
     if (perMinute !== null && perMinute >= 0) {
       request.apiKeyLimit = perMinute;

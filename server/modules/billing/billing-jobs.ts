@@ -1,12 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
+import { analyzeTables } from "../../lib/table-statistics";
 import { purgeAccessLog } from "../access-log/access-log";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { purgeExpiredAuthRecords } from "../auth/auth-purge";
 import { purgeClickBatches } from "../clicks/click-queue";
 import { type BillingApp, resyncPendingPayments, runExpiry } from "./billing.service";
 import { purgeExpiredPayments } from "./payment-retention";
+import { userPlanChanged } from "./plan-cache";
 
 const MINUTE = 60_000;
 const HOLDER = `${process.pid}-${randomUUID()}`;
@@ -32,11 +34,18 @@ type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 /**
  * The scheduled jobs: subscription expiry and abandoned checkouts every minute, pending payments read
  * again every five, and every hour the purges: analytics past retention, access log past 6 months, expired
- * sessions and links, deleted accounts' payments past the 5 years of tax law. Returns a stop function.
+ * sessions and links, deleted accounts' payments past the 5 years of tax law; on PGlite, the
+ * planner's statistics. Returns a stop function.
  */
-export function startBillingJobs(app: BillingApp & { config: { jobsEveryMs?: number } }): () => void {
+export function startBillingJobs(
+  app: BillingApp & { config: { jobsEveryMs?: number }; databaseKind?: "pglite" | "postgres" },
+): () => void {
   const ownJobs: Job[] = [
-    { name: "subscription-expiry", everyMs: MINUTE, run: () => runExpiry(app.db) },
+    {
+      name: "subscription-expiry",
+      everyMs: MINUTE,
+      run: () => runExpiry(app.db, new Date(), (userId) => userPlanChanged(app.bus, userId)),
+    },
     { name: "pending-payments", everyMs: 5 * MINUTE, run: () => resyncPendingPayments(app) },
     {
       name: "analytics-purge",
@@ -51,6 +60,10 @@ export function startBillingJobs(app: BillingApp & { config: { jobsEveryMs?: num
     { name: "access-log-purge", everyMs: 60 * MINUTE, run: () => purgeAccessLog(app.db) },
     { name: "auth-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAuthRecords(app.db) },
     { name: "payments-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredPayments(app.db) },
+    // Issue 18: the planner's statistics, which Postgres' autovacuum keeps and PGlite does not.
+    ...(app.databaseKind === "pglite"
+      ? [{ name: "planner-statistics", everyMs: 60 * MINUTE, run: () => analyzeTables(app.db) }]
+      : []),
   ];
   const every = app.config.jobsEveryMs;
   const jobs = every ? ownJobs.map((job) => ({ ...job, everyMs: every })) : ownJobs;

@@ -13,11 +13,13 @@ import { formatBRL } from "../../../common/money";
 import type { Db } from "../../../db/client";
 import { billingEvents, transactions, userSubscriptions, users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import type { InvalidationBus } from "../../lib/invalidation-bus";
 import { type Actor, recordAudit } from "../admin/audit";
 import type { UserRow } from "../auth/session";
 import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
 import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError } from "./payment-provider";
 import { MIN_CHARGE_CENTS, type PaidPeriod, paidPeriodEnd, unusedValue } from "./periods";
+import { userPlanChanged } from "./plan-cache";
 import { findActivePlan, findPlan, type PlanRow } from "./plans.queries";
 
 export type TransactionRow = typeof transactions.$inferSelect;
@@ -28,6 +30,8 @@ const isOwned = (row: TransactionRow): row is OwnedTransaction => row.userId !==
 /** What the billing rules need of the app (a FastifyInstance has all of it). */
 export type BillingApp = {
   db: Db;
+  /** Tells every process's PlanCache that a user's subscription changed. */
+  bus: InvalidationBus;
   payments: PaymentProvider | null;
   config: { publicUrl: string };
   log: FastifyBaseLogger;
@@ -214,7 +218,7 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
   }
   const ownerId = owner.userId;
   if (ownerId === null) return recordPaymentOfDeletedAccount(app, transactionId, payment, cause);
-  return app.db.transaction(async (db) => {
+  const result = await app.db.transaction(async (db) => {
     await lockUser(db, ownerId);
     const [row] = await db
       .select()
@@ -300,6 +304,9 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
     });
     return { changed: true };
   });
+  // An approval or a refund may have changed the plan; published once it is committed.
+  if (result.changed) userPlanChanged(app.bus, ownerId);
+  return result;
 }
 
 /**
@@ -658,6 +665,7 @@ export async function cancelSubscription(app: BillingApp, userId: number) {
       cause: "user",
     });
   });
+  userPlanChanged(app.bus, userId);
 }
 
 /**
@@ -724,6 +732,7 @@ export async function refundPayment(
       after: { status: "refunded", refund_id: refund.refundId, amount_cents: refund.amountCents, reason },
     });
   });
+  if (tx.userId !== null) userPlanChanged(app.bus, tx.userId);
   return {
     amount_refunded: refund.amountCents,
     refund_id: refund.refundId,
@@ -736,9 +745,14 @@ export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The scheduled job: subscriptions past their end move to a scheduled downgrade or expire (their
- * users are then on the free plan); checkouts nobody paid in a day are cancelled.
+ * users are then on the free plan); checkouts nobody paid in a day are cancelled. `planChanged` hears
+ * of each user whose subscription moved, once committed (the job tells the PlanCaches).
  */
-export async function runExpiry(db: Db, now: Date = new Date()) {
+export async function runExpiry(
+  db: Db,
+  now: Date = new Date(),
+  planChanged: (userId: number) => void = () => {},
+) {
   const due = await db
     .select()
     .from(userSubscriptions)
@@ -747,7 +761,7 @@ export async function runExpiry(db: Db, now: Date = new Date()) {
     )
     .limit(1000);
   for (const subscription of due) {
-    await db.transaction(async (tx) => {
+    const expired = await db.transaction(async (tx) => {
       await lockUser(tx, subscription.userId);
       const [fresh] = await tx
         .select()
@@ -760,7 +774,7 @@ export async function runExpiry(db: Db, now: Date = new Date()) {
         !fresh.expiresAt ||
         fresh.expiresAt >= now
       )
-        return;
+        return false;
       await tx
         .update(userSubscriptions)
         .set({ status: "expired", updatedAt: now })
@@ -791,7 +805,9 @@ export async function runExpiry(db: Db, now: Date = new Date()) {
           detail: { plan_id: fresh.scheduledPlanId, scheduled: true },
         });
       }
+      return true;
     });
+    if (expired) planChanged(subscription.userId);
   }
   const abandoned = await db
     .update(transactions)

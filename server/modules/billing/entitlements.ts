@@ -7,8 +7,9 @@ import {
 } from "../../../common/contract/billing";
 import { dayOf } from "../../../common/time";
 import type { Db } from "../../../db/client";
-import { clickDailyUser, linkPages, shortenedUrls, userSubscriptions, users } from "../../../db/schema";
+import { clickDailyUser, userSubscriptions, users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { userUsageOf } from "../usage/user-usage";
 import { findFreePlan, findPlan, type PlanRow, unlimitedAsNull } from "./plans.queries";
 
 export type SubscriptionRow = typeof userSubscriptions.$inferSelect;
@@ -67,9 +68,8 @@ export const monthStartDay = (now: Date | number = Date.now()) => `${dayOf(now).
 export async function usageLimitsOf(db: Db, user: UserLimits): Promise<UsageLimits> {
   const { plan } = await planOf(db, user.id);
   const limits = limitsOf(user, plan);
-  const [pages, urls, [clicks]] = await Promise.all([
-    db.$count(linkPages, eq(linkPages.userId, user.id)),
-    db.$count(shortenedUrls, eq(shortenedUrls.userId, user.id)),
+  const [usage, [clicks]] = await Promise.all([
+    userUsageOf(db, user.id),
     db
       .select({ clicks: sql<number>`coalesce(sum(${clickDailyUser.clicks}), 0)`.mapWith(Number) })
       .from(clickDailyUser)
@@ -82,21 +82,19 @@ export async function usageLimitsOf(db: Db, user: UserLimits): Promise<UsageLimi
       ),
   ]);
   return {
-    link_pages: { used: pages, limit: limits.link_pages },
-    shortened_urls: { used: urls, limit: limits.shortened_urls },
+    link_pages: { used: usage.linkPages, limit: limits.link_pages },
+    shortened_urls: { used: usage.shortLinks, limit: limits.shortened_urls },
     clicks_this_month: { used: clicks?.clicks ?? 0, limit: limits.clicks_this_month },
   };
 }
 
-const COUNTED = {
-  link_pages: { table: linkPages, owner: linkPages.userId },
-  shortened_urls: { table: shortenedUrls, owner: shortenedUrls.userId },
-} as const;
+const USED = { link_pages: "linkPages", shortened_urls: "shortLinks" } as const;
 
 /**
  * Runs `create` only while the user is under the plan's limit of `kind`, and refuses with a 403
  * naming the limit otherwise. The user's row is locked for the count and the insert, in one
- * transaction: two concurrent creates at the limit cannot both pass.
+ * transaction: two concurrent creates at the limit cannot both pass. The count is the user's
+ * counter (user_usage, kept by triggers in the same transaction as each insert and delete).
  */
 export async function createWithinLimit<T>(
   db: Db,
@@ -110,8 +108,7 @@ export async function createWithinLimit<T>(
     const { plan } = await planOf(tx as unknown as Db, userId);
     const limit = limitsOf(user, plan)[kind];
     if (!isUnlimited(limit)) {
-      const { table, owner } = COUNTED[kind];
-      const used = await tx.$count(table, eq(owner, userId));
+      const used = (await userUsageOf(tx as unknown as Db, userId))[USED[kind]];
       if (used >= limit) {
         throw new HttpError(403, limitReachedMessage(kind, limit, plan.name), { limit: kind });
       }

@@ -4,6 +4,7 @@ import { BLOG_MESSAGES, blogPublicQuerySchema, blogRelatedQuerySchema } from "..
 import { z } from "../../../common/zod";
 import { notFound } from "../../lib/http-error";
 import { type Limit, rateLimited } from "../../lib/rate-limits";
+import { visitorAddress } from "../../lib/visitor-address";
 import { loadUser, SESSION_COOKIE } from "../auth/session";
 import {
   findPublishedPost,
@@ -14,7 +15,6 @@ import {
   listRelatedPosts,
 } from "./blog-public.queries";
 import { postKey } from "./blog-public-cache";
-import { visitorAddress } from "./blog-views";
 
 /**
  * Requests per IP (an IPv6 by its /64) and minute to the public blog's pages and to /api/blog/*,

@@ -2,13 +2,15 @@ import { createHash } from "node:crypto";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 
-/** One encoding of a response: the bytes and every header they are sent with. */
+/** One encoding of a response: the bytes and every header they are sent with (Content-Length too). */
 export type Variant = { body: Buffer; headers: Record<string, string> };
 
 /** A rendered answer, encoded once: a cache hit is one lookup and one write. */
 export type CachedResponse = {
   status: number;
   etag: string | null;
+  /** The headers of a 304 (the browser's copy is this version): no body, no length. */
+  notModifiedHeaders: Record<string, string>;
   identity: Variant;
   gzip: Variant;
   br: Variant;
@@ -22,20 +24,29 @@ export function encodeResponse(
   const identity = Buffer.from(html);
   const etag = status === 200 ? `"${createHash("sha1").update(identity).digest("base64url")}"` : null;
   const headers = { ...baseHeaders, vary: "Accept-Encoding", ...(etag ? { etag } : {}) };
+  const variant = (body: Buffer, encoding?: string): Variant => ({
+    body,
+    headers: {
+      ...headers,
+      ...(encoding ? { "content-encoding": encoding } : {}),
+      "content-length": String(body.length),
+    },
+  });
   return {
     status,
     etag,
-    identity: { body: identity, headers },
-    gzip: { body: gzipSync(identity, { level: 9 }), headers: { ...headers, "content-encoding": "gzip" } },
-    br: {
-      body: brotliCompressSync(identity, {
+    notModifiedHeaders: headers,
+    identity: variant(identity),
+    gzip: variant(gzipSync(identity, { level: 9 }), "gzip"),
+    br: variant(
+      brotliCompressSync(identity, {
         params: {
           [constants.BROTLI_PARAM_QUALITY]: 11,
           [constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         },
       }),
-      headers: { ...headers, "content-encoding": "br" },
-    },
+      "br",
+    ),
   };
 }
 

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { isPossibleSlug } from "../../../common/slug";
 import { withBlockedLinksGuarded } from "../abuse/blocked-page";
 import { LINK_PAGE_TOPIC, linkPageKey } from "../link-pages/link-page-events";
@@ -14,16 +15,47 @@ const headersFor = (csp: string) => ({
   "cache-control": "public, max-age=0, must-revalidate",
 });
 
-// GET /p/{slug}: the public Link Bio page, server-rendered (registered at the root: hot path).
-// The rendered bytes are cached per (domain, slug) with their encodings and dropped on any edit.
-export const publicPageRoutes: FastifyPluginAsync = async (app) => {
+/**
+ * Answers GET or HEAD /p/{slug} on node's own request and response when the page is cached, and
+ * says whether it did: the listening server calls it before routing (issue 18: a cached page is a
+ * lookup and a write, like /s/); a miss, a bad slug or a server shutting down goes to the router.
+ */
+export type CachedPageAnswer = (request: IncomingMessage, response: ServerResponse, slug: string) => boolean;
+
+/**
+ * The rendered pages per (domain, slug), with their encodings, dropped on any edit; and the answer
+ * from them before routing. One per app (publicPageRoutes renders into the same cache).
+ */
+export function createPublicPages(app: FastifyInstance): {
+  cache: PublicPageCache;
+  answer: CachedPageAnswer;
+} {
   const cache = new PublicPageCache();
   app.bus.on(LINK_PAGE_TOPIC, (key) => (key === "*" ? cache.clear() : cache.delete(key)));
   // Canonical URLs name the domain: a domain change may change every page.
   app.bus.on("domains", () => cache.clear());
   // Issue 16: links to a newly blocked (or unblocked) domain change on every page that has them.
   app.blockedDomains.onChange(() => cache.clear());
+  let closing = false;
+  app.addHook("preClose", (done) => {
+    closing = true;
+    done();
+  });
+  const answer: CachedPageAnswer = (request, response, rawSlug) => {
+    if (closing) return false;
+    const slug = rawSlug.toLowerCase();
+    if (!isPossibleSlug(slug)) return false;
+    const cached = cache.get(linkPageKey(app.domains.resolve(request.headers.host).id, slug));
+    if (!cached) return false;
+    sendPage(request, response, cached);
+    return true;
+  };
+  return { cache, answer };
+}
 
+// GET /p/{slug}: the public Link Bio page, server-rendered (registered at the root: hot path; a
+// listening server answers cached pages before routing, createPublicPages).
+export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = async (app, { cache }) => {
   const homeUrl = `${app.config.publicUrl}/`;
   const notFound = encodeResponse(404, renderErrorDocument(404, homeUrl, app.config.appName), {
     ...headersFor(ERROR_CSP),
@@ -54,36 +86,42 @@ export const publicPageRoutes: FastifyPluginAsync = async (app) => {
   );
 
   app.get<{ Params: { slug: string } }>("/p/:slug", async (request, reply) => {
+    reply.hijack();
     const slug = request.params.slug.toLowerCase();
-    if (!isPossibleSlug(slug)) return send(request, reply, notFound, 404);
+    if (!isPossibleSlug(slug)) return sendPage(request.raw, reply.raw, notFound);
     const domainId = app.domains.resolve(request.headers.host).id;
     const key = linkPageKey(domainId, slug);
-    const cached = cache.get(key);
-    if (cached) return send(request, reply, cached, cached.status);
     try {
-      const response = await cache.load(key, () => render(domainId, slug));
-      return send(request, reply, response, response.status);
+      sendPage(
+        request.raw,
+        reply.raw,
+        cache.get(key) ?? (await cache.load(key, () => render(domainId, slug))),
+      );
     } catch (error) {
       request.log.error({ err: error }, "public page failed");
-      return send(request, reply, failed, 500);
+      sendPage(request.raw, reply.raw, failed);
     }
   });
 };
 
-function send(request: FastifyRequest, reply: FastifyReply, response: CachedResponse, status: number) {
-  if (response.etag) {
-    const match = request.headers["if-none-match"];
-    if (match?.includes(response.etag)) {
-      return reply.code(304).headers(response.identity.headers).send();
-    }
+/**
+ * Writes a rendered answer: 304 when the browser holds this version, else the encoding it accepts
+ * (brotli, gzip or none), as encoded once at render. HEAD gets the headers only.
+ */
+function sendPage(request: IncomingMessage, response: ServerResponse, page: CachedResponse): void {
+  if (page.etag && request.headers["if-none-match"]?.includes(page.etag)) {
+    response.writeHead(304, page.notModifiedHeaders);
+    response.end();
+    return;
   }
   const accept = request.headers["accept-encoding"];
   const variant = !accept
-    ? response.identity
+    ? page.identity
     : accept.includes("br")
-      ? response.br
+      ? page.br
       : accept.includes("gzip")
-        ? response.gzip
-        : response.identity;
-  return reply.code(status).headers(variant.headers).send(variant.body);
+        ? page.gzip
+        : page.identity;
+  response.writeHead(page.status, variant.headers);
+  response.end(request.method === "HEAD" ? undefined : variant.body);
 }

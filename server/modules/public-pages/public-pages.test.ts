@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
+import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { clickEvents, domains, linkPages, links } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { buildApp } from "../../app";
 import { NUL_CHARACTER } from "../../plugins/nul-characters";
 
 const t = setupTestApp();
@@ -276,6 +278,71 @@ describe("GET /p/{slug}", () => {
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
       expect(response.body).toContain("<h1>Página não encontrada</h1>");
       expect(response.body).toContain(`lang="pt-BR"`);
+    }
+  });
+
+  it("is answered the same by the listening server once cached, before Fastify's router", async () => {
+    // An app of its own, to count what reaches the router (a hook added before ready).
+    const app = await buildApp(testConfig(), { database: t.database, distDir: "/nonexistent" });
+    let routed = 0;
+    app.addHook("onRequest", async (request) => {
+      if (request.url.startsWith("/p/")) routed++;
+    });
+    await app.ready();
+    const { cookie } = await t.signIn();
+    const page = await createPage(cookie, { title: "Antes do roteador" });
+    await addLink(cookie, page.id);
+    await new Promise<void>((resolve) => app.server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = app.server.address() as AddressInfo;
+      const get = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+        fetch(`http://127.0.0.1:${port}${path}`, { method, redirect: "manual", headers });
+      const first = await get(`/p/${page.slug}`, { "accept-encoding": "br" }); // routed: renders, caches
+      const firstBody = await first.text();
+      expect(routed).toBe(1);
+      const fast = await get(`/p/${page.slug.toUpperCase()}?utm_source=instagram`, {
+        "accept-encoding": "br",
+      });
+      expect(fast.status).toBe(200);
+      for (const name of [
+        "content-type",
+        "content-security-policy",
+        "cache-control",
+        "etag",
+        "vary",
+        "content-encoding",
+        "content-length",
+      ])
+        expect(fast.headers.get(name)).toBe(first.headers.get(name));
+      expect(fast.headers.get("content-encoding")).toBe("br");
+      expect(await fast.text()).toBe(firstBody);
+      const etag = fast.headers.get("etag")!;
+      expect((await get(`/p/${page.slug}`, { "if-none-match": etag })).status).toBe(304);
+      const head = await get(`/p/${page.slug}`, { "accept-encoding": "br" }, "HEAD");
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(first.headers.get("content-length"));
+      expect(await head.text()).toBe("");
+      expect(routed).toBe(1);
+
+      // An edit (through this app: its bus) drops the page: the next visit is routed and rendered
+      // again, then answered early.
+      const edited = await app.inject({
+        method: "PUT",
+        url: `/api/link-pages/${page.id}`,
+        headers: { cookie, origin: ORIGIN },
+        payload: { slug: page.slug, title: "Depois" },
+      });
+      expect(edited.statusCode).toBe(200);
+      expect(await (await get(`/p/${page.slug}`)).text()).toContain("Depois");
+      expect(routed).toBe(2);
+      expect(await (await get(`/p/${page.slug}`)).text()).toContain("Depois");
+      expect(routed).toBe(2);
+      // Unknown and malformed slugs are the router's (its styled 404).
+      expect((await get("/p/nao-existe-aqui")).status).toBe(404);
+      expect((await get("/p/a%2Fb")).status).toBe(404);
+      expect(routed).toBe(4);
+    } finally {
+      await app.close();
     }
   });
 

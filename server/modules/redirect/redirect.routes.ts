@@ -8,8 +8,8 @@ import {
 } from "../../../common/contract/shortened-urls";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
+import { visitorAddress } from "../../lib/visitor-address";
 import { WindowCounter } from "../../lib/window-counter";
-import { visitorAddress } from "../blog/blog-views";
 import { takeLimitedClick } from "./click-limit";
 import { countsAgainstLimit, findTarget, isExpired, type Redirect, shortUrlClick } from "./redirect";
 import { chooseLocation } from "./redirect-rules";

@@ -39,24 +39,6 @@ const UNAVAILABLE_BODY = "Serviço temporariamente indisponível. Tente novament
 const trustAll = () => true;
 
 /**
- * The code of a `/s/{code}` request target (query string ignored, percent-escapes decoded), or null
- * when the URL is not one: `/s/`, `/s/a/b` and malformed escapes are left to the router (404).
- */
-export function redirectCodeOf(url: string): string | null {
-  if (!url.startsWith("/s/")) return null;
-  const query = url.indexOf("?", 3);
-  const raw = query === -1 ? url.slice(3) : url.slice(3, query);
-  if (raw.length === 0 || raw.includes("/")) return null;
-  if (!raw.includes("%")) return raw;
-  try {
-    const code = decodeURIComponent(raw);
-    return code.includes("/") ? null : code;
-  } catch {
-    return null;
-  }
-}
-
-/**
  * Past its date. A used-up click limit shows in `target.exhausted` once this process has seen it
  * (at load, or when a redirect could not take one); until then each counted redirect asks.
  */

@@ -57,6 +57,23 @@ export function targetOf(row: RedirectRow): ShortLinkTarget {
 
 type Entry = { target: ShortLinkTarget | null; freshUntil: number };
 
+/**
+ * What an entry holds in V8's heap, roughly (strings at two bytes a character, the worst case; the
+ * objects, the array and the LRU's own slots as a fixed overhead, measured with heap snapshots at
+ * ~300 bytes for a plain link). The caches are bounded by this sum, not by a count: a link with
+ * rules and long URLs weighs ten plain ones.
+ */
+export function entryBytes(key: string, target: ShortLinkTarget | null): number {
+  let bytes = 160 + 2 * key.length;
+  if (!target) return bytes;
+  bytes += 160 + 2 * target.location.length;
+  if (target.expiredLocation) bytes += 2 * target.expiredLocation.length;
+  if (target.passwordHash) bytes += 2 * target.passwordHash.length;
+  for (const host of target.hosts) bytes += 40 + 2 * host.length;
+  for (const rule of target.rules?.list ?? []) bytes += 120 + 2 * rule.location.length;
+  return bytes;
+}
+
 /** A miss waiting for this turn's batched lookup. */
 type Waiting = {
   key: string;
@@ -67,8 +84,10 @@ type Waiting = {
 };
 
 export type ShortLinkCacheOptions = {
-  maxEntries?: number;
-  maxMisses?: number;
+  /** Bytes (entryBytes) of found codes kept at most. */
+  maxBytes?: number;
+  /** Bytes of "no such code" answers kept at most. */
+  maxMissBytes?: number;
   /** A found code is kept this long at most, in case an invalidation message was lost. */
   hitTtlMs?: number;
   /** "Not found" is kept briefly: it absorbs floods of unknown codes and is dropped on create. */
@@ -96,8 +115,15 @@ export class ShortLinkCache {
     bus: InvalidationBus,
     options: ShortLinkCacheOptions = {},
   ) {
-    this.hits = new LRUCache({ max: options.maxEntries ?? 50_000 });
-    this.misses = new LRUCache({ max: options.maxMisses ?? 10_000 });
+    // ~100k plain links in 32 MB; a million codes touched leave the heap where 32 MB puts it.
+    this.hits = new LRUCache({
+      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      sizeCalculation: (entry, key) => entryBytes(key, entry.target),
+    });
+    this.misses = new LRUCache({
+      maxSize: options.maxMissBytes ?? 2 * 1024 * 1024,
+      sizeCalculation: (entry, key) => entryBytes(key, entry.target),
+    });
     this.hitTtlMs = options.hitTtlMs ?? 5 * 60_000;
     this.missTtlMs = options.missTtlMs ?? 5_000;
     bus.on(SHORT_URL_TOPIC, (key) => this.invalidate(key));

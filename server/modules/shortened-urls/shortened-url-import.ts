@@ -15,9 +15,10 @@ import {
 import { startOfDayInZone } from "../../../common/time";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
-import { shortenedUrls, users } from "../../../db/schema";
+import { users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { limitsOf, planOf } from "../billing/entitlements";
+import { userUsageOf } from "../usage/user-usage";
 import { assertShortLinkTargets } from "./shortened-url-targets";
 import type { ShortenedUrlRow } from "./shortened-urls.queries";
 import { createShortenedUrl } from "./shortened-urls.service";
@@ -169,7 +170,7 @@ export async function importShortenedUrls(
       const overLimit = isUnlimited(limit) ? "" : limitReachedMessage("shortened_urls", limit, plan.name);
       let room = isUnlimited(limit)
         ? Number.POSITIVE_INFINITY
-        : limit - (await tx.$count(shortenedUrls, eq(shortenedUrls.userId, userId)));
+        : limit - (await userUsageOf(tx as unknown as Db, userId)).shortLinks;
       const rows: ShortenedUrlRow[] = [];
       for (const { row, body } of valid) {
         if (room <= 0) {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import type { ShortenedUrl } from "../../../common/contract/shortened-urls";
+import { setupTestApp } from "../../../tests/test-app";
+import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
+import { entryBytes, ShortLinkCache } from "./short-link-cache";
+
+const t = setupTestApp();
+
+async function createLinks(count: number, url: (i: number) => string): Promise<ShortenedUrl[]> {
+  const { cookie } = await t.signIn();
+  const links: ShortenedUrl[] = [];
+  for (let i = 0; i < count; i++) {
+    const response = await t.request({
+      method: "POST",
+      url: "/api/shortened-urls",
+      payload: { original_url: url(i) },
+      cookie,
+    });
+    expect(response.statusCode).toBe(201);
+    links.push(response.json<ShortenedUrl>());
+  }
+  return links;
+}
+
+describe("ShortLinkCache", () => {
+  it("is bounded by the bytes its entries hold, dropping the least recently used", async () => {
+    const domainId = t.app.domains.resolve(undefined).id;
+    const links = await createLinks(6, (i) => `https://exemplo.com.br/${"a".repeat(400)}/${i}`);
+    const key = (link: ShortenedUrl) => redirectCacheKey(domainId, link.short_code);
+    const cache = new ShortLinkCache(t.app.database, t.app.bus);
+    const first = await cache.load(domainId, links[0]!.short_code);
+    const perLink = entryBytes(key(links[0]!), first);
+    expect(perLink).toBeGreaterThan(800); // the URL alone is ~420 characters
+
+    // Room for three such links: the fourth pushes out the first.
+    const small = new ShortLinkCache(t.app.database, t.app.bus, { maxBytes: perLink * 3 + 10 });
+    for (const link of links.slice(0, 4)) await small.load(domainId, link.short_code);
+    const now = Date.now();
+    expect(small.get(key(links[0]!), now)).toBeUndefined();
+    for (const link of links.slice(1, 4)) expect(small.get(key(link), now)?.id).toBe(link.id);
+  });
+
+  it("weighs a link by its URLs and rules, so long ones take more room than short ones", async () => {
+    const domainId = t.app.domains.resolve(undefined).id;
+    const [short] = await createLinks(1, () => "https://exemplo.com.br/a");
+    const [long] = await createLinks(1, () => `https://exemplo.com.br/${"b".repeat(1500)}`);
+    const cache = new ShortLinkCache(t.app.database, t.app.bus);
+    const shortTarget = await cache.load(domainId, short!.short_code);
+    const longTarget = await cache.load(domainId, long!.short_code);
+    const shortBytes = entryBytes(redirectCacheKey(domainId, short!.short_code), shortTarget);
+    const longBytes = entryBytes(redirectCacheKey(domainId, long!.short_code), longTarget);
+    expect(longBytes - shortBytes).toBeGreaterThan(2 * 1400);
+    // An unknown code is remembered too, and weighs only its key.
+    const missing = await cache.load(domainId, "nao-existe-peso");
+    expect(missing).toBeNull();
+    expect(entryBytes(redirectCacheKey(domainId, "nao-existe-peso"), missing)).toBeLessThan(shortBytes);
+  });
+});
