@@ -27,6 +27,7 @@ import {
   targetFor,
 } from "./fixtures";
 import { runFleetBench } from "./fleet";
+import { runGrowthBench } from "./growth";
 import { closeAgent, type RawResponse, rawGet } from "./http";
 import {
   BROWSER_USER_AGENT,
@@ -828,6 +829,8 @@ async function main() {
 
   // ISSUE 16: two processes on Postgres + Redis, then the soak (bench/fleet.ts).
   await runFleetBench({ log, rows, raw });
+  // ISSUE 18: the growth curve, 10k to 1M links (bench/growth.ts; BENCH_GROWTH=0 skips it).
+  await runGrowthBench({ log, rows, raw, databaseUrl });
 
   const loadAfter = os.loadavg()[0]!;
   rows.push({

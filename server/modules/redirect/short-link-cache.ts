@@ -115,9 +115,10 @@ export class ShortLinkCache {
     bus: InvalidationBus,
     options: ShortLinkCacheOptions = {},
   ) {
-    // ~100k plain links in 32 MB; a million codes touched leave the heap where 32 MB puts it.
+    // ~30k plain links in 16 MB (the hot set; a long tail of cold codes would only churn a larger
+    // one), and a million codes touched leave the heap where 16 MB puts it.
     this.hits = new LRUCache({
-      maxSize: options.maxBytes ?? 32 * 1024 * 1024,
+      maxSize: options.maxBytes ?? 16 * 1024 * 1024,
       sizeCalculation: (entry, key) => entryBytes(key, entry.target),
     });
     this.misses = new LRUCache({
