@@ -393,6 +393,21 @@ async function medianOf(url: string, headers: Record<string, string>) {
   return { probe, medianMs: (times[Math.floor(mid - 0.5)]! + times[Math.ceil(mid - 0.5)]!) / 2 };
 }
 
+/** Waits (at most 60 s) until two answers 1.2 s apart carry the same total_clicks. */
+async function settled(url: string, headers: Record<string, string>): Promise<void> {
+  const total = async () =>
+    (JSON.parse((await rawGet(url, headers)).body.toString("utf8")) as { total_clicks?: number })
+      .total_clicks;
+  const deadline = Date.now() + 60_000;
+  let last = await total();
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const now = await total();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 /** One warm-up then a timed run of the same load. */
 async function warmLoad(url: string): Promise<LoadResult> {
   await runLoad({ url, duration: WARMUP_SECONDS, connections: CONNECTIONS });
@@ -415,10 +430,12 @@ async function measureSize(
 
   const sample = Math.min(COLD_SAMPLE, size);
   const cold = await touch(app.origin, sample, size);
-  // The cold loop's clicks are written once a second: let that batch land before the timed reads.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-
   const headers = { cookie: `${SESSION_COOKIE}=${token}` };
+  // The loops' clicks are written a second later and a backlog in slices: the timed reads wait
+  // until the user's total stops moving (two reads 1.2 s apart agree), so they time the reads, not
+  // the writes they would queue behind.
+  await settled(`${app.origin}/api/analytics`, headers);
+
   const analytics = await medianOf(`${app.origin}/api/analytics`, headers);
   const list = await medianOf(`${app.origin}/api/shortened-urls?page=1`, headers);
   const search = await medianOf(`${app.origin}/api/shortened-urls?page=1&q=${LIST_SEARCH}`, headers);

@@ -115,14 +115,14 @@ export class ShortLinkCache {
     bus: InvalidationBus,
     options: ShortLinkCacheOptions = {},
   ) {
-    // ~30k plain links in 16 MB (the hot set; a long tail of cold codes would only churn a larger
-    // one), and a million codes touched leave the heap where 16 MB puts it.
+    // ~23k plain links in 12 MB (the hot set; a long tail of cold codes would only churn a larger
+    // one), and a million codes touched leave the process under 300 MB.
     this.hits = new LRUCache({
-      maxSize: options.maxBytes ?? 16 * 1024 * 1024,
+      maxSize: options.maxBytes ?? 12 * 1024 * 1024,
       sizeCalculation: (entry, key) => entryBytes(key, entry.target),
     });
     this.misses = new LRUCache({
-      maxSize: options.maxMissBytes ?? 2 * 1024 * 1024,
+      maxSize: options.maxMissBytes ?? 1024 * 1024,
       sizeCalculation: (entry, key) => entryBytes(key, entry.target),
     });
     this.hitTtlMs = options.hitTtlMs ?? 5 * 60_000;
