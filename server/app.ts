@@ -49,7 +49,7 @@ import { blogPublicRoutes } from "./modules/blog/blog-public.routes";
 import { BlogPublicCache } from "./modules/blog/blog-public-cache";
 import { sitemapRoutes } from "./modules/blog/blog-sitemap";
 import { BlogViews } from "./modules/blog/blog-views";
-import { ClickQueue } from "./modules/clicks/click-queue";
+import { ClickQueue, PGLITE_ROWS_PER_STATEMENT } from "./modules/clicks/click-queue";
 import { adminDomainsRoutes } from "./modules/domains/admin-domains.routes";
 import { DomainRegistry } from "./modules/domains/domain-registry";
 import { domainTestRoutes } from "./modules/domains/domain-test.routes";
@@ -204,7 +204,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const domains = new DomainRegistry(database.db, bus);
   await domains.init(config.publicUrl);
   if (config.adminEmail) await ensureAdmin(database.db, config.adminEmail, config.adminPassword);
-  const clicks = new ClickQueue(database, app.log, config.clickBatchSize, config.clickFlushMs);
+  const clicks = new ClickQueue(database, app.log, config.clickBatchSize, config.clickFlushMs, {
+    rowsPerStatement: database.kind === "pglite" ? PGLITE_ROWS_PER_STATEMENT : undefined,
+  });
   const payments =
     options.payments !== undefined
       ? options.payments

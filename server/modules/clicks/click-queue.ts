@@ -20,16 +20,24 @@ export type ClickQueueOptions = {
   flushMs?: number;
   /** Clicks held at most while the database is away; beyond it new clicks are dropped (and logged). */
   maxPending?: number;
+  /** Event rows a statement (MAX_ROWS; PGLITE_ROWS_PER_STATEMENT on PGlite). */
+  rowsPerStatement?: number;
 };
 
 /**
- * Event rows written per statement. NOTE: embedded PGlite runs on this thread, so a statement
- * blocks redirects for its length; rows are per (target, second, class), so a busy link's batch is
- * a few rows, and a backlog is written in slices with the event loop served in between. A long tail
- * of cold links is a row per click, each with ~6 rollup rows: at 2,000 rows a statement the
- * redirects of a million-link bench stalled 0.4-0.7 s (p99); at 100, ~60 ms, for the same rate.
+ * Event rows written per statement, by default. Rows are per (target, second, class), so a busy
+ * link's batch is a few rows; a long tail of cold links is a row per click, each with ~6 rollup
+ * rows, and a backlog is written in slices with the event loop served in between.
  */
-const MAX_ROWS = 100;
+const MAX_ROWS = 2_000;
+
+/**
+ * On embedded PGlite, which runs on this thread, a statement blocks redirects for its length: at
+ * 2,000 rows a statement the cold redirects of a million-link bench stalled 0.4-0.7 s (p99); at 100,
+ * ~60 ms, for the same rate. On Postgres a statement is a round trip away and small ones would only
+ * fall behind a burst (issue 18: at 100 a statement the queue outgrew the heap).
+ */
+export const PGLITE_ROWS_PER_STATEMENT = 100;
 
 /** A click, or several of one target in one second from one class of visitor. */
 type EventRow = Omit<Click, "occurredAt"> & { second: number; clicks: number };
@@ -110,6 +118,7 @@ export class ClickQueue {
   private readonly batchSize: number;
   private readonly flushMs: number;
   private readonly maxPending: number;
+  private readonly rowsPerStatement: number;
 
   constructor(
     private readonly database: Pick<Database, "db" | "preparedTransaction">,
@@ -121,6 +130,7 @@ export class ClickQueue {
     this.batchSize = options.batchSize ?? batchSize;
     this.flushMs = options.flushMs ?? flushMs;
     this.maxPending = options.maxPending ?? 100_000;
+    this.rowsPerStatement = options.rowsPerStatement ?? MAX_ROWS;
   }
 
   /** Clicks waiting to be written. */
@@ -196,7 +206,7 @@ export class ClickQueue {
 
   /**
    * Retries the batches in doubt, then takes everything waiting (synchronously: clicks pushed
-   * meanwhile wait for the next batch) and writes it in batches of MAX_ROWS rows.
+   * meanwhile wait for the next batch) and writes it in batches of rowsPerStatement rows.
    */
   private async drain(): Promise<void> {
     while (this.inDoubt.length > 0) {
@@ -211,14 +221,15 @@ export class ClickQueue {
     this.rows = new Map();
     this.clicks = 0;
     this.inFlight = clicks;
-    for (let i = 0; i < rows.length; i += MAX_ROWS) {
+    const perStatement = this.rowsPerStatement;
+    for (let i = 0; i < rows.length; i += perStatement) {
       // Between two statements, requests waiting on the event loop are answered first.
       if (i > 0) await yieldToEventLoop();
-      const slice = rows.slice(i, i + MAX_ROWS);
+      const slice = rows.slice(i, i + perStatement);
       const batch: Batch = {
         id: randomUUID(),
         rows: slice,
-        clicks: i === 0 && rows.length <= MAX_ROWS ? clicks : sumClicks(slice),
+        clicks: i === 0 && rows.length <= perStatement ? clicks : sumClicks(slice),
       };
       const outcome = await this.tryWrite(batch);
       this.inFlight -= batch.clicks;
@@ -226,7 +237,7 @@ export class ClickQueue {
         this.inFlight = 0;
         this.inDoubt.push(batch);
         this.doubtClicks += batch.clicks;
-        this.requeue(rows.slice(i + MAX_ROWS));
+        this.requeue(rows.slice(i + perStatement));
         return;
       }
     }
