@@ -95,6 +95,8 @@ const USED = { link_pages: "linkPages", shortened_urls: "shortLinks" } as const;
  * naming the limit otherwise. The user's row is locked for the count and the insert, in one
  * transaction: two concurrent creates at the limit cannot both pass. The count is the user's
  * counter (user_usage, kept by triggers in the same transaction as each insert and delete).
+ * NOTE: "no key update", not "update": a click batch holds user_usage while its click_events wait
+ * for a key-share lock on the user, which "for update" would refuse: a deadlock (Postgres).
  */
 export async function createWithinLimit<T>(
   db: Db,
@@ -103,7 +105,7 @@ export async function createWithinLimit<T>(
   create: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
     if (!user) throw new HttpError(401, "Faça login para continuar.");
     const { plan } = await planOf(tx as unknown as Db, userId);
     const limit = limitsOf(user, plan)[kind];

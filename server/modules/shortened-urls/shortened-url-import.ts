@@ -163,7 +163,7 @@ export async function importShortenedUrls(
   const granted = valid.length;
   const created = await app.db
     .transaction(async (tx) => {
-      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("update");
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
       if (!user) throw new HttpError(401, "Faça login para continuar.");
       const { plan } = await planOf(tx as unknown as Db, userId);
       const limit = limitsOf(user, plan).shortened_urls;

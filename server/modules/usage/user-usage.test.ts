@@ -4,6 +4,8 @@ import type { ShortenedUrl } from "../../../common/contract/shortened-urls";
 import { linkPages, links, shortenedUrls, users, userUsage } from "../../../db/schema";
 import { createUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
+import { testDatabaseKind } from "../../../tests/test-database";
+import { createWithinLimit } from "../billing/entitlements";
 import { type UserUsage, userUsageOf } from "./user-usage";
 
 const t = setupTestApp();
@@ -115,4 +117,38 @@ describe("user_usage", () => {
     await t.database.db.delete(users).where(eq(users.id, user.id));
     expect(await t.database.db.select().from(userUsage).where(eq(userUsage.userId, user.id))).toEqual([]);
   });
+
+  // Postgres only: PGlite has one connection, so the two cannot interleave there.
+  it.skipIf(testDatabaseKind !== "postgres")(
+    "lets a click batch through while a create holds the user's row (no deadlock on user_usage)",
+    async () => {
+      const { user, cookie } = await t.signIn();
+      const created = await t.request({
+        method: "POST",
+        url: "/api/shortened-urls",
+        payload: { original_url: "https://exemplo.com.br/travado" },
+        cookie,
+      });
+      const link = created.json<ShortenedUrl>();
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const domainId = t.app.domains.resolve(undefined).id;
+      // A page created within the plan's limit: the user's row is locked, then the insert waits.
+      const creating = createWithinLimit(t.app.db, user.id, "link_pages", async (tx) => {
+        await gate;
+        await tx
+          .insert(linkPages)
+          .values({ userId: user.id, domainId, slug: `travado-${user.id}`, title: "T" });
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await t.request({ method: "GET", url: `/s/${link.short_code}`, headers: { "user-agent": BROWSER } });
+      const flushing = t.app.clicks.flush();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await Promise.all([creating, flushing]);
+      expect(await userUsageOf(t.database.db, user.id)).toEqual({ shortLinks: 1, linkPages: 1, clicks: 1 });
+    },
+  );
 });
