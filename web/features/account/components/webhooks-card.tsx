@@ -56,7 +56,7 @@ function NewSecretNotice({ created, onDone }: { created: CreatedWebhook; onDone:
           aria-label="Segredo do webhook"
           value={created.secret}
           onFocus={(event) => event.currentTarget.select()}
-          className="min-w-0 flex-1 rounded-lg border border-amber-200 bg-white px-3 py-2 font-mono text-sm text-gray-900"
+          className="w-full min-w-0 rounded-lg border border-amber-200 bg-white px-3 py-2 font-mono text-sm text-gray-900 sm:w-auto sm:flex-1"
         />
         <CopyButton text={created.secret} label="Copiar segredo" variant="outline" />
       </div>
