@@ -204,7 +204,7 @@ export function growthSvg(points: GrowthPoint[], title: string): string {
     out.push(
       `<line x1="${x0}" y1="${top + panelHeight}" x2="${x0 + panelWidth}" y2="${top + panelHeight}" stroke="#999"/>`,
       `<line x1="${x0}" y1="${top}" x2="${x0}" y2="${top + panelHeight}" stroke="#999"/>`,
-      `<text x="${x0 + panelWidth / 2}" y="${top + panelHeight + 32}" text-anchor="middle">links do usuário (escala log)</text>`,
+      `<text x="${x0 + panelWidth / 2}" y="${top + panelHeight + 32}" text-anchor="middle">links of the user (log scale)</text>`,
     );
     // The linear guide: a time growing (from the lowest first value) or a throughput falling (from
     // the highest) in proportion to the links, clipped to the panel.
@@ -215,7 +215,7 @@ export function growthSvg(points: GrowthPoint[], title: string): string {
     const endSize = sizes[0]! * (worse === "up" ? end / start : start / end);
     out.push(
       `<line x1="${x(sizes[0]!).toFixed(1)}" y1="${y(start).toFixed(1)}" x2="${x(endSize).toFixed(1)}" y2="${y(end).toFixed(1)}" stroke="#aaa" stroke-dasharray="4 4"/>`,
-      `<text x="${(x(endSize) - 6).toFixed(1)}" y="${(y(end) + (worse === "up" ? -8 : 16)).toFixed(1)}" text-anchor="end" fill="#888">${worse === "up" ? "crescimento linear" : "queda linear"}</text>`,
+      `<text x="${(x(endSize) - 6).toFixed(1)}" y="${(y(end) + (worse === "up" ? -8 : 16)).toFixed(1)}" text-anchor="end" fill="#888">${worse === "up" ? "linear growth" : "linear fall"}</text>`,
     );
     for (const s of series) {
       const pts = s.values.map((v, i) => `${x(sizes[i]!).toFixed(1)},${y(v).toFixed(1)}`);
@@ -237,22 +237,22 @@ export function growthSvg(points: GrowthPoint[], title: string): string {
   };
   panel(
     left,
-    "Tempo (ms)",
+    "Time (ms)",
     [
-      { label: "redirecionamento frio, p99", colour: "#dc2626", values: points.map((p) => p.cold.p99Ms) },
-      { label: "GET /api/analytics, mediana", colour: "#2563eb", values: points.map((p) => p.analyticsMs) },
-      { label: "lista, 1ª página, mediana", colour: "#059669", values: points.map((p) => p.listMs) },
-      { label: `busca "${LIST_SEARCH}", mediana`, colour: "#9333ea", values: points.map((p) => p.searchMs) },
+      { label: "cold redirect, p99", colour: "#dc2626", values: points.map((p) => p.cold.p99Ms) },
+      { label: "GET /api/analytics, median", colour: "#2563eb", values: points.map((p) => p.analyticsMs) },
+      { label: "list, page 1, median", colour: "#059669", values: points.map((p) => p.listMs) },
+      { label: `search "${LIST_SEARCH}", median`, colour: "#9333ea", values: points.map((p) => p.searchMs) },
     ],
     "up",
   );
   panel(
     left + panelWidth + gap,
-    "Vazão (req/s)",
+    "Throughput (req/s)",
     [
-      { label: "redirecionamento quente", colour: "#ea580c", values: points.map((p) => p.warm.rps) },
-      { label: "node:http puro (referência)", colour: "#6b7280", values: points.map((p) => p.baseline.rps) },
-      { label: "redirecionamento frio", colour: "#dc2626", values: points.map((p) => p.cold.rps) },
+      { label: "warm redirect", colour: "#ea580c", values: points.map((p) => p.warm.rps) },
+      { label: "bare node:http (baseline)", colour: "#6b7280", values: points.map((p) => p.baseline.rps) },
+      { label: "cold redirect", colour: "#dc2626", values: points.map((p) => p.cold.rps) },
     ],
     "down",
   );
