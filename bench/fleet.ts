@@ -7,14 +7,13 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { takePidLock } from "../db/client";
+import { isMain, runAlone } from "./alone";
 import { type AppServer, freePort, memoryOf, ROOT, startApp, tail, unreachableServices } from "./app-server";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, codeFor, HOT_CODE_INDEX, targetFor } from "./fixtures";
 import { type LoadResult, pinned, runLoad, SERVER_CPU } from "./load";
-import { fmt, type Row, renderTable } from "./report";
+import { fmt, type Row } from "./report";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -543,28 +542,4 @@ export async function runFleetBench({ log, rows, raw }: FleetContext): Promise<v
 }
 
 // Alone: `npx tsx bench/fleet.ts` (the same lock as npm run bench: one bench at a time).
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const unlock = takePidLock(path.join(os.tmpdir(), "atalho-bench.lock"), (pid) => {
-    console.error(`another bench (pid ${pid}) is running on this machine; run again when it ends`);
-    process.exit(2);
-  });
-  const started = performance.now();
-  const rows: Row[] = [];
-  const raw: Record<string, unknown> = {};
-  fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
-  try {
-    await runFleetBench({
-      log: (message) =>
-        console.log(`[fleet ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`),
-      rows,
-      raw,
-    });
-  } finally {
-    unlock();
-  }
-  console.log(`\n${renderTable(rows)}\n`);
-  fs.writeFileSync(
-    path.join(ROOT, "bench", "results", "fleet.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), rows, raw }, null, 2)}\n`,
-  );
-}
+if (isMain(import.meta.url)) await runAlone("fleet", (scenario) => runFleetBench(scenario));

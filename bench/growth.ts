@@ -1,23 +1,17 @@
-// Growth curve (issue 18): one user's short links grow in steps (BENCH_GROWTH_SIZES, 10k, 100k and
-// 1M by default) and at each size the real server is started again and the redirect (warm and
-// cold), the analytics summary and the short-link list are measured: a table, a verdict (flat or
-// logarithmic, never linear), bench/growth.md and bench/growth.svg. Part of `npm run bench`
-// (bench/run.ts); `npx tsx bench/growth.ts` runs it alone.
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
-import { migrateDatabase, takePidLock } from "../db/client";
-import { domains, users } from "../db/schema";
+import { users } from "../db/schema";
 import { createSession, SESSION_COOKIE } from "../server/modules/auth/session";
+import { isMain, runAlone } from "./alone";
 import { type AppServer, freePort, ROOT, startApp, tail } from "./app-server";
+import { startBaselines, touch } from "./children";
 import { CODE_SQL, codeFor, HOT_CODE_INDEX, LIST_SEARCH, TARGET_SQL, targetFor } from "./fixtures";
 import { closeAgent, rawGet } from "./http";
-import { BROWSER_USER_AGENT, LOAD_CPU, type LoadResult, pinned, runLoad, SERVER_CPU } from "./load";
-import { fmt, type Row, renderTable, verdict } from "./report";
-import { openBenchDatabase } from "./seed";
+import { BROWSER_USER_AGENT, LOAD_CPU, type LoadResult, runLoad, SERVER_CPU } from "./load";
+import { fmt, type Row, verdict } from "./report";
+import { freshBenchDatabase, openBenchDatabase } from "./seed";
 
 const WARMUP_SECONDS = 1;
 const LOAD_SECONDS = 3;
@@ -273,26 +267,15 @@ type Grown = { userId: number; domainId: number; token: string };
  * of PUBLIC_URL, port included), the growth user and its session. No links yet.
  */
 async function seedGrowth(options: { url?: string; dataDir: string; publicUrl: string }): Promise<Grown> {
-  const database = await openBenchDatabase(options);
+  const { database, domainId } = await freshBenchDatabase(options);
   try {
     const { db } = database;
-    if (database.kind === "postgres") {
-      await db.execute(sql`drop schema if exists drizzle cascade`);
-      await db.execute(sql`drop schema if exists public cascade`);
-      await db.execute(sql`create schema public`);
-    }
-    await migrateDatabase(database);
-    const host = new URL(options.publicUrl).host.toLowerCase();
-    const [domain] = await db
-      .insert(domains)
-      .values({ domain: host, displayName: host, isDefault: true, isActive: true })
-      .returning({ id: domains.id });
     const [user] = await db
       .insert(users)
       .values({ email: "crescimento@exemplo.com.br", firstName: "Crescimento", lastName: "Bench" })
       .returning({ id: users.id });
     const { token } = await createSession(db, user!.id);
-    return { userId: user!.id, domainId: domain!.id, token };
+    return { userId: user!.id, domainId, token };
   } finally {
     await database.close();
   }
@@ -322,62 +305,6 @@ async function growLinks(
     await database.close();
   }
   return (performance.now() - started) / 1000;
-}
-
-/** The bare redirect server (bench/baseline-servers.ts, as run.ts starts it), pinned to the server core. */
-function startBaseline(): Promise<{ child: ChildProcess; port: number }> {
-  const [command, args] = pinned(SERVER_CPU, process.execPath, [
-    "--import",
-    "tsx",
-    path.join(ROOT, "bench", "baseline-servers.ts"),
-    "0",
-    "0",
-  ]);
-  const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line)
-        resolve({ child, port: (JSON.parse(line) as { redirect: number }).redirect });
-    });
-    child.on("exit", (code) => reject(new Error(`baseline server exited (${code})`)));
-  });
-}
-
-type Touched = {
-  requests: number;
-  status: Record<string, number>;
-  errors: number;
-  seconds: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-};
-
-/** bench/touch-all.ts pinned to the load core: `count` distinct codes scattered over 1..of. */
-function touch(origin: string, count: number, of: number): Promise<Touched> {
-  const [command, args] = pinned(LOAD_CPU, process.execPath, [
-    "--import",
-    "tsx",
-    path.join(ROOT, "bench", "touch-all.ts"),
-    origin,
-    String(count),
-    "32",
-    "GET",
-    String(of),
-  ]);
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("close", (code) =>
-      code === 0 ? resolve(JSON.parse(out) as Touched) : reject(new Error(`touch-all exited ${code}`)),
-    );
-  });
 }
 
 /** `warmups` requests, then the median of `count` sequential ones; the first answer's status and headers. */
@@ -521,7 +448,7 @@ export async function runGrowthBench({ log, rows, raw, databaseUrl }: GrowthCont
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   fs.rmSync(logFile, { force: true });
   let app: AppServer | undefined;
-  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  let baseline: Awaited<ReturnType<typeof startBaselines>> | undefined;
   try {
     const sizes = parseSizes(process.env.BENCH_GROWTH_SIZES || DEFAULT_SIZES);
     // The default domain's host carries the port: the same one at every restart.
@@ -532,7 +459,7 @@ export async function runGrowthBench({ log, rows, raw, databaseUrl }: GrowthCont
     const grown = await seedGrowth({ ...options, publicUrl: origin });
     // A code that exists at every size (the baseline serves all of fixtures' codes).
     const hotIndex = Math.min(HOT_CODE_INDEX, sizes[0]!);
-    baseline = await startBaseline();
+    baseline = await startBaselines();
     log(`growth curve on ${database}: sizes ${sizes.map(fmt.int).join(", ")}; hot code ${codeFor(hotIndex)}`);
     const points: GrowthPoint[] = [];
     growthRaw.points = points;
@@ -545,7 +472,7 @@ export async function runGrowthBench({ log, rows, raw, databaseUrl }: GrowthCont
       );
       have = size;
       app = await startApp({ port, dataDir, databaseUrl, logFile });
-      const point = await measureSize(app, baseline.port, size, hotIndex, grown.token);
+      const point = await measureSize(app, baseline.redirect, size, hotIndex, grown.token);
       const stopped = await app.stop();
       app = undefined;
       if (stopped.code !== 0)
@@ -605,29 +532,7 @@ export async function runGrowthBench({ log, rows, raw, databaseUrl }: GrowthCont
 }
 
 // Alone: `npx tsx bench/growth.ts` (the same lock as npm run bench: one bench at a time).
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const unlock = takePidLock(path.join(os.tmpdir(), "atalho-bench.lock"), (pid) => {
-    console.error(`another bench (pid ${pid}) is running on this machine; run again when it ends`);
-    process.exit(2);
-  });
-  const started = performance.now();
-  const rows: Row[] = [];
-  const raw: Record<string, unknown> = {};
-  fs.mkdirSync(path.join(ROOT, "bench", "results"), { recursive: true });
-  try {
-    await runGrowthBench({
-      log: (message) =>
-        console.log(`[growth ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`),
-      rows,
-      raw,
-      databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
-    });
-  } finally {
-    unlock();
-  }
-  console.log(`\n${renderTable(rows)}\n`);
-  fs.writeFileSync(
-    path.join(ROOT, "bench", "results", "growth.json"),
-    `${JSON.stringify({ date: new Date().toISOString(), rows, raw }, null, 2)}\n`,
+if (isMain(import.meta.url))
+  await runAlone("growth", (scenario) =>
+    runGrowthBench({ ...scenario, databaseUrl: process.env.BENCH_DATABASE_URL || undefined }),
   );
-}

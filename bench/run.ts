@@ -1,7 +1,3 @@
-// npm run bench: seeds a database, starts the real server pinned to one core, and measures it
-// against bare node:http baselines in the same run (see bench/README.md). Prints a table and writes
-// bench/results/latest.json. Not a test: nothing here fails the build.
-import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -10,6 +6,7 @@ import { dayOf } from "../common/time";
 import { takePidLock } from "../db/client";
 import { SESSION_COOKIE } from "../server/modules/auth/session";
 import { type AppServer, freePort, memoryOf, portIsFree, ROOT, startApp, tail } from "./app-server";
+import { startBaselines, type Touched, touch } from "./children";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -35,7 +32,6 @@ import {
   hasTaskset,
   LOAD_CPU,
   type LoadResult,
-  pinned,
   runLoad,
   SERVER_CPU,
 } from "./load";
@@ -93,30 +89,6 @@ async function compare(
   return { ours: best(oursRuns), baseline: best(baselineRuns), oursRuns, baselineRuns };
 }
 
-function startBaselines(pageFile: string): Promise<{ child: ChildProcess; page: number; redirect: number }> {
-  const [command, args] = pinned(SERVER_CPU, process.execPath, [
-    "--import",
-    "tsx",
-    path.join(ROOT, "bench", "baseline-servers.ts"),
-    "0",
-    "0",
-    pageFile,
-  ]);
-  const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      const line = out.split("\n")[0];
-      if (out.includes("\n") && line) {
-        const ports = JSON.parse(line) as { page: number; redirect: number };
-        resolve({ child, ...ports });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`baseline servers exited (${code})`)));
-  });
-}
-
 /**
  * Issue 17: the redirect of a link with three rules (device, country, language), as a desktop
  * browser reading English: every rule is evaluated, the last one matches. Its ratio to the same bare
@@ -161,17 +133,6 @@ async function measureRulesRedirect(
     target: ">= 70%, near plain",
     verdict: verdict(ratio >= 0.7 && ratio >= plainRatio * 0.9 && rules.ours.errors === 0),
     note: `plain link ${fmt.pct(plainRatio)}; rules ${fmt.pct(ratio)} (${fmt.pct(ratio / plainRatio)} of plain, target >= 90%)${rules.ours.errors ? `; ${rules.ours.errors} errors / non-3xx responses in the best run` : ""}`,
-  });
-}
-
-function runChild(command: string, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`${command} exited ${code}`))));
   });
 }
 
@@ -432,32 +393,6 @@ async function measureShortLinkList(
   }
 }
 
-type Touched = {
-  requests: number;
-  status: Record<string, number>;
-  errors: number;
-  seconds: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-};
-
-/** bench/touch-all.ts as a child pinned to the load core: `count` distinct codes of the first `of`. */
-async function touch(origin: string, count: number, of = count): Promise<Touched> {
-  const [command, args] = pinned(LOAD_CPU, process.execPath, [
-    "--import",
-    "tsx",
-    path.join(ROOT, "bench", "touch-all.ts"),
-    origin,
-    String(count),
-    "32",
-    "GET",
-    String(of),
-  ]);
-  process.env.BENCH_PROGRESS = "1";
-  return JSON.parse(await runChild(command, args)) as Touched;
-}
-
 /** Codes of the cold baseline run: the bare server is fast, a sample of the million is enough. */
 const COLD_BASELINE_SAMPLE = 200_000;
 
@@ -472,6 +407,7 @@ async function measureColdRedirects(
   rows: Row[],
   raw: Record<string, unknown>,
 ): Promise<Touched> {
+  process.env.BENCH_PROGRESS = "1"; // touch-all prints every 100k codes
   const base = await touch(`http://127.0.0.1:${baselinePort}`, COLD_BASELINE_SAMPLE, SHORT_LINK_COUNT);
   log(
     `cold baseline: ${fmt.int(base.requests)} codes in ${base.seconds.toFixed(1)} s ` +

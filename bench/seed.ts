@@ -52,25 +52,34 @@ export async function openBenchDatabase(options: Pick<SeedOptions, "url" | "data
   return openDatabase({ url: options.url, dataDir: options.dataDir, migrate: false });
 }
 
+/**
+ * A new, migrated database (on Postgres its schemas dropped first: a throwaway database) with the
+ * default domain exactly as DomainRegistry.init creates it: the host of PUBLIC_URL, port included.
+ */
+export async function freshBenchDatabase(
+  options: SeedOptions,
+): Promise<{ database: Database; domainId: number }> {
+  const database = await openBenchDatabase(options);
+  const { db } = database;
+  if (database.kind === "postgres") {
+    await db.execute(sql`drop schema if exists drizzle cascade`);
+    await db.execute(sql`drop schema if exists public cascade`);
+    await db.execute(sql`create schema public`);
+  }
+  await migrateDatabase(database);
+  const host = new URL(options.publicUrl).host.toLowerCase();
+  const [domain] = await db
+    .insert(domains)
+    .values({ domain: host, displayName: host, isDefault: true, isActive: true })
+    .returning({ id: domains.id });
+  return { database, domainId: domain!.id };
+}
+
 export async function seed(options: SeedOptions): Promise<Seeded> {
   const started = performance.now();
-  const database = await openBenchDatabase(options);
+  const { database, domainId } = await freshBenchDatabase(options);
   try {
     const { db } = database;
-    if (database.kind === "postgres") {
-      await db.execute(sql`drop schema if exists drizzle cascade`);
-      await db.execute(sql`drop schema if exists public cascade`);
-      await db.execute(sql`create schema public`);
-    }
-    await migrateDatabase(database);
-
-    // Exactly what DomainRegistry.init does on a new database.
-    const host = new URL(options.publicUrl).host.toLowerCase();
-    const [domain] = await db
-      .insert(domains)
-      .values({ domain: host, displayName: host, isDefault: true, isActive: true })
-      .returning({ id: domains.id });
-    const domainId = domain!.id;
 
     const [loadUser] = await db
       .insert(users)
