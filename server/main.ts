@@ -5,8 +5,11 @@ import { guardFleet } from "./lib/fleet-guard";
 
 // Stack traces name the TypeScript sources, the map read when the first one is printed: node's
 // --enable-source-maps parses every loaded module's map at start (ours and node_modules'), ~30 MB
-// held for the process's life (docs/decisions/002). Uncaught errors stay node's own business.
-sourceMapSupport.install({ environment: "node", handleUncaughtExceptions: false });
+// held for the process's life (docs/decisions/002). Uncaught errors stay node's own business. When
+// node already maps them (npm run dev: tsx enables its own maps), this would only get in the way.
+if (!process.sourceMapsEnabled) {
+  sourceMapSupport.install({ environment: "node", handleUncaughtExceptions: false });
+}
 
 async function main() {
   const config = loadConfig();
