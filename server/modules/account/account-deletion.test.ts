@@ -212,6 +212,32 @@ describe("DELETE /api/user", () => {
     expect((await publicPage()).statusCode).toBe(404);
   });
 
+  it("stops every link of an account with more than a thousand, without reading their codes", async () => {
+    const { cookie, code } = await fullAccount();
+    const [owner] = await t.database.db
+      .select({ userId: shortenedUrls.userId, domainId: shortenedUrls.domainId })
+      .from(shortenedUrls)
+      .where(eq(shortenedUrls.shortCode, code));
+    await t.database.db.insert(shortenedUrls).values(
+      Array.from({ length: 1_000 }, (_, i) => ({
+        userId: owner!.userId,
+        domainId: owner!.domainId,
+        shortCode: `${code}-${i}`,
+        originalUrl: `https://exemplo.com.br/muitos/${i}`,
+      })),
+    );
+    const visit = (c: string) => t.request({ method: "GET", url: `/s/${c}` });
+    // Cached before the deletion, a link of the account and one of someone else.
+    const other = await fullAccount();
+    for (const c of [code, `${code}-999`, other.code]) await visit(c);
+    expect((await visit(`${code}-999`)).headers.location).toBe("https://exemplo.com.br/muitos/999");
+
+    expect((await deleteMe(cookie, { password: FACTORY_PASSWORD })).statusCode).toBe(200);
+    expect((await visit(code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit(`${code}-999`)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit(other.code)).headers.location).toBe("https://exemplo.com.br/destino");
+  });
+
   it("writes the access-log line 'account_deletion', which outlives the account", async () => {
     const { user, cookie } = await fullAccount();
     const response = await t.request({

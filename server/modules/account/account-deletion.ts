@@ -67,7 +67,7 @@ export async function deleteAccount(
     if (user.isAdmin && user.isActive && otherActiveAdmins === 0) {
       throw badRequest(options.lastAdminMessage ?? ACCOUNT_MESSAGES.lastAdmin);
     }
-    const holdings = await lockUserHoldings(tx, userId);
+    const holdings = await lockUserHoldings(tx, userId, { listShortLinksUpTo: INVALIDATE_ONE_BY_ONE });
     await recordAccess(tx, request, { userId, email: user.email, event: "account_deletion" });
     await options.beforeDelete?.(tx, user, holdings);
     await anonymisePayments(tx, userId);
@@ -76,7 +76,7 @@ export async function deleteAccount(
   });
 
   const { shortLinks, pages } = deleted.holdings;
-  if (shortLinks.length > INVALIDATE_ONE_BY_ONE) app.bus.publish(SHORT_URL_TOPIC, "*");
+  if (shortLinks === null) app.bus.publish(SHORT_URL_TOPIC, "*");
   else for (const link of shortLinks) shortUrlChanged(app.bus, link.domainId, link.code);
   linkPageChanged(app.bus, ...pages);
   await Promise.all(

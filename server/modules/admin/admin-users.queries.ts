@@ -175,16 +175,26 @@ export async function emailTakenByAnother(tx: Db, email: string, id: number): Pr
 /**
  * What a user owns, for their deletion (the before snapshot, and what to invalidate after it),
  * locked in the order a click batch locks them (short links, links, pages; by id): a batch for
- * these targets finishes before the delete, and one that comes after finds them gone.
+ * these targets finishes before the delete, and one that comes after finds them gone. The short
+ * links are locked in SQL and counted; their codes are read only when there are at most
+ * `listShortLinksUpTo` (issue 18: a million of them would not fit in the heap).
  */
-export async function lockUserHoldings(tx: Db, userId: number) {
+export async function lockUserHoldings(tx: Db, userId: number, { listShortLinksUpTo = 1_000 } = {}) {
   // One after the other: a transaction is one connection.
-  const shortLinks = await tx
-    .select({ id: shortenedUrls.id, domainId: shortenedUrls.domainId, code: shortenedUrls.shortCode })
-    .from(shortenedUrls)
-    .where(eq(shortenedUrls.userId, userId))
-    .orderBy(asc(shortenedUrls.id))
-    .for("update");
+  const [locked] = (
+    (await tx.execute(sql`
+      with locked as (select id from shortened_urls where user_id = ${userId} order by id for update)
+      select count(*)::int as n from locked`)) as unknown as { rows: { n: number }[] }
+  ).rows;
+  const shortLinkCount = Number(locked?.n ?? 0);
+  const shortLinks =
+    shortLinkCount <= listShortLinksUpTo
+      ? await tx
+          .select({ id: shortenedUrls.id, domainId: shortenedUrls.domainId, code: shortenedUrls.shortCode })
+          .from(shortenedUrls)
+          .where(eq(shortenedUrls.userId, userId))
+          .orderBy(asc(shortenedUrls.id))
+      : null;
   const buttons = await tx
     .select({ id: links.id })
     .from(links)
@@ -207,7 +217,7 @@ export async function lockUserHoldings(tx: Db, userId: number) {
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(transactions)
     .where(eq(transactions.userId, userId));
-  return { shortLinks, pages, links: buttons.length, transactions: payments?.n ?? 0 };
+  return { shortLinkCount, shortLinks, pages, links: buttons.length, transactions: payments?.n ?? 0 };
 }
 
 export type UserChanges = Partial<

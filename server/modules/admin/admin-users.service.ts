@@ -314,7 +314,7 @@ export async function deleteAdminUser(
           created_at: user.createdAt.toISOString(),
           link_pages: holdings.pages.length,
           links: holdings.links,
-          shortened_urls: holdings.shortLinks.length,
+          shortened_urls: holdings.shortLinkCount,
           total_clicks: figures?.totalClicks ?? 0,
           transactions: holdings.transactions,
         },
