@@ -1,9 +1,3 @@
-// Two app processes on one Postgres and one Redis (issue 16, item 4): the redirect's throughput with
-// the load spread over both (the load generator is the load balancer) against the bare node:http
-// redirect server of the same run, then a soak at half of the measured maximum with each process's
-// resident memory and the p99 sampled every 10 s: a table, a verdict, bench/soak.svg and
-// bench/soak.md. Part of `npm run bench` (bench/run.ts); `npx tsx bench/fleet.ts` runs it alone.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,8 +5,9 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { isMain, runAlone } from "./alone";
 import { type AppServer, freePort, memoryOf, ROOT, startApp, tail, unreachableServices } from "./app-server";
+import { startBaselines } from "./children";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, codeFor, HOT_CODE_INDEX, targetFor } from "./fixtures";
-import { type LoadResult, pinned, runLoad, SERVER_CPU } from "./load";
+import { type LoadResult, runLoad, SERVER_CPU } from "./load";
 import { fmt, type Row } from "./report";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -271,29 +266,6 @@ const reachable = () =>
     redis: "BENCH_REDIS_URL or REDIS_URL",
   });
 
-/** The bare redirect server (bench/baseline-servers.ts), pinned to the server core like ours. */
-function startBaseline(): Promise<{ port: number; stop: () => void }> {
-  const [command, args] = pinned(SERVER_CPU, process.execPath, [
-    "--import",
-    "tsx",
-    path.join(ROOT, "bench", "baseline-servers.ts"),
-    "0",
-    "0",
-  ]);
-  const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (chunk) => {
-      out += chunk;
-      if (out.includes("\n")) {
-        const ports = JSON.parse(out.split("\n")[0]!) as { redirect: number };
-        resolve({ port: ports.redirect, stop: () => child.kill("SIGTERM") });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`baseline server exited (${code})`)));
-  });
-}
-
 /** One load run split over the processes (the balancer): connections and rate divided evenly. */
 async function spread(
   urls: string[],
@@ -378,7 +350,7 @@ export async function runFleetBench({ log, rows, raw }: FleetContext): Promise<v
   const prefix = `atalho-bench-fleet-${process.pid}:`;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-bench-fleet-"));
   const servers: AppServer[] = [];
-  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  let baseline: Awaited<ReturnType<typeof startBaselines>> | undefined;
   const fleetRaw: Record<string, unknown> = {};
   raw.fleet = fleetRaw;
   try {
@@ -414,14 +386,14 @@ export async function runFleetBench({ log, rows, raw }: FleetContext): Promise<v
     );
     if (link.status !== 201) throw new Error(`short link answered ${link.status}: ${link.text}`);
     const b = await start("b");
-    baseline = await startBaseline();
+    baseline = await startBaselines();
     const urls = servers.map((server) => `${server.origin}/s/${code}`);
     for (const url of urls) {
       const probe = await fetch(url, { redirect: "manual" });
       if (probe.status !== 302 || probe.headers.get("location") !== targetFor(HOT_CODE_INDEX))
         throw new Error(`${url} answered ${probe.status} ${probe.headers.get("location")}`);
     }
-    const baselineUrl = `http://127.0.0.1:${baseline.port}/s/${code}`;
+    const baselineUrl = `http://127.0.0.1:${baseline.redirect}/s/${code}`;
     log(
       `two processes (pids ${a.pid}, ${b.pid}) on Postgres ${name} and Redis, both pinned with the baseline to cpu ${SERVER_CPU}`,
     );
@@ -528,7 +500,7 @@ export async function runFleetBench({ log, rows, raw }: FleetContext): Promise<v
   } finally {
     const stops = await Promise.all(servers.map((server) => server.stop()));
     fleetRaw.stops = stops;
-    baseline?.stop();
+    baseline?.child.kill("SIGTERM");
     const dropper = new pg.Client({ connectionString: POSTGRES_URL });
     await dropper.connect();
     await dropper.query(`drop database if exists ${name} with (force)`);
