@@ -55,4 +55,57 @@ describe("ShortLinkCache", () => {
     expect(missing).toBeNull();
     expect(entryBytes(redirectCacheKey(domainId, "nao-existe-peso"), missing)).toBeLessThan(shortBytes);
   });
+
+  it("gathers the misses that come while a lookup runs into the next statement", async () => {
+    const domainId = t.app.domains.resolve(undefined).id;
+    const links = await createLinks(6, (i) => `https://exemplo.com.br/lote-${i}`);
+    const statements: number[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The real database, with the first statement held until the others have been asked for.
+    const database = {
+      preparedRows: async <T>(step: Parameters<typeof t.app.database.preparedRows>[0]) => {
+        statements.push(statements.length);
+        if (statements.length === 1) await held;
+        return t.app.database.preparedRows<T>(step);
+      },
+    };
+    const cache = new ShortLinkCache(database, t.app.bus, { lookupsInFlight: 1 });
+    const first = cache.load(domainId, links[0]!.short_code);
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest: Promise<unknown>[] = [];
+    for (const link of links.slice(1)) {
+      rest.push(cache.load(domainId, link.short_code));
+      await new Promise((resolve) => setImmediate(resolve)); // each in its own turn
+    }
+    rest.push(cache.load(domainId, "nao-existe-lote"));
+    expect(statements).toHaveLength(1);
+    release();
+    const found = await Promise.all([first, ...rest]);
+    expect(statements).toHaveLength(2);
+    expect(found.map((target) => (target as { id: number } | null)?.id ?? null)).toEqual([
+      ...links.map((link) => link.id),
+      null,
+    ]);
+  });
+
+  it("frees the lookup's place when it fails: the next misses are looked up", async () => {
+    const domainId = t.app.domains.resolve(undefined).id;
+    const [link] = await createLinks(1, () => "https://exemplo.com.br/depois-da-falha");
+    let fail = true;
+    const database = {
+      preparedRows: async <T>(step: Parameters<typeof t.app.database.preparedRows>[0]) => {
+        if (fail) {
+          fail = false;
+          throw new Error("connection terminated");
+        }
+        return t.app.database.preparedRows<T>(step);
+      },
+    };
+    const cache = new ShortLinkCache(database, t.app.bus, { lookupsInFlight: 1 });
+    await expect(cache.load(domainId, link!.short_code)).rejects.toThrow("connection terminated");
+    expect((await cache.load(domainId, link!.short_code))?.id).toBe(link!.id);
+  });
 });
