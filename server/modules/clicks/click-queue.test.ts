@@ -1,10 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
-import { clickBatches, clickDaily, shortenedUrls, users } from "../../../db/schema";
+import {
+  clickBatches,
+  clickDaily,
+  clickDailyUser,
+  clickEvents,
+  shortenedUrls,
+  users,
+} from "../../../db/schema";
 import { eventClicks } from "../../../tests/click-events";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
-import { openTestDatabase } from "../../../tests/test-database";
+import { openTestDatabase, testDatabaseKind } from "../../../tests/test-database";
 import { buildApp } from "../../app";
 import { type Click, ClickQueue, purgeClickBatches } from "./click-queue";
 
@@ -142,6 +149,51 @@ describe("ClickQueue", () => {
     expect(log.warn).toHaveBeenCalledWith({ dropped: 1 }, "clicks of deleted users dropped");
     await queue.close();
   });
+
+  // Postgres only: PGlite has one connection, so the deletion cannot run while the batch is open.
+  it.skipIf(testDatabaseKind !== "postgres")(
+    "leaves no click row behind when the owner is deleted while their batch is being written",
+    async () => {
+      const url = await newShortUrl();
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let steps = 0;
+      // The real database, held after the batch's first statement (targets and owner locked).
+      const database = {
+        db: t.database.db,
+        preparedTransaction: (...[statements, between]: Parameters<typeof t.database.preparedTransaction>) =>
+          t.database.preparedTransaction(statements, async () => {
+            if (++steps === 2) await gate;
+            await between?.();
+          }),
+      };
+      const queue = new ClickQueue(database, silentLog(), 1000, 60_000);
+      queue.push(clickOn(url));
+      const writing = queue.flush();
+      await vi.waitFor(() => expect(steps).toBe(2));
+      let deleted = false;
+      const deleting = t.database.db
+        .delete(users)
+        .where(eq(users.id, url.userId))
+        .then(() => {
+          deleted = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deleted).toBe(false); // it waits for the batch's commit
+      release();
+      await Promise.all([writing, deleting]);
+      expect(queue.size).toBe(0);
+      const db = t.database.db;
+      expect({
+        events: await db.$count(clickEvents, eq(clickEvents.userId, url.userId)),
+        daily: await db.$count(clickDaily, eq(clickDaily.userId, url.userId)),
+        owner: await db.$count(clickDailyUser, eq(clickDailyUser.userId, url.userId)),
+      }).toEqual({ events: 0, daily: 0, owner: 0 });
+      await queue.close();
+    },
+  );
 
   it("sums clicks under their day in São Paulo, across midnight", async () => {
     const url = await newShortUrl();

@@ -326,9 +326,11 @@ export class ClickQueue {
    * redirects: parsing them costs ~30 ms there and planning them ~3 ms, against ~1 ms each to
    * execute them, and the event loop is served before each and before the commit). The first
    * locks the batch's targets in id order (a delete running meanwhile waits for the commit, and two
-   * processes cannot deadlock), keeps only the rows of targets that still exist, and writes the
-   * events and click_count; the second writes the daily rollups and the per-owner sums of the same
-   * live targets (still locked).
+   * processes cannot deadlock), then their owners (key share: an account deletion waits for the
+   * commit, and its trigger then finds these rows; click_events and click_daily have no foreign
+   * key, migration 0022), keeps only the rows of targets and owners that still exist, and writes
+   * the events and click_count; the second writes the daily rollups and the per-owner sums of the
+   * same live targets (still locked).
    */
   private async writeBatch(batch: EventRow[], id: string): Promise<void> {
     const { rollups, pages } = summarise(batch);
@@ -355,6 +357,12 @@ export class ClickQueue {
       live_page as materialized (
         select id from link_pages where id = any(${sql.param(pages)}::int[])
         order by id for no key update),
+      owners as materialized (
+        select id from users where id = any(${sql.param([...new Set(batch.map((r) => r.userId))])}::int[])
+          -- After the targets (these run first and lock them all), as an account deletion locks.
+          and (select count(*) from live_short) + (select count(*) from live_link)
+              + (select count(*) from live_page) >= 0
+        order by id for key share),
       ev as materialized (
         select e.* from unnest(
           ${column(batch, (e) => e.userId)}::int[], ${column(batch, (e) => e.targetType)}::text[],
@@ -365,7 +373,7 @@ export class ClickQueue {
           ${column(batch, (e) => e.browser)}::text[], ${column(batch, (e) => e.os)}::text[],
           ${column(batch, (e) => e.isBot)}::bool[])
           as e(user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot)
-        where ${liveTarget("e")}),
+        where ${liveTarget("e")} and e.user_id in (select id from owners)),
       events as (
         insert into click_events
           (user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot)
