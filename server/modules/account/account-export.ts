@@ -1,22 +1,35 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { accessLog } from "../../../db/schema/access-log";
 import { transactions, userSubscriptions } from "../../../db/schema/billing";
 import { clickDaily } from "../../../db/schema/clicks";
 import { domains } from "../../../db/schema/domains";
 import { linkPages, links } from "../../../db/schema/link-pages";
-import { shortenedUrls } from "../../../db/schema/shortened-urls";
+import { apiKeys, shortenedUrls, webhooks } from "../../../db/schema/shortened-urls";
 import { users } from "../../../db/schema/users";
+
+/** Rows read per query for the sections that grow with the account (links, clicks, pages). */
+export const EXPORT_PAGE_ROWS = 1000;
 
 /**
  * Everything we hold about one user, for the LGPD's right of access and portability (art. 18):
  * the account, Link Bio pages with their links, short links, clicks per day and target (the only
  * form clicks are kept in beyond the purge window; no visitor is identified), subscriptions and
- * payments, and the access log's lines of the account (Marco Civil: IP, port and time of logins,
- * logouts, password and e-mail changes; kept 6 months). Never the password hash, session tokens or
+ * payments, the access log's lines of the account (Marco Civil: IP, port and time of logins,
+ * logouts, password and e-mail changes; kept 6 months), API keys and webhooks (issue 17). Never a
+ * credential (the password hash, session tokens, an API key's hash, a webhook's signing secret) nor
  * other users' data.
+ *
+ * The JSON document comes in pieces (null: no such user): an account of a million short links and
+ * a year of their clicks is hundreds of megabytes, more than the heap. The sections that grow with
+ * the account are read `pageRows` rows at a time, after the last one read (keyset, by an index),
+ * with the event loop served between reads; the others are bounded (plans, 6 months of log).
  */
-export async function exportUserData(db: Db, userId: number) {
+export async function exportUserData(
+  db: Db,
+  userId: number,
+  { pageRows = EXPORT_PAGE_ROWS, now = new Date() } = {},
+): Promise<AsyncGenerator<string> | null> {
   const [account] = await db
     .select({
       id: users.id,
@@ -31,29 +44,96 @@ export async function exportUserData(db: Db, userId: number) {
     .from(users)
     .where(eq(users.id, userId));
   if (!account) return null;
+  return document([
+    ["exported_at", now.toISOString()],
+    ["account", account],
+    ["link_pages", pagesOf(db, userId, pageRows)],
+    ["shortened_urls", shortLinksOf(db, userId, pageRows)],
+    ["clicks_per_day", clicksOf(db, userId, pageRows)],
+    ["subscriptions", await subscriptionsOf(db, userId)],
+    ["payments", await paymentsOf(db, userId)],
+    ["access_log", await accessLinesOf(db, userId)],
+    ["api_keys", await apiKeysOf(db, userId)],
+    ["webhooks", await webhooksOf(db, userId)],
+  ]);
+}
 
-  const pages = await db
-    .select({
-      id: linkPages.id,
-      domain: domains.domain,
-      slug: linkPages.slug,
-      title: linkPages.title,
-      description: linkPages.description,
-      profile_image_url: linkPages.profileImageUrl,
-      background_color: linkPages.backgroundColor,
-      text_color: linkPages.textColor,
-      button_style: linkPages.buttonStyle,
-      is_active: linkPages.isActive,
-      click_count: linkPages.clickCount,
-      created_at: linkPages.createdAt,
-      updated_at: linkPages.updatedAt,
-    })
-    .from(linkPages)
-    .innerJoin(domains, eq(domains.id, linkPages.domainId))
-    .where(eq(linkPages.userId, userId))
-    .orderBy(asc(linkPages.id));
-  const pageLinks = pages.length
-    ? await db
+/** A JSON object written as JSON.stringify(…, null, 2) would, its streamed arrays item by item. */
+async function* document(fields: [string, unknown][]): AsyncGenerator<string> {
+  yield "{";
+  for (const [i, [key, value]] of fields.entries()) {
+    yield `${i === 0 ? "" : ","}\n  ${JSON.stringify(key)}: `;
+    if (!isStream(value)) {
+      yield indent(JSON.stringify(value, null, 2));
+      continue;
+    }
+    let items = 0;
+    for await (const page of value) {
+      let text = "";
+      for (const item of page)
+        text += `${items++ === 0 ? "[" : ","}\n    ${indent(JSON.stringify(item, null, 2), 2)}`;
+      if (text) yield text;
+    }
+    yield items === 0 ? "[]" : "\n  ]";
+  }
+  yield "\n}\n";
+}
+
+const isStream = (value: unknown): value is AsyncIterable<unknown[]> =>
+  typeof value === "object" && value !== null && Symbol.asyncIterator in value;
+
+/** A nested value's lines moved `levels` levels (2 spaces each) right, as inside the document. */
+const indent = (json: string, levels = 1) => json.replaceAll("\n", `\n${"  ".repeat(levels)}`);
+
+/**
+ * Pages of rows after a cursor: `read(after)` answers up to `pageRows` rows following `after`
+ * (null: from the start), in cursor order; `cursorOf` is the last row's cursor.
+ */
+async function* keyset<Row, Cursor>(
+  pageRows: number,
+  read: (after: Cursor | null) => Promise<Row[]>,
+  cursorOf: (row: Row) => Cursor,
+): AsyncGenerator<Row[]> {
+  let after: Cursor | null = null;
+  for (;;) {
+    const rows = await read(after);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageRows) return;
+    after = cursorOf(rows.at(-1)!);
+  }
+}
+
+/** The pages, each with its links, by id. */
+function pagesOf(db: Db, userId: number, pageRows: number) {
+  return mapPages(
+    keyset(
+      pageRows,
+      (after: number | null) =>
+        db
+          .select({
+            id: linkPages.id,
+            domain: domains.domain,
+            slug: linkPages.slug,
+            title: linkPages.title,
+            description: linkPages.description,
+            profile_image_url: linkPages.profileImageUrl,
+            background_color: linkPages.backgroundColor,
+            text_color: linkPages.textColor,
+            button_style: linkPages.buttonStyle,
+            is_active: linkPages.isActive,
+            click_count: linkPages.clickCount,
+            created_at: linkPages.createdAt,
+            updated_at: linkPages.updatedAt,
+          })
+          .from(linkPages)
+          .innerJoin(domains, eq(domains.id, linkPages.domainId))
+          .where(and(eq(linkPages.userId, userId), after === null ? undefined : gt(linkPages.id, after)))
+          .orderBy(asc(linkPages.id))
+          .limit(pageRows),
+      (page) => page.id,
+    ),
+    async (pages) => {
+      const pageLinks = await db
         .select({
           id: links.id,
           link_page_id: links.linkPageId,
@@ -69,37 +149,88 @@ export async function exportUserData(db: Db, userId: number) {
             pages.map((page) => page.id),
           ),
         )
-        .orderBy(asc(links.linkPageId), asc(links.position), asc(links.id))
-    : [];
+        .orderBy(asc(links.linkPageId), asc(links.position), asc(links.id));
+      const linksByPage = new Map<number, typeof pageLinks>();
+      for (const link of pageLinks) {
+        const list = linksByPage.get(link.link_page_id) ?? [];
+        list.push(link);
+        linksByPage.set(link.link_page_id, list);
+      }
+      return pages.map((page) => ({ ...page, links: linksByPage.get(page.id) ?? [] }));
+    },
+  );
+}
 
-  const shortLinks = await db
-    .select({
-      id: shortenedUrls.id,
-      domain: domains.domain,
-      short_code: shortenedUrls.shortCode,
-      original_url: shortenedUrls.originalUrl,
-      title: shortenedUrls.title,
-      click_count: shortenedUrls.clickCount,
-      expires_at: shortenedUrls.expiresAt,
-      created_at: shortenedUrls.createdAt,
-    })
-    .from(shortenedUrls)
-    .innerJoin(domains, eq(domains.id, shortenedUrls.domainId))
-    .where(eq(shortenedUrls.userId, userId))
-    .orderBy(asc(shortenedUrls.id));
+async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (page: T[]) => Promise<U[]>) {
+  for await (const page of pages) yield await map(page);
+}
 
-  const clicks = await db
-    .select({
-      day: clickDaily.day,
-      target_type: clickDaily.targetType,
-      target_id: clickDaily.targetId,
-      clicks: clickDaily.clicks,
-    })
-    .from(clickDaily)
-    .where(and(eq(clickDaily.userId, userId), eq(clickDaily.dimension, "total")))
-    .orderBy(asc(clickDaily.day), asc(clickDaily.targetType), asc(clickDaily.targetId));
+/**
+ * The short links in creation order, through the owner's list index (user_id, created_at, id). The
+ * cursor's time is the database's own text of it: a JavaScript Date would drop its microseconds.
+ */
+function shortLinksOf(db: Db, userId: number, pageRows: number) {
+  return mapPages(
+    keyset(
+      pageRows,
+      (after: { at: string; id: number } | null) =>
+        db
+          .select({
+            id: shortenedUrls.id,
+            domain: domains.domain,
+            short_code: shortenedUrls.shortCode,
+            original_url: shortenedUrls.originalUrl,
+            title: shortenedUrls.title,
+            click_count: shortenedUrls.clickCount,
+            expires_at: shortenedUrls.expiresAt,
+            created_at: shortenedUrls.createdAt,
+            cursor: sql<string>`${shortenedUrls.createdAt}::text`,
+          })
+          .from(shortenedUrls)
+          .innerJoin(domains, eq(domains.id, shortenedUrls.domainId))
+          .where(
+            and(
+              eq(shortenedUrls.userId, userId),
+              after === null
+                ? undefined
+                : sql`(${shortenedUrls.createdAt}, ${shortenedUrls.id}) > (${after.at}::timestamptz, ${after.id})`,
+            ),
+          )
+          .orderBy(asc(shortenedUrls.createdAt), asc(shortenedUrls.id))
+          .limit(pageRows),
+      (row) => ({ at: row.cursor, id: row.id }),
+    ),
+    async (rows) => rows.map(({ cursor: _, ...row }) => row),
+  );
+}
 
-  const subscriptions = await db
+/** The daily totals per target, in the rollup's key order (target, then day): its primary key. */
+function clicksOf(db: Db, userId: number, pageRows: number) {
+  const after = (cursor: { type: string; id: number; day: string } | null): SQL | undefined =>
+    cursor === null
+      ? undefined
+      : sql`(${clickDaily.targetType}, ${clickDaily.targetId}, ${clickDaily.dimension}, ${clickDaily.value}, ${clickDaily.day})
+          > (${cursor.type}, ${cursor.id}, 'total', '', ${cursor.day}::date)`;
+  return keyset(
+    pageRows,
+    (cursor: { type: string; id: number; day: string } | null) =>
+      db
+        .select({
+          day: clickDaily.day,
+          target_type: clickDaily.targetType,
+          target_id: clickDaily.targetId,
+          clicks: clickDaily.clicks,
+        })
+        .from(clickDaily)
+        .where(and(eq(clickDaily.userId, userId), eq(clickDaily.dimension, "total"), after(cursor)))
+        .orderBy(asc(clickDaily.targetType), asc(clickDaily.targetId), asc(clickDaily.day))
+        .limit(pageRows),
+    (row) => ({ type: row.target_type, id: row.target_id, day: row.day }),
+  );
+}
+
+const subscriptionsOf = (db: Db, userId: number) =>
+  db
     .select({
       id: userSubscriptions.id,
       plan_id: userSubscriptions.planId,
@@ -114,7 +245,8 @@ export async function exportUserData(db: Db, userId: number) {
     .where(eq(userSubscriptions.userId, userId))
     .orderBy(asc(userSubscriptions.id));
 
-  const payments = await db
+const paymentsOf = (db: Db, userId: number) =>
+  db
     .select({
       id: transactions.id,
       plan_name: transactions.planName,
@@ -135,7 +267,8 @@ export async function exportUserData(db: Db, userId: number) {
     .where(eq(transactions.userId, userId))
     .orderBy(asc(transactions.id));
 
-  const accessLines = await db
+const accessLinesOf = (db: Db, userId: number) =>
+  db
     .select({
       event: accessLog.event,
       email: accessLog.email,
@@ -147,20 +280,30 @@ export async function exportUserData(db: Db, userId: number) {
     .where(eq(accessLog.userId, userId))
     .orderBy(asc(accessLog.createdAt), asc(accessLog.id));
 
-  const linksByPage = new Map<number, typeof pageLinks>();
-  for (const link of pageLinks) {
-    const list = linksByPage.get(link.link_page_id) ?? [];
-    list.push(link);
-    linksByPage.set(link.link_page_id, list);
-  }
-  return {
-    exported_at: new Date().toISOString(),
-    account,
-    link_pages: pages.map((page) => ({ ...page, links: linksByPage.get(page.id) ?? [] })),
-    shortened_urls: shortLinks,
-    clicks_per_day: clicks,
-    subscriptions,
-    payments,
-    access_log: accessLines,
-  };
-}
+const apiKeysOf = (db: Db, userId: number) =>
+  db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      last_used_at: apiKeys.lastUsedAt,
+      revoked_at: apiKeys.revokedAt,
+      created_at: apiKeys.createdAt,
+    })
+    .from(apiKeys)
+    .where(eq(apiKeys.userId, userId))
+    .orderBy(asc(apiKeys.id));
+
+const webhooksOf = (db: Db, userId: number) =>
+  db
+    .select({
+      id: webhooks.id,
+      url: webhooks.url,
+      events: webhooks.events,
+      is_active: webhooks.isActive,
+      created_at: webhooks.createdAt,
+    })
+    .from(webhooks)
+    .where(eq(webhooks.userId, userId))
+    .orderBy(asc(webhooks.id));

@@ -4,11 +4,14 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { clickDaily } from "../../../db/schema/clicks";
+import { linkPages, links } from "../../../db/schema/link-pages";
+import { apiKeys, shortenedUrls, webhooks } from "../../../db/schema/shortened-urls";
 import { sessions, users } from "../../../db/schema/users";
 import { FACTORY_PASSWORD } from "../../../tests/factories";
 import { cookieFrom, setupTestApp } from "../../../tests/test-app";
 import { hashPassword } from "../auth/auth.service";
 import { createSession } from "../auth/session";
+import { EXPORT_PAGE_ROWS, exportUserData } from "./account-export";
 
 const photoDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-account-"));
 const t = setupTestApp({ dataDir: photoDir });
@@ -46,6 +49,20 @@ describe("GET /api/user/export", () => {
       clicks: 7,
     });
 
+    await t.database.db.insert(apiKeys).values({
+      userId: user.id,
+      name: "Planilha",
+      prefix: "atk_abc",
+      keyHash: unique("hash-da-chave"),
+      scopes: ["links:read"],
+    });
+    await t.database.db.insert(webhooks).values({
+      userId: user.id,
+      url: "https://exemplo.com.br/gancho",
+      secret: "segredo-de-assinatura",
+      events: ["link.clicked"],
+    });
+
     const response = await t.request({ method: "GET", url: "/api/user/export", cookie });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -68,11 +85,106 @@ describe("GET /api/user/export", () => {
     ]);
     expect(data.subscriptions).toEqual([]);
     expect(data.payments).toEqual([]);
+    expect(data.api_keys).toMatchObject([{ name: "Planilha", prefix: "atk_abc", scopes: ["links:read"] }]);
+    expect(data.webhooks).toMatchObject([
+      { url: "https://exemplo.com.br/gancho", events: ["link.clicked"], is_active: true },
+    ]);
+    expect(response.body).not.toMatch(/hash-da-chave|segredo-de-assinatura|key_hash|secret/);
     expect(response.body).not.toContain("example.com/outro");
   });
 
   it("is for the signed-in user only", async () => {
     expect((await t.request({ method: "GET", url: "/api/user/export" })).statusCode).toBe(401);
+  });
+
+  it("sends an account larger than a read whole: every short link and day once, in order", async () => {
+    const { user, cookie } = await t.signIn();
+    const domainId = t.app.domains.default.id;
+    const count = EXPORT_PAGE_ROWS * 2 + 345;
+    // Most of them created in the same instant, as a bulk import does: ties go by id.
+    const at = new Date("2026-11-01T12:00:00.123Z");
+    const created = await t.database.db
+      .insert(shortenedUrls)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          userId: user.id,
+          domainId,
+          shortCode: unique(`lote${i}`),
+          originalUrl: `https://exemplo.com.br/${i}`,
+          createdAt: i < 10 ? new Date(at.getTime() - 1000 + i) : at,
+        })),
+      )
+      .returning({ id: shortenedUrls.id });
+    const targets = created.slice(0, 700).map((row) => row.id);
+    // Two days of totals per target, and a country row each that the file leaves out.
+    await t.database.db.insert(clickDaily).values(
+      targets.flatMap((targetId) =>
+        ["2026-11-20", "2026-11-21"].flatMap((day) => [
+          {
+            userId: user.id,
+            day,
+            targetType: "short_url" as const,
+            targetId,
+            dimension: "total" as const,
+            clicks: 2,
+          },
+          {
+            userId: user.id,
+            day,
+            targetType: "short_url" as const,
+            targetId,
+            dimension: "country" as const,
+            value: "BR",
+            clicks: 2,
+          },
+        ]),
+      ),
+    );
+
+    const response = await t.request({ method: "GET", url: "/api/user/export", cookie });
+    expect(response.statusCode).toBe(200);
+    const data = response.json();
+    expect(data.shortened_urls.map((row: { id: number }) => row.id)).toEqual(created.map((row) => row.id));
+    expect(data.clicks_per_day).toHaveLength(targets.length * 2);
+    expect(data.clicks_per_day.slice(0, 3)).toEqual([
+      { day: "2026-11-20", target_type: "short_url", target_id: targets[0], clicks: 2 },
+      { day: "2026-11-21", target_type: "short_url", target_id: targets[0], clicks: 2 },
+      { day: "2026-11-20", target_type: "short_url", target_id: targets[1], clicks: 2 },
+    ]);
+    const keys = data.clicks_per_day.map(
+      (row: { target_id: number; day: string }) => `${row.target_id}|${row.day}`,
+    );
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it("writes the file as JSON.stringify(…, null, 2) would, pages and their links in pieces", async () => {
+    const { user } = await t.signIn();
+    const domainId = t.app.domains.default.id;
+    const pages = await t.database.db
+      .insert(linkPages)
+      .values(
+        [0, 1, 2].map((i) => ({
+          userId: user.id,
+          domainId,
+          slug: unique(`pedaco${i}`),
+          title: `Página ${i}`,
+        })),
+      )
+      .returning({ id: linkPages.id });
+    await t.database.db.insert(links).values([
+      { linkPageId: pages[2]!.id, title: 'Último "link"\n', url: "https://exemplo.com.br/c", position: 0 },
+      { linkPageId: pages[0]!.id, title: "Primeiro", url: "https://exemplo.com.br/a", position: 0 },
+    ]);
+    const pieces = await exportUserData(t.database.db, user.id, { pageRows: 2 });
+    let text = "";
+    for await (const piece of pieces!) text += piece;
+    const data = JSON.parse(text);
+    expect(text).toBe(`${JSON.stringify(data, null, 2)}\n`);
+    expect(
+      data.link_pages.map((page: { links: { title: string }[] }) => page.links.map((link) => link.title)),
+    ).toEqual([["Primeiro"], [], ['Último "link"\n']]);
+    expect(data.shortened_urls).toEqual([]);
+    expect(await exportUserData(t.database.db, 2_000_000_000)).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { verify } from "@node-rs/argon2";
 import { and, desc, eq, gt, ne } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
@@ -13,6 +14,7 @@ import {
   profileUpdateSchema,
   type SessionInfo,
 } from "../../../common/contract/account";
+import { UNAUTHENTICATED } from "../../../common/contract/errors";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema/users";
 import { HttpError } from "../../lib/http-error";
@@ -233,14 +235,15 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   // Everything we hold about the user, as a JSON file to download (LGPD art. 18, access and
-  // portability).
+  // portability). Sent as it is read: a large account's file does not fit in the heap.
   app.get("/api/user/export", { preHandler: [requireUser, exportLimit] }, async (request, reply) => {
     const data = await exportUserData(app.db, request.user!.id);
+    if (!data) throw new HttpError(401, UNAUTHENTICATED);
     const day = new Date().toISOString().slice(0, 10);
     return reply
       .header("cache-control", "private, no-store")
       .header("content-disposition", `attachment; filename="meus-dados-${day}.json"`)
       .type("application/json; charset=utf-8")
-      .send(JSON.stringify(data, null, 2));
+      .send(Readable.from(data));
   });
 };
