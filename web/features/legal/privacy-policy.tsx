@@ -393,9 +393,9 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
           <p>
             Em Meu Perfil, você corrige seu nome, sua foto e seu e-mail e, em{" "}
             <strong>Baixar meus dados</strong>, baixa a qualquer momento uma cópia de tudo o que guardamos
-            sobre você (conta, páginas, links, links curtos, cliques por dia, assinaturas, pagamentos,
-            chaves de API e webhooks, sem as chaves e segredos em si, e os seus registros de acesso) em um
-            arquivo JSON, que serve também para levar seus dados a outro serviço.
+            sobre você (conta, páginas, links, links curtos, cliques por dia, assinaturas, pagamentos, chaves
+            de API e webhooks, sem as chaves e segredos em si, e os seus registros de acesso) em um arquivo
+            JSON, que serve também para levar seus dados a outro serviço.
           </p>
           <p>
             Para os demais pedidos, envie-os ao encarregado pelo e-mail {email}, de preferência a partir do
