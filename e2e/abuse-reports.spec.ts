@@ -11,12 +11,17 @@ async function signIn(page: Page, baseURL: string, data: { email: string; passwo
   expect(response.ok()).toBe(true);
 }
 
-test("the unavailable-link notice offers 'Denunciar link'", async ({ page }) => {
+test("the unavailable-link notice offers 'Denunciar link' with the short link filled in", async ({
+  page,
+  baseURL,
+}) => {
   await page.goto("/s/nao-existe-e2e");
   await expect(page.getByRole("alert")).toContainText("Este link curto não existe ou expirou.");
+  await expect(page).toHaveURL(`${baseURL}/`);
   await page.getByRole("link", { name: "Denunciar link" }).click();
-  await expect(page).toHaveURL(/\/denunciar$/);
+  await expect(page).toHaveURL(/\/denunciar\?url=/);
   await expect(page.getByRole("heading", { level: 1, name: "Denunciar link" })).toBeVisible();
+  await expect(page.getByLabel("Link denunciado")).toHaveValue(`${baseURL}/s/nao-existe-e2e`);
 });
 
 test("a visitor reports a short link with JavaScript off; the administrator dismisses it", async ({

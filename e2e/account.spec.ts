@@ -1,3 +1,4 @@
+import { linkUnavailablePath } from "@common/contract/shortened-urls";
 import { expect, test } from "@playwright/test";
 import { waitForMailedLink } from "./outbox";
 
@@ -68,6 +69,7 @@ test("a user sets a photo (shown in the menu), then changes the e-mail through t
 
 test("a user deletes their account: the links stop, the screen ends on / and the login is refused", async ({
   page,
+  baseURL,
 }) => {
   const email = `${unique("excluir")}@exemplo.com`;
   expect(
@@ -104,7 +106,7 @@ test("a user deletes their account: the links stop, the screen ends on / and the
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText("Sua conta foi excluída")).toBeVisible();
 
-  expect(await visit()).toBe("/?aviso=link-indisponivel");
+  expect(await visit()).toBe(linkUnavailablePath(`${baseURL}/s/${code}`));
   expect((await page.request.get(`/p/${slug}`)).status()).toBe(404);
   expect((await (await page.request.get("/api/auth/session")).json()).user).toBeNull();
 

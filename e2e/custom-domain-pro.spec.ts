@@ -1,4 +1,4 @@
-import { LINK_UNAVAILABLE_PATH } from "@common/contract/shortened-urls";
+import { linkUnavailablePath } from "@common/contract/shortened-urls";
 import { expect, type Page, test } from "@playwright/test";
 import { FIXTURE_ZONE } from "./domain-fixtures";
 
@@ -117,7 +117,7 @@ test("a Pro user publishes a Link Bio and a short link on the domain offered to 
   expect(redirect.headers().location).toBe(target);
   const elsewhere = await visitor.get(`/s/${code}`, { headers: { host: mainHost }, maxRedirects: 0 });
   expect(elsewhere.status()).toBe(302);
-  expect(elsewhere.headers().location).toBe(LINK_UNAVAILABLE_PATH);
+  expect(elsewhere.headers().location).toBe(linkUnavailablePath(`${baseURL}/s/${code}`));
   // The app itself is not served on the custom domain.
   expect((await visitor.get("/api/user/available-domains", onCustom)).status()).toBe(404);
   await visitor.dispose();

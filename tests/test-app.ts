@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll } from "vitest";
+import { linkUnavailablePath } from "../common/contract/shortened-urls";
 import type { Database } from "../db/client";
 import { buildApp } from "../server/app";
 import { type Config, loadConfig } from "../server/env";
@@ -7,12 +8,18 @@ import { createSession } from "../server/modules/auth/session";
 import { createUser } from "./factories";
 import { openTestDatabase, testDatabaseKind } from "./test-database";
 
+export const TEST_PUBLIC_URL = "http://localhost:3000";
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost:3000" }),
+    ...loadConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", PUBLIC_URL: TEST_PUBLIC_URL }),
     ...overrides,
   };
 }
+
+/** The Location of an unknown or expired code: the notice, with the short link for its report. */
+export const unavailableLocation = (code: string, origin = TEST_PUBLIC_URL) =>
+  linkUnavailablePath(`${origin}/s/${encodeURIComponent(code)}`);
 
 export type TestContext = {
   app: FastifyInstance;

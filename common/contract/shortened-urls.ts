@@ -20,6 +20,11 @@ export const SHORT_URL_MESSAGES = {
 
 /** Where a visitor of an unknown or expired short link lands; the web shows linkUnavailable there. */
 export const LINK_UNAVAILABLE_PATH = "/?aviso=link-indisponivel";
+/** The notice's parameter with the short link the visitor opened, for its 'Denunciar link'. */
+export const LINK_UNAVAILABLE_LINK_PARAM = "link";
+/** LINK_UNAVAILABLE_PATH for a known address: the notice's 'Denunciar link' opens the form with it. */
+export const linkUnavailablePath = (shortUrl: string) =>
+  `${LINK_UNAVAILABLE_PATH}&${LINK_UNAVAILABLE_LINK_PARAM}=${encodeURIComponent(shortUrl)}`;
 
 /** Random codes: 7 characters without the look-alikes 0 O 1 l I (57^7 ≈ 1.9e12 codes per domain). */
 export const RANDOM_CODE_LENGTH = 7;

@@ -86,16 +86,21 @@ export function targetHostsOf(urls: (string | null | undefined)[]): string[] {
 
 const siteOriginOf = (app: FastifyInstance) => app.config.publicUrl.replace(/\/+$/, "");
 
+/** The short link a visitor opened, as they would report it: on its custom domain, else the site. */
+export function shortLinkUrlOf(app: FastifyInstance, host: string | undefined, code: string) {
+  const custom = app.domains.customDomain(host);
+  const origin = custom ? `https://${custom.domain}` : siteOriginOf(app);
+  return `${origin}/s/${encodeURIComponent(code)}`;
+}
+
 /**
  * What a short link on a blocked domain answers: the warning page, with the short link's own
  * address for the report ('Denunciar link' lives on the main site, also for a custom domain).
  */
 export function blockedShortLinkLinks(app: FastifyInstance, host: string | undefined, code: string) {
-  const custom = app.domains.customDomain(host);
-  const origin = custom ? `https://${custom.domain}` : siteOriginOf(app);
   return {
     siteOrigin: siteOriginOf(app),
-    reportedUrl: `${origin}/s/${encodeURIComponent(code)}`,
+    reportedUrl: shortLinkUrlOf(app, host, code),
     appName: app.config.appName,
   };
 }

@@ -10,10 +10,9 @@ import {
   LINK_REPORTS_PER_HOUR,
   type LinkReportPage,
 } from "../../../common/contract/link-reports";
-import { LINK_UNAVAILABLE_PATH } from "../../../common/contract/shortened-urls";
 import { auditLog, domains, linkReports, shortenedUrls } from "../../../db/schema";
 import { createUser } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
 import { reporterHash } from "./link-reports-reporter";
 
 // A real name (localhost has no dot), so our own short links can be typed as a visitor would.
@@ -421,7 +420,7 @@ describe("the administrator's queue", () => {
     // Invalidation is published on the bus; on Redis it comes back a moment later.
     await expect
       .poll(async () => (await visit()).headers.location, { timeout: 2000 })
-      .toBe(LINK_UNAVAILABLE_PATH);
+      .toBe(unavailableLocation(link.shortCode, PUBLIC_URL));
 
     for (const id of [first.id, second.id]) {
       const [row] = await db().select().from(linkReports).where(eq(linkReports.id, id));

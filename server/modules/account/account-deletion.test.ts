@@ -5,7 +5,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../common/contract/account";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
-import { LINK_UNAVAILABLE_PATH } from "../../../common/contract/shortened-urls";
 import {
   accessLog,
   authTokens,
@@ -23,7 +22,7 @@ import {
   users,
 } from "../../../db/schema";
 import { createUser, FACTORY_PASSWORD, subscribeUser } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
 import { issueToken } from "../auth/auth-tokens";
 import { createSession } from "../auth/session";
 
@@ -208,7 +207,7 @@ describe("DELETE /api/user", () => {
     expect((await publicPage()).statusCode).toBe(200);
 
     expect((await deleteMe(cookie, { password: FACTORY_PASSWORD })).statusCode).toBe(200);
-    expect((await visit()).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit()).headers.location).toBe(unavailableLocation(code));
     expect((await publicPage()).statusCode).toBe(404);
   });
 
@@ -233,8 +232,8 @@ describe("DELETE /api/user", () => {
     expect((await visit(`${code}-999`)).headers.location).toBe("https://exemplo.com.br/muitos/999");
 
     expect((await deleteMe(cookie, { password: FACTORY_PASSWORD })).statusCode).toBe(200);
-    expect((await visit(code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
-    expect((await visit(`${code}-999`)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit(code)).headers.location).toBe(unavailableLocation(code));
+    expect((await visit(`${code}-999`)).headers.location).toBe(unavailableLocation(`${code}-999`));
     expect((await visit(other.code)).headers.location).toBe("https://exemplo.com.br/destino");
   });
 

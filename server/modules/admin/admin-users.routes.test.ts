@@ -6,7 +6,6 @@ import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ADMIN_MESSAGES, type AdminUser, type AdminUsersPage } from "../../../common/contract/admin";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
-import { LINK_UNAVAILABLE_PATH } from "../../../common/contract/shortened-urls";
 import { dayOf } from "../../../common/time";
 import {
   auditLog,
@@ -24,7 +23,7 @@ import {
   users,
 } from "../../../db/schema";
 import { createUser, FACTORY_PASSWORD, subscribeUser } from "../../../tests/factories";
-import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
 import { buildApp } from "../../app";
 import { createSession } from "../auth/session";
 
@@ -623,7 +622,7 @@ describe("DELETE /api/admin/users/:id", () => {
     expect((await publicPage()).statusCode).toBe(200);
 
     await call("DELETE", `/api/admin/users/${user.id}`);
-    expect((await visit()).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit()).headers.location).toBe(unavailableLocation(code));
     expect((await publicPage()).statusCode).toBe(404);
   });
 
@@ -677,7 +676,7 @@ describe.runIf(process.env.REDIS_URL)("DELETE across processes", () => {
       });
       expect(deleted.statusCode).toBe(200);
       await vi.waitFor(
-        async () => expect((await visitSecond()).headers.location).toBe(LINK_UNAVAILABLE_PATH),
+        async () => expect((await visitSecond()).headers.location).toBe(unavailableLocation(code)),
         { timeout: 2000, interval: 20 },
       );
     } finally {

@@ -5,10 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LINK_UNAVAILABLE_PATH } from "../../../common/contract/shortened-urls";
 import { domains } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
 
 // Host routing (docs/decisions/004, issue 15): pages and short links answer only on their own
 // domain; the app itself answers on the main host and on any host no active custom domain claims;
@@ -153,9 +152,11 @@ describe("pages and short links answer on their own domain only", () => {
     // serves no app to show it.
     const wrong = await get(`/s/${fixture.codeA}`, HOST_B);
     expect(wrong.statusCode).toBe(302);
-    expect(wrong.headers.location).toBe(`${MAIN}${LINK_UNAVAILABLE_PATH}`);
+    expect(wrong.headers.location).toBe(`${MAIN}${unavailableLocation(fixture.codeA, `https://${HOST_B}`)}`);
     for (const host of ["localhost:3000", UNKNOWN]) {
-      expect((await get(`/s/${fixture.codeA}`, host)).headers.location, host).toBe(LINK_UNAVAILABLE_PATH);
+      expect((await get(`/s/${fixture.codeA}`, host)).headers.location, host).toBe(
+        unavailableLocation(fixture.codeA),
+      );
     }
   });
 
@@ -166,7 +167,7 @@ describe("pages and short links answer on their own domain only", () => {
       );
     }
     expect((await get(`/s/${fixture.codeMain}`, HOST_A)).headers.location).toBe(
-      `${MAIN}${LINK_UNAVAILABLE_PATH}`,
+      `${MAIN}${unavailableLocation(fixture.codeMain, `https://${HOST_A}`)}`,
     );
   });
 
@@ -279,7 +280,7 @@ describe("the app answers on the main host only", () => {
       expect(short.statusCode).toBe(302);
       expect(short.headers.location).toBe("https://destino-a.exemplo.com.br/");
       expect((await getOn(`/s/${fixture.codeA}`, HOST_B)).headers.location).toBe(
-        `${MAIN}${LINK_UNAVAILABLE_PATH}`,
+        `${MAIN}${unavailableLocation(fixture.codeA, `https://${HOST_B}`)}`,
       );
       expect((await getOn("/", HOST_A)).headers.location).toBe(`${MAIN}/`);
       expect((await getOn("/login", `127.0.0.1:${port}`)).statusCode).toBe(200);

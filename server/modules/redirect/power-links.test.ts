@@ -1,9 +1,9 @@
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LINK_UNAVAILABLE_PATH, POWER_LINK_MESSAGES } from "../../../common/contract/shortened-urls";
+import { POWER_LINK_MESSAGES } from "../../../common/contract/shortened-urls";
 import { type RedirectRule, shortenedUrls } from "../../../db/schema";
-import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
 import { buildApp } from "../../app";
 import { hashPassword } from "../auth/auth.service";
 import { PASSWORD_PAGE_MESSAGES } from "./password-page";
@@ -181,7 +181,7 @@ describe("click limit", () => {
       );
       const locations = responses.map((r) => r.headers.location);
       expect(locations.filter((l) => l === TARGET)).toHaveLength(10);
-      expect(locations.filter((l) => l === LINK_UNAVAILABLE_PATH)).toHaveLength(30);
+      expect(locations.filter((l) => l === unavailableLocation(row.shortCode))).toHaveLength(30);
       await other.clicks.flush();
       await expect(clickCount(row.id)).resolves.toEqual({ clicks: 10, used: 10 });
     } finally {
@@ -198,8 +198,10 @@ describe("click limit", () => {
     await expect(clickCount(row.id)).resolves.toEqual({ clicks: 0, used: 0 });
     expect((await visit(row.shortCode)).headers.location).toBe(TARGET);
     expect((await visit(row.shortCode)).headers.location).toBe(TARGET);
-    expect((await visit(row.shortCode)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
-    expect((await visit(row.shortCode, { ua: GOOGLEBOT })).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit(row.shortCode)).headers.location).toBe(unavailableLocation(row.shortCode));
+    expect((await visit(row.shortCode, { ua: GOOGLEBOT })).headers.location).toBe(
+      unavailableLocation(row.shortCode),
+    );
     await expect(clickCount(row.id)).resolves.toEqual({ clicks: 2, used: 2 });
 
     const plain = await link();

@@ -5,7 +5,7 @@ import { LINK_UNAVAILABLE_PATH, type ShortenedUrl } from "../../../common/contra
 import { clickDaily, clickEvents, domains, type RollupDimension, shortenedUrls } from "../../../db/schema";
 import { eventClicks } from "../../../tests/click-events";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
-import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { buildApp } from "../../app";
 import { NUL_CHARACTER } from "../../plugins/nul-characters";
@@ -87,7 +87,10 @@ describe("GET /s/{code}", () => {
     for (const code of ["nao-existe-xyz", "a".repeat(80), "%E2%9C%93", "a%00b", "it%27s", "a%5Cb", "a%20b"]) {
       const response = await visit(code);
       expect(response.statusCode).toBe(302);
-      expect(response.headers.location).toBe(LINK_UNAVAILABLE_PATH);
+      // The notice, with the short link for 'Denunciar link' when the code could be one.
+      expect(response.headers.location).toBe(
+        code === "nao-existe-xyz" ? unavailableLocation(code) : LINK_UNAVAILABLE_PATH,
+      );
       expect(response.headers["cache-control"]).toBe("private, max-age=0");
     }
   });
@@ -106,7 +109,7 @@ describe("GET /s/{code}", () => {
       })
       .returning();
     const response = await visit(code);
-    expect(response.headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect(response.headers.location).toBe(unavailableLocation(code));
     await t.app.clicks.flush();
     expect(await clickCount(row!.id)).toBe(0);
   });
@@ -116,7 +119,7 @@ describe("GET /s/{code}", () => {
     const link = await shortLink(cookie, { expires_at: new Date(Date.now() + 60_000).toISOString() });
     expect((await visit(link.short_code)).headers.location).toBe("https://exemplo.com.br/destino");
     vi.spyOn(Date, "now").mockReturnValue(Date.now() + 61_000);
-    expect((await visit(link.short_code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit(link.short_code)).headers.location).toBe(unavailableLocation(link.short_code));
   });
 
   it("answers a cached code without a database query", async () => {
@@ -142,7 +145,7 @@ describe("GET /s/{code}", () => {
     expect(answers.slice(0, 5).map((answer) => answer.headers.location)).toEqual(
       links.map((_, i) => `https://exemplo.com.br/frio-${i}`),
     );
-    expect(answers[5]!.headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect(answers[5]!.headers.location).toBe(unavailableLocation("nao-existe-frio"));
     const lookups = prepared.mock.calls.filter(([step]) => step.name === "redirect_links");
     expect(lookups).toHaveLength(1);
   });
@@ -152,13 +155,13 @@ describe("GET /s/{code}", () => {
     const link = await shortLink(cookie);
     expect((await visit(link.short_code)).headers.location).toBe("https://exemplo.com.br/destino");
     await t.request({ method: "DELETE", url: `/api/shortened-urls/${link.id}`, cookie });
-    expect((await visit(link.short_code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit(link.short_code)).headers.location).toBe(unavailableLocation(link.short_code));
   });
 
   it("redirects at once a code created just after a visitor found it unknown", async () => {
     const { cookie } = await t.signIn();
     const code = `novo${Date.now()}`;
-    expect((await visit(code)).headers.location).toBe(LINK_UNAVAILABLE_PATH);
+    expect((await visit(code)).headers.location).toBe(unavailableLocation(code));
     await shortLink(cookie, { custom_code: code, original_url: "https://exemplo.com.br/novo" });
     expect((await visit(code)).headers.location).toBe("https://exemplo.com.br/novo");
   });
@@ -204,7 +207,9 @@ describe("GET /s/{code}", () => {
       expect(response.headers.get("cache-control")).toBe("private, max-age=0");
       expect(response.headers.get("x-robots-tag")).toBe("noindex");
       expect((await get(`/s/${link.short_code}`, "HEAD")).status).toBe(302);
-      expect((await get("/s/nao-existe-mesmo")).headers.get("location")).toBe(LINK_UNAVAILABLE_PATH);
+      expect((await get("/s/nao-existe-mesmo")).headers.get("location")).toBe(
+        unavailableLocation("nao-existe-mesmo"),
+      );
       // Not a redirect: the router answers (no route for PUT, nor for a nested path). POST is the
       // password form's, through the router: on a link without a password it redirects like GET.
       expect((await get(`/s/${link.short_code}`, "PUT")).status).toBe(404);
@@ -312,7 +317,7 @@ describe.runIf(testDatabaseKind === "postgres" && process.env.REDIS_URL)("across
       expect((await visitOther()).headers.location).toBe("https://exemplo.com.br/destino");
       await t.request({ method: "DELETE", url: `/api/shortened-urls/${link.id}`, cookie });
       await vi.waitFor(
-        async () => expect((await visitOther()).headers.location).toBe(LINK_UNAVAILABLE_PATH),
+        async () => expect((await visitOther()).headers.location).toBe(unavailableLocation(link.short_code)),
         {
           timeout: 2000,
           interval: 20,

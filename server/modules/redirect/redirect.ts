@@ -2,10 +2,15 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import { verify } from "@node-rs/argon2";
 import type { FastifyInstance } from "fastify";
-import { LINK_UNAVAILABLE_PATH, POWER_LINK_MESSAGES } from "../../../common/contract/shortened-urls";
+import {
+  LINK_UNAVAILABLE_PATH,
+  linkUnavailablePath,
+  POWER_LINK_MESSAGES,
+  SHORT_CODE_PATTERN,
+} from "../../../common/contract/shortened-urls";
 import { SHORT_CODE_MAX } from "../../../common/slug";
 import { throttled } from "../../lib/log-throttle";
-import { blockedShortLinkLinks, sendBlockedPage } from "../abuse/blocked-page";
+import { blockedShortLinkLinks, sendBlockedPage, shortLinkUrlOf } from "../abuse/blocked-page";
 import { clickFrom, userAgentClass } from "../clicks/click-info";
 import type { Click } from "../clicks/click-queue";
 import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
@@ -44,6 +49,9 @@ const trustAll = () => true;
  */
 export const isExpired = (target: ShortLinkTarget, now: number) =>
   target.expiresAt !== null && target.expiresAt <= now;
+
+/** A code some link could have (anything else is unknown without a query, and not worth reporting). */
+const isPossibleCode = (code: string) => code.length <= SHORT_CODE_MAX && SHORT_CODE_PATTERN.test(code);
 
 /**
  * The target of a code on a domain (null: unknown), expired or not: from memory when cached, with
@@ -118,10 +126,15 @@ export function createRedirect(app: FastifyInstance): Redirect {
   // Like Fastify's return503OnClosing: once shutdown has begun, no click is taken that could miss
   // the click queue's last flush.
   let closing = false;
-  // An active custom domain serves no app to show the notice on: the main site shows it.
-  const unavailableOnMainSite = `${app.config.publicUrl.replace(/\/+$/, "")}${LINK_UNAVAILABLE_PATH}`;
-  const unavailableAt = (request: IncomingMessage) =>
-    app.domains.customDomain(request.headers.host) ? unavailableOnMainSite : LINK_UNAVAILABLE_PATH;
+  // An active custom domain serves no app to show the notice on: the main site shows it. The short
+  // link the visitor opened goes along, for the notice's 'Denunciar link' (unless it cannot be one).
+  const mainSite = app.config.publicUrl.replace(/\/+$/, "");
+  const unavailableAt = (request: IncomingMessage, code: string) => {
+    const path = isPossibleCode(code)
+      ? linkUnavailablePath(shortLinkUrlOf(app, request.headers.host, code))
+      : LINK_UNAVAILABLE_PATH;
+    return app.domains.customDomain(request.headers.host) ? `${mainSite}${path}` : path;
+  };
   app.addHook("preClose", (done) => {
     closing = true;
     done();
@@ -140,8 +153,12 @@ export function createRedirect(app: FastifyInstance): Redirect {
   };
 
   /** Unknown, or expired (by date or used-up limit): the expiry target, else the notice. */
-  const gone = (request: IncomingMessage, response: ServerResponse, target: ShortLinkTarget | null) =>
-    send302(response, target?.expiredLocation ?? unavailableAt(request), null);
+  const gone = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    target: ShortLinkTarget | null,
+    code: string,
+  ) => send302(response, target?.expiredLocation ?? unavailableAt(request, code), null);
 
   /** Issue 16: a target on a blocked domain answers the warning page (no redirect, no click). */
   const blocked = (request: IncomingMessage, response: ServerResponse, code: string) =>
@@ -173,6 +190,7 @@ export function createRedirect(app: FastifyInstance): Redirect {
     request: IncomingMessage,
     response: ServerResponse,
     target: ShortLinkTarget,
+    code: string,
     counts: boolean,
   ): void | Promise<void> => {
     const location = locationFor(request, target);
@@ -182,14 +200,14 @@ export function createRedirect(app: FastifyInstance): Redirect {
       if (counts) recordClick(request, target);
       return;
     }
-    if (target.exhausted) return gone(request, response, target);
+    if (target.exhausted) return gone(request, response, target, code);
     if (!countsAgainstLimit(request)) {
       send302(response, location, vary);
       if (counts) recordClick(request, target); // a bot's visit, kept apart as always
       return;
     }
     return takeLimitedClick(app.database, target).then((taken) => {
-      if (!taken) return gone(request, response, target);
+      if (!taken) return gone(request, response, target, code);
       send302(response, location, vary);
       if (counts) recordClick(request, target);
     });
@@ -204,12 +222,13 @@ export function createRedirect(app: FastifyInstance): Redirect {
     code: string,
   ): void | Promise<void> => {
     if (target && app.blockedDomains.blocksAny(target.hosts)) return blocked(request, response, code);
-    if (!target || isExpired(target, Date.now()) || target.exhausted) return gone(request, response, target);
+    if (!target || isExpired(target, Date.now()) || target.exhausted)
+      return gone(request, response, target, code);
     if (target.passwordHash !== null) {
       sendPasswordPage(response, 200, pathOf(request), null, { appName, head: request.method === "HEAD" });
       return;
     }
-    return go(request, response, target, request.method === "GET");
+    return go(request, response, target, code, request.method === "GET");
   };
 
   const logLookupFailure = throttled();
@@ -264,8 +283,8 @@ export function createRedirect(app: FastifyInstance): Redirect {
       const target = await findTarget(cache, app.domains.resolve(request.headers.host).id, code);
       if (target && app.blockedDomains.blocksAny(target.hosts)) return blocked(request, response, code);
       if (!target || isExpired(target, Date.now()) || target.exhausted)
-        return gone(request, response, target);
-      if (target.passwordHash === null) return await go(request, response, target, true);
+        return gone(request, response, target, code);
+      if (target.passwordHash === null) return await go(request, response, target, code, true);
       const action = pathOf(request);
       if (!sameOriginPost(request.headers)) {
         sendPasswordPage(response, 403, action, PASSWORD_PAGE_MESSAGES.crossOrigin, { appName });
@@ -289,7 +308,7 @@ export function createRedirect(app: FastifyInstance): Redirect {
         return;
       }
       attempt?.right();
-      await go(request, response, target, true);
+      await go(request, response, target, code, true);
     } catch (error) {
       unavailable(response, error);
     }

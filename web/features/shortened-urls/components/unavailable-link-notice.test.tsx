@@ -31,6 +31,21 @@ describe("UnavailableLinkNotice", () => {
     expect(link.getAttribute("href")).toBe("/denunciar");
   });
 
+  it("fills the form with the short link the visitor opened, and drops it from the address", async () => {
+    renderAt(`/?aviso=link-indisponivel&link=${encodeURIComponent("https://atalho.app/s/abc?x=1")}&utm=x`);
+    const link = await screen.findByRole("link", { name: "Denunciar link" });
+    expect(link.getAttribute("href")).toBe(
+      `/denunciar?url=${encodeURIComponent("https://atalho.app/s/abc?x=1")}`,
+    );
+    expect(screen.getByTestId("search").textContent).toBe("?utm=x");
+  });
+
+  it("passes on only a web address", async () => {
+    renderAt(`/?aviso=link-indisponivel&link=${encodeURIComponent("javascript:alert(1)")}`);
+    const link = await screen.findByRole("link", { name: "Denunciar link" });
+    expect(link.getAttribute("href")).toBe("/denunciar");
+  });
+
   it("stays hidden without the parameter", () => {
     renderAt("/?aviso=outra-coisa");
     expect(screen.queryByRole("alert")).toBeNull();

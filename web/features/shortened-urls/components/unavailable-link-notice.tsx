@@ -1,5 +1,5 @@
-import { LINK_REPORT_PATH } from "@common/contract/link-reports";
-import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
+import { linkReportPath } from "@common/contract/link-reports";
+import { LINK_UNAVAILABLE_LINK_PARAM, SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { AlertTriangle, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -7,27 +7,35 @@ import { useSearchParams } from "react-router";
 const PARAM = "aviso";
 const VALUE = "link-indisponivel";
 
+/** Only a web address is passed on to the report form (the parameter is anyone's to write). */
+const webAddress = (value: string | null) => (value && /^https?:\/\//i.test(value) ? value : null);
+
 /**
- * The server sends visitors of an unknown or expired short link to /?aviso=link-indisponivel. The
- * notice is shown once and the parameter removed, so a reload or a shared address does not repeat it.
+ * The server sends visitors of an unknown or expired short link to
+ * /?aviso=link-indisponivel&link={the short link}. The notice is shown once and the parameters
+ * removed, so a reload or a shared address does not repeat it; its 'Denunciar link' opens the form
+ * with the short link filled in.
  */
 export function UnavailableLinkNotice() {
   const [params, setParams] = useSearchParams();
   const flagged = params.get(PARAM) === VALUE;
   const [open, setOpen] = useState(flagged);
+  const [reported, setReported] = useState(() => webAddress(params.get(LINK_UNAVAILABLE_LINK_PARAM)));
 
   useEffect(() => {
     if (!flagged) return;
     setOpen(true);
+    setReported(webAddress(params.get(LINK_UNAVAILABLE_LINK_PARAM)));
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
         next.delete(PARAM);
+        next.delete(LINK_UNAVAILABLE_LINK_PARAM);
         return next;
       },
       { replace: true },
     );
-  }, [flagged, setParams]);
+  }, [flagged, params, setParams]);
 
   if (!open) return null;
   return (
@@ -41,7 +49,7 @@ export function UnavailableLinkNotice() {
           {SHORT_URL_MESSAGES.linkUnavailable}{" "}
           {/* The server's page (a full load): it works without JavaScript too. */}
           <a
-            href={LINK_REPORT_PATH}
+            href={linkReportPath(reported)}
             className="font-semibold whitespace-nowrap underline hover:text-amber-950"
           >
             Denunciar link
