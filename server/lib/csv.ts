@@ -41,7 +41,7 @@ export async function* csvDownload<T>({
   }
 }
 
-/** Reads rows `chunkRows` at a time by offset, up to `maxRows` in all. */
+/** Reads rows `chunkRows` at a time by offset, up to `maxRows` in all (for lists of bounded depth). */
 export async function* chunksByOffset<T>(
   read: (page: { limit: number; offset: number }) => Promise<T[]>,
   { maxRows, chunkRows = 1_000 }: { maxRows: number; chunkRows?: number },
@@ -51,5 +51,27 @@ export async function* chunksByOffset<T>(
     const rows = await read({ limit, offset });
     yield rows;
     if (rows.length < limit) return;
+  }
+}
+
+/**
+ * Reads rows `chunkRows` at a time after the last one read, up to `maxRows` in all: through an
+ * index, each chunk as cheap as the first, where an offset reads again every row before it (for
+ * exports as deep as a million rows). `read(after, limit)` answers up to `limit` rows following the
+ * cursor `after` (null: from the start), in cursor order; `cursorOf` is a row's cursor.
+ */
+export async function* chunksByKeyset<T, Cursor>(
+  read: (after: Cursor | null, limit: number) => Promise<T[]>,
+  cursorOf: (row: T) => Cursor,
+  { maxRows = Number.POSITIVE_INFINITY, chunkRows = 1_000 }: { maxRows?: number; chunkRows?: number } = {},
+): CsvChunks<T> {
+  let after: Cursor | null = null;
+  for (let taken = 0; taken < maxRows; ) {
+    const limit = Math.min(chunkRows, maxRows - taken);
+    const rows = await read(after, limit);
+    if (rows.length > 0) yield rows;
+    if (rows.length < limit) return;
+    taken += rows.length;
+    after = cursorOf(rows.at(-1)!);
   }
 }

@@ -7,6 +7,7 @@ import { domains } from "../../../db/schema/domains";
 import { linkPages, links } from "../../../db/schema/link-pages";
 import { apiKeys, shortenedUrls, webhooks } from "../../../db/schema/shortened-urls";
 import { users } from "../../../db/schema/users";
+import { chunksByKeyset } from "../../lib/csv";
 
 /** Rows read per query for the sections that grow with the account (links, clicks, pages). */
 export const EXPORT_PAGE_ROWS = 1000;
@@ -85,30 +86,11 @@ const isStream = (value: unknown): value is AsyncIterable<unknown[]> =>
 /** A nested value's lines moved `levels` levels (2 spaces each) right, as inside the document. */
 const indent = (json: string, levels = 1) => json.replaceAll("\n", `\n${"  ".repeat(levels)}`);
 
-/**
- * Pages of rows after a cursor: `read(after)` answers up to `pageRows` rows following `after`
- * (null: from the start), in cursor order; `cursorOf` is the last row's cursor.
- */
-async function* keyset<Row, Cursor>(
-  pageRows: number,
-  read: (after: Cursor | null) => Promise<Row[]>,
-  cursorOf: (row: Row) => Cursor,
-): AsyncGenerator<Row[]> {
-  let after: Cursor | null = null;
-  for (;;) {
-    const rows = await read(after);
-    if (rows.length > 0) yield rows;
-    if (rows.length < pageRows) return;
-    after = cursorOf(rows.at(-1)!);
-  }
-}
-
 /** The pages, each with its links, by id. */
 function pagesOf(db: Db, userId: number, pageRows: number) {
   return mapPages(
-    keyset(
-      pageRows,
-      (after: number | null) =>
+    chunksByKeyset(
+      (after: number | null, limit) =>
         db
           .select({
             id: linkPages.id,
@@ -129,8 +111,9 @@ function pagesOf(db: Db, userId: number, pageRows: number) {
           .innerJoin(domains, eq(domains.id, linkPages.domainId))
           .where(and(eq(linkPages.userId, userId), after === null ? undefined : gt(linkPages.id, after)))
           .orderBy(asc(linkPages.id))
-          .limit(pageRows),
+          .limit(limit),
       (page) => page.id,
+      { chunkRows: pageRows },
     ),
     async (pages) => {
       const pageLinks = await db
@@ -171,9 +154,8 @@ async function* mapPages<T, U>(pages: AsyncIterable<T[]>, map: (page: T[]) => Pr
  */
 function shortLinksOf(db: Db, userId: number, pageRows: number) {
   return mapPages(
-    keyset(
-      pageRows,
-      (after: { at: string; id: number } | null) =>
+    chunksByKeyset(
+      (after: { at: string; id: number } | null, limit) =>
         db
           .select({
             id: shortenedUrls.id,
@@ -197,8 +179,9 @@ function shortLinksOf(db: Db, userId: number, pageRows: number) {
             ),
           )
           .orderBy(asc(shortenedUrls.createdAt), asc(shortenedUrls.id))
-          .limit(pageRows),
+          .limit(limit),
       (row) => ({ at: row.cursor, id: row.id }),
+      { chunkRows: pageRows },
     ),
     async (rows) => rows.map(({ cursor: _, ...row }) => row),
   );
@@ -211,9 +194,8 @@ function clicksOf(db: Db, userId: number, pageRows: number) {
       ? undefined
       : sql`(${clickDaily.targetType}, ${clickDaily.targetId}, ${clickDaily.dimension}, ${clickDaily.value}, ${clickDaily.day})
           > (${cursor.type}, ${cursor.id}, 'total', '', ${cursor.day}::date)`;
-  return keyset(
-    pageRows,
-    (cursor: { type: string; id: number; day: string } | null) =>
+  return chunksByKeyset(
+    (cursor: { type: string; id: number; day: string } | null, limit) =>
       db
         .select({
           day: clickDaily.day,
@@ -224,8 +206,9 @@ function clicksOf(db: Db, userId: number, pageRows: number) {
         .from(clickDaily)
         .where(and(eq(clickDaily.userId, userId), eq(clickDaily.dimension, "total"), after(cursor)))
         .orderBy(asc(clickDaily.targetType), asc(clickDaily.targetId), asc(clickDaily.day))
-        .limit(pageRows),
+        .limit(limit),
     (row) => ({ type: row.target_type, id: row.target_id, day: row.day }),
+    { chunkRows: pageRows },
   );
 }
 

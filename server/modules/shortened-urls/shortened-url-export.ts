@@ -1,10 +1,10 @@
 // CSV export of a user's short links with their clicks (issue 17): UTF-8 with BOM and `;`, as
 // Excel in pt-BR opens it; the first four columns are the import's, so the file imports back.
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { formatDateTimeBR } from "../../../common/time";
 import type { Db } from "../../../db/client";
 import { shortenedUrls } from "../../../db/schema";
-import { chunksByOffset, csvDownload } from "../../lib/csv";
+import { chunksByKeyset, csvDownload } from "../../lib/csv";
 import type { ShortenedUrlRow } from "./shortened-urls.queries";
 
 /** Every link a plan can hold and more; the export is read 1000 rows at a time up to this. */
@@ -25,20 +25,32 @@ export const shortUrlExportFilename = (now = new Date()) =>
 
 /** The download, chunk by chunk; `originOf` gives a domain's public origin (for short_url). */
 export function shortenedUrlsCsv(db: Db, userId: number, originOf: (domainId: number) => string) {
-  return csvDownload<ShortenedUrlRow>({
+  return csvDownload<{ row: ShortenedUrlRow; cursor: string }>({
     headers: SHORT_URL_EXPORT_HEADERS,
-    chunks: chunksByOffset(
-      ({ limit, offset }) =>
+    // Newest first, through the owner's list index (user_id, created_at, id). The cursor's time is
+    // the database's own text of it: a JavaScript Date would drop its microseconds.
+    chunks: chunksByKeyset(
+      (after: { at: string; id: number } | null, limit) =>
         db
-          .select()
+          .select({
+            row: getTableColumns(shortenedUrls),
+            cursor: sql<string>`${shortenedUrls.createdAt}::text`,
+          })
           .from(shortenedUrls)
-          .where(eq(shortenedUrls.userId, userId))
+          .where(
+            and(
+              eq(shortenedUrls.userId, userId),
+              after === null
+                ? undefined
+                : sql`(${shortenedUrls.createdAt}, ${shortenedUrls.id}) < (${after.at}::timestamptz, ${after.id})`,
+            ),
+          )
           .orderBy(desc(shortenedUrls.createdAt), desc(shortenedUrls.id))
-          .limit(limit)
-          .offset(offset),
+          .limit(limit),
+      ({ row, cursor }) => ({ at: cursor, id: row.id }),
       { maxRows: SHORT_URL_EXPORT_MAX_ROWS },
     ),
-    toRow: (row) => [
+    toRow: ({ row }) => [
       row.originalUrl,
       row.title ?? "",
       row.shortCode,

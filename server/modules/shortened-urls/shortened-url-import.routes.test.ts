@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
 import { limitReachedMessage } from "../../../common/contract/billing";
@@ -9,7 +9,7 @@ import {
   type ShortenedUrlImportResult,
 } from "../../../common/contract/shortened-urls";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
-import { shortenedUrls, subscriptionPlans, userSubscriptions } from "../../../db/schema";
+import { domains, shortenedUrls, subscriptionPlans, userSubscriptions } from "../../../db/schema";
 import { setupTestApp } from "../../../tests/test-app";
 import { parseImportExpiry } from "./shortened-url-import";
 
@@ -250,6 +250,43 @@ describe("GET /api/shortened-urls/export.csv", () => {
     const withoutCodes = rows.map((r) => [r[0]!, r[1]!, "", r[3]!]);
     const copied = await importCsv(other.cookie, Papa.unparse(withoutCodes, { delimiter: ";" }));
     expect(copied.json()).toEqual({ created: 2, refused: [] });
+  });
+
+  it("pages past 1,000 rows by the last one read: every link once, newest first, ties by id", async () => {
+    const { user, cookie } = await t.signIn();
+    const [main] = await t.database.db
+      .select({ id: domains.id })
+      .from(domains)
+      .where(eq(domains.isDefault, true));
+    const prefix = uniqueCode();
+    // Two instants, microseconds apart, each shared by many links: a cursor that lost the
+    // microseconds, or ignored the id, would skip or repeat links across the pages.
+    const at = (micros: string) => sql`${`2030-01-02 03:04:05.${micros}+00`}::timestamptz`;
+    const rows = Array.from({ length: 2_300 }, (_, i) => ({
+      userId: user.id,
+      domainId: main!.id,
+      shortCode: `${prefix}-${i}`,
+      originalUrl: `https://exemplo.com.br/${i}`,
+      createdAt: i < 1_500 ? at("000001") : at("000002"),
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.database.db.insert(shortenedUrls).values(rows.slice(i, i + 500));
+    }
+    const response = await t.request({ method: "GET", url: "/api/shortened-urls/export.csv", cookie });
+    const codes = Papa.parse<string[]>(response.body.slice(1).trim(), { delimiter: ";" })
+      .data.slice(1)
+      .map((r) => r[2]!);
+    expect(codes).toHaveLength(2_300);
+    expect(new Set(codes).size).toBe(2_300);
+    const ids = new Map((await linksOf(user.id)).map((link) => [link.shortCode, link.id]));
+    const index = (code: string) => Number(code.slice(prefix.length + 1));
+    // The later instant first; within one, the higher id first.
+    expect(codes.slice(0, 800).every((code) => index(code) >= 1_500)).toBe(true);
+    expect(codes.slice(800).every((code) => index(code) < 1_500)).toBe(true);
+    for (let i = 1; i < codes.length; i++) {
+      if (i === 800) continue;
+      expect(ids.get(codes[i - 1]!)! > ids.get(codes[i]!)!, codes[i]).toBe(true);
+    }
   });
 
   it("needs a session", async () => {
