@@ -38,7 +38,9 @@ const INVALIDATE_ONE_BY_ONE = 1_000;
 
 /**
  * Deletes the user and everything of theirs in one transaction:
- * 1. the access-log line "account_deletion" (no foreign key: Marco Civil keeps it 6 months);
+ * 1. the access-log line "account_deletion" when the user deletes their own account (no foreign
+ *    key: Marco Civil keeps it 6 months); an administrator's deletion is not an access of the
+ *    account, and its audit line (below) says which administrator did it;
  * 2. `beforeDelete` (the administrator's audit line), under the same locks;
  * 3. their payments anonymised: payer details scrubbed, the row kept; the user id goes null by the
  *    foreign key (ON DELETE SET NULL), as on billing events;
@@ -57,6 +59,8 @@ export async function deleteAccount(
     lastAdminMessage?: string;
     notFoundMessage?: string;
     beforeDelete?: (tx: Db, user: UserRow, holdings: Holdings) => Promise<void>;
+    /** False when an administrator deletes: no access-log line under the user with their address. */
+    byOwner?: boolean;
   } = {},
 ): Promise<{ user: UserRow; holdings: Holdings }> {
   const deleted = await app.db.transaction(async (transaction) => {
@@ -68,7 +72,8 @@ export async function deleteAccount(
       throw badRequest(options.lastAdminMessage ?? ACCOUNT_MESSAGES.lastAdmin);
     }
     const holdings = await lockUserHoldings(tx, userId, { listShortLinksUpTo: INVALIDATE_ONE_BY_ONE });
-    await recordAccess(tx, request, { userId, email: user.email, event: "account_deletion" });
+    if (options.byOwner !== false)
+      await recordAccess(tx, request, { userId, email: user.email, event: "account_deletion" });
     await options.beforeDelete?.(tx, user, holdings);
     await anonymisePayments(tx, userId);
     await tx.delete(users).where(eq(users.id, userId));

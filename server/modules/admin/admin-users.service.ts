@@ -298,6 +298,7 @@ export async function deleteAdminUser(
 ): Promise<void> {
   if (id === actor.id) throw badRequest(ADMIN_MESSAGES.cannotDeleteSelf);
   await deleteAccount(app, request, id, {
+    byOwner: false,
     lastAdminMessage: ADMIN_MESSAGES.lastAdmin,
     notFoundMessage: ADMIN_MESSAGES.userNotFound,
     beforeDelete: async (tx, user, holdings) => {

@@ -23,9 +23,11 @@ async function reachable(check: () => Promise<unknown>): Promise<string | null> 
 
 /**
  * Health checks for a load balancer. /healthz (liveness): the process answers, whatever the
- * database does; restarting it would not help. /readyz (readiness): the database and Redis (when
- * configured) answer too; while one is away (503) the balancer sends new visitors to another
- * process, and this one keeps answering what it can (cached redirects, held clicks).
+ * database does; restarting it would not help. /readyz (readiness): the database answers too; while
+ * it is away (503) the balancer sends new visitors to another process, and this one keeps answering
+ * what it can (cached redirects, held clicks). Redis away is "degraded" but ready (200): every
+ * process serves without it (local caches, short lifetimes), and since all of them lose the same
+ * Redis together, a 503 would only have the balancer take the whole fleet out.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get("/healthz", async (_request, reply) => {
@@ -40,13 +42,9 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
       app.bus.distributed ? reachable(() => app.bus.ping()) : Promise.resolve(null),
     ]);
     const redis = app.bus.distributed ? (redisError ? "down" : "ok") : "none";
-    if (!databaseError && !redisError) return { status: "ok", database: app.database.kind, redis };
+    if (!databaseError) return { status: redisError ? "degraded" : "ok", database: app.database.kind, redis };
     // At debug only: a balancer asks every few seconds, and the outage is logged once elsewhere.
     request.log.debug({ database: databaseError, redis: redisError }, "not ready");
-    return reply.code(503).send({
-      error: SERVICE_UNAVAILABLE,
-      database: databaseError ? "down" : app.database.kind,
-      redis,
-    });
+    return reply.code(503).send({ error: SERVICE_UNAVAILABLE, database: "down", redis });
   });
 };
