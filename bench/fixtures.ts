@@ -15,6 +15,13 @@ export function codeFor(i: number): string {
   return `l${String(i).padStart(7, "0")}`;
 }
 
+/**
+ * The scattered order of cold visits (bench/touch-all.ts, bench/cold-codes.lua): the i-th code is
+ * (i * SCATTER_STEP) % n + 1. Odd and not a multiple of 5 or of 3: coprime with the bench's sizes
+ * (10^k, and 3 x 10^k).
+ */
+export const SCATTER_STEP = 611_953;
+
 /** The i-th target URL. */
 export function targetFor(i: number): string {
   return `https://exemplo.com.br/produtos/item-${i}?utm_source=atalho`;

@@ -19,6 +19,8 @@ export type LoadOptions = {
   tool?: LoadTool;
   /** Requests per second in all (autocannon -R, spread over the connections); unset: as fast as it can. */
   rate?: number;
+  /** A wrk Lua script choosing each request (wrk only), with its arguments. */
+  script?: { file: string; args: string[] };
 };
 
 export type LoadResult = {
@@ -86,8 +88,12 @@ function run(command: string, args: string[]): Promise<string> {
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  // wrk has no fixed rate: a paced run is autocannon's.
-  const tool = options.amount || options.rate ? "autocannon" : (options.tool ?? defaultTool());
+  // wrk has no fixed rate: a paced run is autocannon's. A script is wrk's.
+  const tool = options.script
+    ? "wrk"
+    : options.amount || options.rate
+      ? "autocannon"
+      : (options.tool ?? defaultTool());
   return tool === "wrk" ? runWrk(options) : runAutocannon(options);
 }
 
@@ -103,7 +109,9 @@ async function runWrk(options: LoadOptions): Promise<LoadResult> {
   const args = ["-t1", `-c${options.connections ?? 50}`, `-d${options.duration ?? 8}s`, "--latency"];
   for (const [name, value] of Object.entries(withUserAgent(options.headers)))
     args.push("-H", `${name}: ${value}`);
+  if (options.script) args.push("-s", options.script.file);
   args.push(options.url);
+  if (options.script) args.push("--", ...options.script.args);
   const out = await run(...pinned(LOAD_CPU, "wrk", args));
   const percentile = (p: string) => {
     const match = new RegExp(`^\\s+${p}%\\s+(\\S+)`, "m").exec(out);

@@ -6,7 +6,7 @@
 // Usage: node --import tsx bench/touch-all.ts <origin> <count> <concurrency> [GET|HEAD] [of]
 // Prints { "requests", "status": { "302": n, ... }, "errors", "seconds", "p50Ms", "p99Ms", "maxMs" }.
 import http from "node:http";
-import { codeFor } from "./fixtures";
+import { codeFor, SCATTER_STEP as STEP } from "./fixtures";
 import { BROWSER_USER_AGENT } from "./load";
 
 const [origin = "http://127.0.0.1:3000", countArg = "100000", concurrencyArg = "32", method = "GET", ofArg] =
@@ -16,8 +16,6 @@ const of = Number(ofArg ?? countArg);
 const concurrency = Number(concurrencyArg);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 
-/** Odd and not a multiple of 5 or of 3: coprime with the bench's sizes (10^k, and 3 x 10^k). */
-const STEP = 611_953;
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 if (gcd(STEP, of) !== 1) throw new Error(`touch-all: ${of} shares a factor with ${STEP}`);
 /** The i-th code visited (0-based i): a permutation of 1..of, its first `count` taken. */
