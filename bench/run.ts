@@ -400,22 +400,22 @@ const COLD_BASELINE_SAMPLE = 200_000;
 
 /**
  * The bare server over scattered codes, 32 in flight like ours: with wrk, its C client and a Lua
- * script (bench/cold-codes.lua) for DURATION seconds, since bench/touch-all.ts, a Node loop, tops out
+ * script (bench/cold-codes.lua) for twice DURATION seconds, since bench/touch-all.ts, a Node loop, tops out
  * below the bare server on a slow machine (8-9k/s against 25-44k/s) and would flatter the ratio;
  * without wrk, touch-all over a sample of the codes.
  */
 async function coldBaseline(
   port: number,
 ): Promise<{ requests: number; seconds: number; p99Ms: number; client: string }> {
+  const url = `http://127.0.0.1:${port}`;
   if (!hasWrk) {
-    const touched = await touch(`http://127.0.0.1:${port}`, COLD_BASELINE_SAMPLE, SHORT_LINK_COUNT);
+    const touched = await touch(url, COLD_BASELINE_SAMPLE, SHORT_LINK_COUNT);
     return { ...touched, client: `bench/touch-all.ts over ${fmt.int(touched.requests)} codes` };
   }
   const script = {
     file: path.join(ROOT, "bench", "cold-codes.lua"),
     args: [String(SHORT_LINK_COUNT), String(SCATTER_STEP)],
   };
-  const url = `http://127.0.0.1:${port}`;
   await runLoad({ url, duration: WARMUP, connections: 32, script });
   const run = await runLoad({ url, duration: DURATION * 2, connections: 32, script });
   if (run.errors > 0) throw new Error(`cold baseline: ${run.errors} errors (unknown codes?)`);
