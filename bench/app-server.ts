@@ -4,9 +4,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import * as esbuild from "esbuild";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { buildServer } from "../scripts/build-server.mjs";
 import { serverNodeFlags } from "../scripts/server-flags.mjs";
 import { pinned, SERVER_CPU } from "./load";
 
@@ -94,7 +94,7 @@ export async function startApp(options: StartOptions): Promise<AppServer> {
   if (options.env) Object.assign(env, options.env);
 
   const log = fs.openSync(options.logFile, "a");
-  buildServerOnce();
+  await buildServerOnce();
   const spawnedAt = performance.now();
   const nodeArgs = [
     ...(options.nodeFlags ?? []),
@@ -174,36 +174,16 @@ export function tail(file: string, lines = 30): string {
   }
 }
 
-let built = false;
+let built: Promise<void> | undefined;
 
 /**
- * The server as production runs it (npm run build:server's options), bundled once per process.
- * Test files that start servers run in parallel workers: each bundles to a file of its own and
- * renames it into place, so no process ever starts a half-written bundle.
+ * The server as production runs it (npm run build:server, scripts/build-server.mjs), bundled once
+ * per process. Test files that start servers run in parallel workers: each bundles to a file of its
+ * own and renames it into place, so no process ever starts a half-written bundle.
  */
-export function buildServerOnce(): void {
-  if (built) return;
-  const out = path.join(ROOT, "build", "server.js");
-  const temporary = path.join(ROOT, "build", `.server-${process.pid}-${Date.now()}.js`);
-  esbuild.buildSync({
-    entryPoints: [path.join(ROOT, "server", "main.ts")],
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    packages: "external",
-    sourcemap: true,
-    outfile: temporary,
-    logLevel: "warning",
-  });
-  // The bundle names its map by file name: rewrite it to the final name before the renames.
-  const code = fs
-    .readFileSync(temporary, "utf8")
-    .replace(/sourceMappingURL=.*$/m, "sourceMappingURL=server.js.map");
-  fs.writeFileSync(temporary, code);
-  fs.renameSync(`${temporary}.map`, `${out}.map`);
-  fs.renameSync(temporary, out);
-  built = true;
+export function buildServerOnce(): Promise<void> {
+  built ??= buildServer();
+  return built;
 }
 
 /**

@@ -7,12 +7,12 @@ import { serverNodeFlags } from "./server-flags.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-function newest(dir) {
+/** The newest modification time of a file, or of the files under a directory. */
+function newest(file) {
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let latest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs);
-  }
+  for (const entry of fs.readdirSync(file)) latest = Math.max(latest, newest(path.join(file, entry)));
   return latest;
 }
 
@@ -30,7 +30,8 @@ if (stale(path.join(root, "dist", "index.html"), ["web", "common"])) {
   run("Building the web app (vite build)...", ["build:web"]);
 }
 const server = path.join(root, "build", "server.js");
-if (stale(server, ["server", "db", "common", "web"]))
+// The bundle holds the npm packages too (scripts/build-server.mjs): an install rebuilds it.
+if (stale(server, ["server", "db", "common", "web", "package-lock.json", "scripts/build-server.mjs"]))
   run("Building the server (esbuild)...", ["build:server"]);
 
 const child = spawnSync(process.execPath, [...serverNodeFlags(), server], {

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import sourceMapSupport from "source-map-support";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./env";
@@ -7,8 +8,23 @@ import { guardFleet } from "./lib/fleet-guard";
 // --enable-source-maps parses every loaded module's map at start (ours and node_modules'), ~30 MB
 // held for the process's life (docs/decisions/002). Uncaught errors stay node's own business. When
 // node already maps them (npm run dev: tsx enables its own maps), this would only get in the way.
+// The bundle's map is read straight from build/server.js.map: left to find it, source-map-support
+// would read the whole bundle (~11 MB, the npm packages included) to find its sourceMappingURL
+// and keep it in memory.
 if (!process.sourceMapsEnabled) {
-  sourceMapSupport.install({ environment: "node", handleUncaughtExceptions: false });
+  const bundle = import.meta.url;
+  sourceMapSupport.install({
+    environment: "node",
+    handleUncaughtExceptions: false,
+    retrieveSourceMap: (source) => {
+      if (source !== bundle) return null;
+      try {
+        return { url: `${bundle}.map`, map: readFileSync(new URL(`${bundle}.map`), "utf8") };
+      } catch {
+        return null; // no map beside the bundle: its own lines
+      }
+    },
+  });
 }
 
 async function main() {

@@ -1,0 +1,101 @@
+// The production server bundle (`npm run build:server`, and the bench's and fault tests' server):
+// server/main.ts and the npm packages it imports, in one file, build/server.js.
+//
+// Why the packages are bundled too: node resolves, reads and compiles every module file of every
+// package at start (lucide-react alone is ~1,600 files), which took ~1.4 s of a 2.7 s start on a
+// million-link database; one file starts in ~1.6 s in all (issue 18, start-up under 3 s).
+//
+// Left outside (node loads them from node_modules): packages with native addons or with files they
+// read beside their own modules (PGlite's WASM and extensions, argon2's addon, pg's optional
+// native driver). Our own runtime requires (geoip-country's data, the font packages) go through
+// createRequire and stay outside too.
+//
+// The source map keeps only our sources' mappings: source-map-support parses the whole map on the
+// first stack trace it prints, and the packages' mappings (~90% of them) made that parse run out
+// of the server's 128 MB heap. Frames inside a package show the bundle's line.
+import fs from "node:fs";
+import path from "node:path";
+import { decode, encode } from "@jridgewell/sourcemap-codec";
+import * as esbuild from "esbuild";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+export const EXTERNAL_PACKAGES = ["@electric-sql/pglite", "@node-rs/argon2", "pg-native"];
+
+// CommonJS packages call require() (esbuild leaves it for node's builtins), and a few name
+// __dirname on paths we never take (pino's transports, ioredis' friendly stacks): an ES module
+// has none of the three.
+const banner = [
+  'import { createRequire as __atalhoCreateRequire } from "node:module";',
+  'import { fileURLToPath as __atalhoFileURLToPath } from "node:url";',
+  "const require = __atalhoCreateRequire(import.meta.url);",
+  "const __filename = __atalhoFileURLToPath(import.meta.url);",
+  'const __dirname = __filename.slice(0, __filename.lastIndexOf("/"));',
+].join("\n");
+
+/**
+ * Bundles the server into `outfile` (and `outfile.map`). Written under a temporary name and renamed
+ * into place, so that a process started meanwhile (parallel test workers) never reads half a file.
+ */
+export async function buildServer(outfile = path.join(root, "build", "server.js")) {
+  const temporary = path.join(
+    path.dirname(outfile),
+    `.${path.basename(outfile)}-${process.pid}-${Date.now()}`,
+  );
+  const result = await esbuild.build({
+    entryPoints: [path.join(root, "server", "main.ts")],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    external: EXTERNAL_PACKAGES,
+    banner: { js: banner },
+    // Packages test process.env.NODE_ENV at run time, as they do unbundled (production sets it).
+    sourcemap: "external",
+    outfile: temporary,
+    write: false,
+    logLevel: "warning",
+  });
+  const code = result.outputFiles.find((file) => file.path === temporary);
+  const map = result.outputFiles.find((file) => file.path === `${temporary}.map`);
+  if (!code || !map) throw new Error("esbuild wrote no bundle");
+  fs.mkdirSync(path.dirname(outfile), { recursive: true });
+  fs.writeFileSync(`${temporary}.map`, JSON.stringify(ownSourcesOnly(JSON.parse(map.text))));
+  fs.writeFileSync(temporary, `${code.text}//# sourceMappingURL=${path.basename(outfile)}.map\n`);
+  fs.renameSync(`${temporary}.map`, `${outfile}.map`);
+  fs.renameSync(temporary, outfile);
+}
+
+/** The map without the mappings (nor the sources and names only they use) of node_modules. */
+export function ownSourcesOnly(map) {
+  // Packages' own maps are chained in: their sources are under node_modules or at a URL.
+  const kept = map.sources.map((source) => !source.includes("node_modules/") && !/^[a-z]+:/i.test(source));
+  const newIndex = [];
+  const sources = [];
+  const sourcesContent = [];
+  map.sources.forEach((source, i) => {
+    if (!kept[i]) return;
+    newIndex[i] = sources.length;
+    sources.push(source);
+    sourcesContent.push(map.sourcesContent?.[i] ?? null);
+  });
+  const names = [];
+  const nameIndex = new Map();
+  const nameOf = (i) => {
+    if (!nameIndex.has(i)) nameIndex.set(i, names.push(map.names[i]) - 1);
+    return nameIndex.get(i);
+  };
+  const mappings = decode(map.mappings).map((line) =>
+    line
+      .filter((segment) => segment.length === 1 || kept[segment[1]])
+      .map((segment) => {
+        if (segment.length === 1) return segment;
+        const [column, source, sourceLine, sourceColumn] = segment;
+        const moved = [column, newIndex[source], sourceLine, sourceColumn];
+        return segment.length === 5 ? [...moved, nameOf(segment[4])] : moved;
+      }),
+  );
+  return { ...map, sources, sourcesContent, names, mappings: encode(mappings) };
+}
+
+if (process.argv[1] === import.meta.filename) await buildServer();
