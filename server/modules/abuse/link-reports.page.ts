@@ -8,6 +8,7 @@ import {
 } from "../../../common/contract/link-reports";
 import { URL_MAX } from "../../../common/contract/urls";
 import { escapeHtml } from "../../../common/link-bio/escape-html";
+import { APP_FONT_PRELOAD, fontFaceCss } from "../../../common/link-bio/fonts";
 
 /** What the form shows: the values as sent (kept after an error) and an error per field. */
 export type LinkReportForm = {
@@ -19,10 +20,12 @@ export type LinkReportForm = {
 
 export const THANKS_PATH = `${LINK_REPORT_PATH}/enviada`;
 
-// The site's look (web/styles.css: brand #2563eb, gray-50 page, white cards), with no script at all:
-// the page works the same with JavaScript off. Inline style only, which the app's CSP allows.
-const STYLE = `*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:#f9fafb;color:#111827;font:16px/1.5 Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-header{background:#fff;border-bottom:1px solid #e5e7eb}header div{max-width:640px;margin:0 auto;padding:0 16px;height:64px;display:flex;align-items:center}header a{display:inline-flex;align-items:center;gap:10px;color:#111827;text-decoration:none;font-weight:700;font-size:18px}header svg{width:32px;height:32px}
+// The site's look (web/styles.css: Inter, brand #2563eb, gray-50 page, white cards), with no script
+// at all: the page works the same with JavaScript off. Inline style only, which the app's CSP allows;
+// Inter from the same files and URLs as the app's (server/modules/fonts).
+const STYLE = `${fontFaceCss(["Inter"])}*{box-sizing:border-box}html{-webkit-text-size-adjust:100%}body{margin:0;min-height:100vh;display:flex;flex-direction:column;background:#f9fafb;color:#111827;font:16px/1.5 Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+header{background:#fff;border-bottom:1px solid #e5e7eb}header>div{max-width:640px;margin:0 auto;padding:0 16px;height:64px;display:flex;align-items:center;justify-content:space-between;gap:12px}.brand{display:inline-flex;align-items:center;gap:10px;color:#111827;text-decoration:none;font-weight:700;font-size:18px}.brand svg{width:32px;height:32px}
+nav{display:flex;gap:4px}nav a{padding:8px 10px;border-radius:8px;color:#374151;text-decoration:none;font-weight:600;font-size:14px}nav a:hover{background:#f3f4f6;color:#111827}
 main{flex:1;width:100%;max-width:640px;margin:0 auto;padding:32px 16px 48px}.card{background:#fff;border:1px solid #e5e7eb;border-radius:16px;padding:28px 24px;box-shadow:0 1px 2px rgba(17,24,39,.05)}
 h1{font-size:24px;line-height:1.25;margin:0 0 8px}.lead{margin:0 0 24px;color:#4b5563;font-size:15px}
 .field{margin-bottom:20px}label,legend{display:block;font-weight:600;font-size:14px;margin-bottom:6px;color:#111827}.optional{font-weight:400;color:#6b7280}
@@ -42,7 +45,7 @@ const CHECK = `<svg width="28" height="28" viewBox="0 0 24 24" fill="none" strok
 
 function document(appName: string, title: string, content: string): string {
   const e = escapeHtml;
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${e(title)} · ${e(appName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>${STYLE}</style></head><body><header><div><a href="/">${LOGO}<span>${e(appName)}</span></a></div></header><main>${content}</main><footer>${e(appName)} · <a href="/terms">Termos de uso</a> · <a href="/privacy">Privacidade</a></footer></body></html>`;
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${e(title)} · ${e(appName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="preload" href="${APP_FONT_PRELOAD}" as="font" type="font/woff2" crossorigin><style>${STYLE}</style></head><body><header><div><a class="brand" href="/">${LOGO}<span>${e(appName)}</span></a><nav aria-label="Principal"><a href="/blog">Blog</a><a href="/pricing">Preços</a><a href="/auth">Entrar</a></nav></div></header><main>${content}</main><footer>${e(appName)} · <a href="/terms">Termos de uso</a> · <a href="/privacy">Privacidade</a></footer></body></html>`;
 }
 
 const fieldError = (id: string, error: string | undefined) =>

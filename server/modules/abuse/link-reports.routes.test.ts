@@ -10,6 +10,7 @@ import {
   LINK_REPORTS_PER_HOUR,
   type LinkReportPage,
 } from "../../../common/contract/link-reports";
+import { APP_FONT_PRELOAD } from "../../../common/link-bio/fonts";
 import { auditLog, domains, linkReports, shortenedUrls } from "../../../db/schema";
 import { createUser } from "../../../tests/factories";
 import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
@@ -90,6 +91,23 @@ describe("GET /denunciar", () => {
     expect(html).not.toContain("<script>");
     for (const label of Object.values(LINK_REPORT_REASON_LABELS)) expect(html).toContain(label);
     expect(html).toContain('<form method="post" action="/denunciar"');
+  });
+
+  it("has the site's font, served by us, and its way back to the site", async () => {
+    const html = (await t.app.inject({ method: "GET", url: "/denunciar" })).body;
+    expect(html).toContain(`<link rel="preload" href="${APP_FONT_PRELOAD}" as="font"`);
+    expect(html).toContain(`@font-face{font-family:"Inter"`);
+    expect(html).toContain(`src:url(${APP_FONT_PRELOAD}) format("woff2")`);
+    const font = await t.app.inject({ method: "GET", url: APP_FONT_PRELOAD });
+    expect(font.statusCode).toBe(200);
+    expect(font.headers["content-type"]).toBe("font/woff2");
+    for (const [href, label] of [
+      ["/", "Atalho"],
+      ["/blog", "Blog"],
+      ["/pricing", "Preços"],
+      ["/auth", "Entrar"],
+    ])
+      expect(html).toMatch(new RegExp(`<a [^>]*href="${href}"[^>]*>(<svg.*?</svg>)?(<span>)?${label}<`));
   });
 
   it("thanks on /denunciar/enviada", async () => {
