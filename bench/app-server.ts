@@ -174,14 +174,14 @@ export function tail(file: string, lines = 30): string {
   }
 }
 
-let built: Promise<void> | undefined;
+let built: Promise<unknown> | undefined;
 
 /**
  * The server as production runs it (npm run build:server, scripts/build-server.mjs), bundled once
  * per process. Test files that start servers run in parallel workers: each bundles to a file of its
  * own and renames it into place, so no process ever starts a half-written bundle.
  */
-export function buildServerOnce(): Promise<void> {
+export function buildServerOnce(): Promise<unknown> {
   built ??= buildServer();
   return built;
 }

@@ -2,7 +2,7 @@
 // server/main.ts and the npm packages it imports, in one file, build/server.js.
 //
 // Why the packages are bundled too: node resolves, reads and compiles every module file of every
-// package at start (lucide-react alone is ~1,600 files), which took ~1.4 s of a 2.7 s start on a
+// package at start (lucide-react alone is ~2,100 files), which took ~1.4 s of a 2.7 s start on a
 // million-link database; one file starts in ~1.6 s in all (issue 18, start-up under 3 s).
 //
 // Left outside (node loads them from node_modules): packages with native addons or with files they
@@ -12,7 +12,7 @@
 //
 // The source map keeps only our sources' mappings: source-map-support parses the whole map on the
 // first stack trace it prints, and the packages' mappings (~90% of them) made that parse run out
-// of the server's 128 MB heap. Frames inside a package show the bundle's line.
+// of the server's 128 MB heap. Frames inside a package show the bundle's line and column.
 import fs from "node:fs";
 import path from "node:path";
 import { decode, encode } from "@jridgewell/sourcemap-codec";
@@ -34,8 +34,9 @@ const banner = [
 ].join("\n");
 
 /**
- * Bundles the server into `outfile` (and `outfile.map`). Written under a temporary name and renamed
- * into place, so that a process started meanwhile (parallel test workers) never reads half a file.
+ * Bundles the server into `outfile` (and `outfile.map`, `outfile.LEGAL.txt`). Written under a
+ * temporary name and renamed into place, so that a process started meanwhile (parallel test
+ * workers) never reads half a file. Returns the files bundled and what the bundle imports.
  */
 export async function buildServer(outfile = path.join(root, "build", "server.js")) {
   const temporary = path.join(
@@ -51,19 +52,31 @@ export async function buildServer(outfile = path.join(root, "build", "server.js"
     external: EXTERNAL_PACKAGES,
     banner: { js: banner },
     // Packages test process.env.NODE_ENV at run time, as they do unbundled (production sets it).
+    // No comments nor indentation: a single non-ASCII character in a comment made V8 hold the whole
+    // source as a two-byte string (21 MB of heap for 10.7 MB of file), and every frame we read is mapped.
+    minifyWhitespace: true,
+    // The packages' license comments in a file of their own (build/server.js.LEGAL.txt).
+    legalComments: "external",
     sourcemap: "external",
     outfile: temporary,
     write: false,
+    metafile: true,
     logLevel: "warning",
   });
-  const code = result.outputFiles.find((file) => file.path === temporary);
-  const map = result.outputFiles.find((file) => file.path === `${temporary}.map`);
+  const output = (suffix) => result.outputFiles.find((file) => file.path === `${temporary}${suffix}`);
+  const code = output("");
+  const map = output(".map");
+  const legal = output(".LEGAL.txt");
   if (!code || !map) throw new Error("esbuild wrote no bundle");
   fs.mkdirSync(path.dirname(outfile), { recursive: true });
   fs.writeFileSync(`${temporary}.map`, JSON.stringify(ownSourcesOnly(JSON.parse(map.text))));
+  if (legal) fs.writeFileSync(`${temporary}.LEGAL.txt`, legal.contents);
   fs.writeFileSync(temporary, `${code.text}//# sourceMappingURL=${path.basename(outfile)}.map\n`);
+  if (legal) fs.renameSync(`${temporary}.LEGAL.txt`, `${outfile}.LEGAL.txt`);
   fs.renameSync(`${temporary}.map`, `${outfile}.map`);
   fs.renameSync(temporary, outfile);
+  const { imports } = result.metafile.outputs[path.relative(root, temporary)] ?? { imports: [] };
+  return { inputs: Object.keys(result.metafile.inputs), imports: imports.map((i) => i.path) };
 }
 
 /** The map without the mappings (nor the sources and names only they use) of node_modules. */
@@ -85,16 +98,25 @@ export function ownSourcesOnly(map) {
     if (!nameIndex.has(i)) nameIndex.set(i, names.push(map.names[i]) - 1);
     return nameIndex.get(i);
   };
-  const mappings = decode(map.mappings).map((line) =>
-    line
-      .filter((segment) => segment.length === 1 || kept[segment[1]])
-      .map((segment) => {
-        if (segment.length === 1) return segment;
-        const [column, source, sourceLine, sourceColumn] = segment;
-        const moved = [column, newIndex[source], sourceLine, sourceColumn];
-        return segment.length === 5 ? [...moved, nameOf(segment[4])] : moved;
-      }),
-  );
+  // A package's code often shares a line with ours (the bundle's whitespace is minified): where it
+  // starts, a segment without a source, so that a position in it maps to nothing rather than to the
+  // last of our segments before it.
+  const mappings = decode(map.mappings).map((line) => {
+    const segments = [];
+    let inPackage = false;
+    for (const segment of line) {
+      if (segment.length === 1 || !kept[segment[1]]) {
+        if (!inPackage) segments.push([segment[0]]);
+        inPackage = true;
+        continue;
+      }
+      inPackage = false;
+      const [column, source, sourceLine, sourceColumn] = segment;
+      const moved = [column, newIndex[source], sourceLine, sourceColumn];
+      segments.push(segment.length === 5 ? [...moved, nameOf(segment[4])] : moved);
+    }
+    return segments;
+  });
   return { ...map, sources, sourcesContent, names, mappings: encode(mappings) };
 }
 
