@@ -9,7 +9,7 @@ import { guardFleet } from "./lib/fleet-guard";
 // held for the process's life (docs/decisions/002). Uncaught errors stay node's own business. When
 // node already maps them (npm run dev: tsx enables its own maps), this would only get in the way.
 // The bundle's map is read straight from build/server.js.map: left to find it, source-map-support
-// would read the whole bundle (~11 MB, the npm packages included) to find its sourceMappingURL
+// would read the whole bundle (~7 MB, the npm packages included) to find its sourceMappingURL
 // and keep it in memory.
 if (!process.sourceMapsEnabled) {
   const bundle = import.meta.url;
