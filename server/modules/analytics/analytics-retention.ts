@@ -23,14 +23,23 @@ export async function analyticsFloorDay(db: Db, userId: number, now: Date | numb
   return days === null ? null : addDays(dayOf(now), -(days - 1));
 }
 
-/** Users per purge statement: each batch is a few short statements, with the event loop served between. */
+/** Users whose floors are checked per statement, with the event loop served between two. */
 const PURGE_BATCH_USERS = 500;
+
+type OldClicks = { user_id: number; floor: string };
 
 /**
  * Deletes clicks older than each user's retention plus the grace period: the events and both
  * rollups. The retention is the longest of the plans the user had in the last PURGE_GRACE_DAYS
  * (a lapsed or replaced subscription still protects its history for that long), and at least the
  * free plan's. Runs as an hourly job (billing-jobs.ts) in batches of users.
+ *
+ * Each batch first asks which of its users hold anything older than their floor: one probe of the
+ * per-owner sums' key per user ('total' for people, 'bot' for bots: every click is summed under
+ * one of them on its day, in the transaction that writes its event and rollups). Most hours no one
+ * does, and nothing else runs. Deleting by a join over the whole batch made the planner scan
+ * click_daily once per batch: on PGlite, where it holds the thread that answers redirects, ~90 s
+ * an hour for 100,000 users and 10M clicks.
  */
 export async function purgeExpiredAnalytics(db: Db, now: Date | number = Date.now()): Promise<number> {
   const today = dayOf(now);
@@ -39,32 +48,47 @@ export async function purgeExpiredAnalytics(db: Db, now: Date | number = Date.no
   let deleted = 0;
   for (let from = 1; from <= maxId; from += PURGE_BATCH_USERS) {
     const to = from + PURGE_BATCH_USERS - 1;
-    const floors = sql`
-      select u.id as user_id,
-        (${today}::date - (greatest(coalesce(max(p.analytics_retention_days), 0), f.days, 1) + ${PURGE_GRACE_DAYS} - 1)) as floor
-      from users u
-      cross join (
-        select analytics_retention_days as days from subscription_plans where price_cents = 0
-        order by is_active desc, id limit 1
-      ) f
-      left join user_subscriptions s on s.user_id = u.id
-        and (s.expires_at is null or s.expires_at > now() - ${PURGE_GRACE_DAYS} * interval '1 day')
-      left join subscription_plans p on p.id = s.plan_id
-      where u.id between ${from} and ${to}
-      group by u.id, f.days`;
-    for (const table of ["click_daily", "click_daily_user"] as const) {
-      deleted += affected(
-        await db.execute(sql`with r as (${floors}) delete from ${sql.raw(table)} d using r
-          where d.user_id = r.user_id and d.day < r.floor`),
-      );
-    }
-    deleted += affected(
-      await db.execute(sql`with r as (${floors}) delete from click_events e using r
-        where e.user_id = r.user_id
-          and e.occurred_at < (r.floor::timestamp at time zone 'America/Sao_Paulo')`),
-    );
+    const found = await db.execute(sql`
+      with r as (
+        select u.id as user_id,
+          (${today}::date - (greatest(coalesce(max(p.analytics_retention_days), 0), f.days, 1) + ${PURGE_GRACE_DAYS} - 1)) as floor
+        from users u
+        cross join (
+          select analytics_retention_days as days from subscription_plans where price_cents = 0
+          order by is_active desc, id limit 1
+        ) f
+        left join user_subscriptions s on s.user_id = u.id
+          and (s.expires_at is null or s.expires_at > now() - ${PURGE_GRACE_DAYS} * interval '1 day')
+        left join subscription_plans p on p.id = s.plan_id
+        where u.id between ${from} and ${to}
+        group by u.id, f.days)
+      select r.user_id, r.floor::text as floor from r
+      where exists (
+        select 1 from click_daily_user c
+        where c.user_id = r.user_id and c.dimension in ('total', 'bot') and c.day < r.floor)`);
+    const old = (found as unknown as { rows: OldClicks[] }).rows;
+    if (old.length > 0) deleted += await deleteOldClicks(db, old);
     await new Promise((resolve) => setImmediate(resolve));
   }
+  return deleted;
+}
+
+/** Deletes the rollups and events of these users from before each one's floor. */
+async function deleteOldClicks(db: Db, old: OldClicks[]): Promise<number> {
+  const floors = sql`select * from unnest(${sql.param(old.map((row) => row.user_id))}::int[],
+    ${sql.param(old.map((row) => row.floor))}::date[]) as o(user_id, floor)`;
+  let deleted = 0;
+  for (const table of ["click_daily", "click_daily_user"] as const) {
+    deleted += affected(
+      await db.execute(sql`with o as (${floors}) delete from ${sql.raw(table)} d using o
+        where d.user_id = o.user_id and d.day < o.floor`),
+    );
+  }
+  deleted += affected(
+    await db.execute(sql`with o as (${floors}) delete from click_events e using o
+      where e.user_id = o.user_id
+        and e.occurred_at < (o.floor::timestamp at time zone 'America/Sao_Paulo')`),
+  );
   return deleted;
 }
 

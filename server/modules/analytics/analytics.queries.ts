@@ -19,7 +19,9 @@ function scopeFilter(scope: ClickScope): SQL {
     return and(owner, eq(clickDaily.targetType, "short_url"), eq(clickDaily.targetId, scope.id))!;
   }
   if (scope.kind === "link_page") {
-    return and(owner, eq(clickDaily.targetType, "link"), eq(clickDaily.linkPageId, scope.id))!;
+    // 'link' written out, not bound: it is what lets the planner use click_daily_page_idx, whose
+    // rows are those of links only, whatever plan it keeps.
+    return and(owner, sql`${clickDaily.targetType} = 'link'`, eq(clickDaily.linkPageId, scope.id))!;
   }
   return owner;
 }
