@@ -298,7 +298,7 @@ async function growLinks(
       from generate_series(${from + 1}, ${to}) as i`),
     );
     // The planner's statistics of the new size: Postgres' autovacuum gathers them after a bulk load,
-    // and the app does it on PGlite every hour (planner-statistics in billing-jobs.ts). The figures
+    // and the app does it on PGlite every hour (table-maintenance in billing-jobs.ts). The figures
     // are those of a database whose statistics are current, not of the first hour after an import.
     await database.db.execute(sql`analyze`);
   } finally {

@@ -127,7 +127,7 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
     const benchUsers = await seedBenchUsers(db);
     await seedBenchPages(db, domainId);
     // What Postgres' autovacuum does after a bulk load, and the app's job on PGlite
-    // (table-statistics.ts): the planner knows the tables' sizes from the first request.
+    // (table-maintenance.ts): the planner knows the tables' sizes from the first request.
     await db.execute(sql`analyze`);
     return {
       domainId,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { analyzeTables } from "../../lib/table-statistics";
+import { maintainTables } from "../../lib/table-maintenance";
 import { purgeAccessLog } from "../access-log/access-log";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { purgeExpiredAuthRecords } from "../auth/auth-purge";
@@ -34,8 +34,8 @@ type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 /**
  * The scheduled jobs: subscription expiry and abandoned checkouts every minute, pending payments read
  * again every five, and every hour the purges: analytics past retention, access log past 6 months, expired
- * sessions and links, deleted accounts' payments past the 5 years of tax law; on PGlite, the
- * planner's statistics. Returns a stop function.
+ * sessions and links, deleted accounts' payments past the 5 years of tax law; on PGlite, VACUUM and
+ * ANALYZE of every table. Returns a stop function.
  */
 export function startBillingJobs(
   app: BillingApp & { config: { jobsEveryMs?: number }; databaseKind?: "pglite" | "postgres" },
@@ -60,9 +60,9 @@ export function startBillingJobs(
     { name: "access-log-purge", everyMs: 60 * MINUTE, run: () => purgeAccessLog(app.db) },
     { name: "auth-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredAuthRecords(app.db) },
     { name: "payments-purge", everyMs: 60 * MINUTE, run: () => purgeExpiredPayments(app.db) },
-    // Issue 18: the planner's statistics, which Postgres' autovacuum keeps and PGlite does not.
+    // Issue 18: what Postgres' autovacuum does and PGlite does not (VACUUM, ANALYZE).
     ...(app.databaseKind === "pglite"
-      ? [{ name: "planner-statistics", everyMs: 60 * MINUTE, run: () => analyzeTables(app.db) }]
+      ? [{ name: "table-maintenance", everyMs: 60 * MINUTE, run: () => maintainTables(app.db) }]
       : []),
   ];
   const every = app.config.jobsEveryMs;
