@@ -13,17 +13,17 @@ export type ClickScope =
   | { kind: "short_url"; userId: number; id: number }
   | { kind: "link_page"; userId: number; id: number };
 
-function scopeFilter(scope: ClickScope): SQL {
+/** One target's scope: its rows of click_daily (an account's figures read click_daily_user). */
+type TargetScope = Exclude<ClickScope, { kind: "user" }>;
+
+function scopeFilter(scope: TargetScope): SQL {
   const owner = eq(clickDaily.userId, scope.userId);
   if (scope.kind === "short_url") {
     return and(owner, eq(clickDaily.targetType, "short_url"), eq(clickDaily.targetId, scope.id))!;
   }
-  if (scope.kind === "link_page") {
-    // 'link' written out, not bound: it is what lets the planner use click_daily_page_idx, whose
-    // rows are those of links only, whatever plan it keeps.
-    return and(owner, sql`${clickDaily.targetType} = 'link'`, eq(clickDaily.linkPageId, scope.id))!;
-  }
-  return owner;
+  // 'link' written out, not bound: it is what lets the planner use click_daily_page_idx, whose
+  // rows are those of links only, whatever plan it keeps.
+  return and(owner, sql`${clickDaily.targetType} = 'link'`, eq(clickDaily.linkPageId, scope.id))!;
 }
 
 const since = (floor: string | null) => (floor ? gte(clickDailyUser.day, floor) : undefined);
@@ -99,7 +99,7 @@ export async function clicksPerDay(db: Db, scope: ClickScope, from: string) {
     .groupBy(clickDaily.day);
 }
 
-export async function botClicks(db: Db, scope: ClickScope, from: string): Promise<number> {
+export async function botClicks(db: Db, scope: TargetScope, from: string): Promise<number> {
   const [row] = await db
     .select({ clicks: sumWhere(sql`true`) })
     .from(clickDaily)
@@ -111,7 +111,7 @@ export const BREAKDOWN_DIMENSIONS = ["country", "referrer", "device", "browser",
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
 /** The top values of every breakdown dimension from a day on, ranked inside each dimension. */
-export async function topValues(db: Db, scope: ClickScope, from: string, limit = 10) {
+export async function topValues(db: Db, scope: TargetScope, from: string, limit = 10) {
   type Row = { dimension: BreakdownDimension; value: string; clicks: unknown };
   // Both drivers answer { rows }; the clicks sum is a string (pg) or a number (PGlite).
   const result = (await db.execute(sql`
