@@ -115,22 +115,6 @@ describe("ClickQueue", () => {
     await queue.close();
   });
 
-  it("writes as soon as a statement's worth of rows waits (a long tail of links), not at the timer", async () => {
-    const [a, b, c] = [await newShortUrl(), await newShortUrl(), await newShortUrl()];
-    const queue = new ClickQueue(t.database, silentLog(), 50_000, 60_000, { rowsPerStatement: 3 });
-    queue.push(clickOn(a));
-    queue.push(clickOn(b));
-    // Many clicks on one link fold into one row: still two rows waiting, nothing written.
-    for (let i = 0; i < 20; i++) queue.push(clickOn(a));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await countsOf(a.id)).events).toBe(0);
-    queue.push(clickOn(c));
-    await vi.waitFor(async () => expect((await countsOf(c.id)).events).toBe(1), { timeout: 5000 });
-    expect(await countsOf(a.id)).toEqual({ clickCount: 21, rollup: 21, events: 21 });
-    expect((await countsOf(b.id)).events).toBe(1);
-    await queue.close();
-  });
-
   it("drops clicks on a link deleted meanwhile, and keeps the rest of the batch", async () => {
     const kept = await newShortUrl();
     const gone = await newShortUrl();

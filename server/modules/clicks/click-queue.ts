@@ -87,13 +87,10 @@ const MAX_BACKOFF_MS = 5_000;
  * Clicks are answered first and written later. Each click is folded at once into its event row
  * (target, second, visitor class, with a count): nothing per click is kept, which matters because
  * objects that outlive a young-generation GC cost more than the redirect itself. A batch (every
- * flushMs, or as soon as batchSize clicks or a statement's rows wait) is written in one statement:
- * events, daily rollups, click_count. The rows matter for a long tail of links, a row per click:
- * written a few milliseconds after their lookups, the pages the lookups read are still in PGlite's
- * 16 MB of shared buffers (a million cold redirects: 4.1k/s to 4.3k/s, p99 40 to 33 ms); a busy
- * link's clicks fold into a few rows and keep waiting for the timer. One batch is written at a
- * time, so counts are exact. One that can never be written (its owner was deleted, bad data) is
- * trimmed or dropped instead of blocking the queue. close() writes what is left (SIGTERM).
+ * flushMs, or when batchSize clicks wait) is written in one statement: events, daily rollups,
+ * click_count. One batch is written at a time, so counts are exact. One that can never be written
+ * (its owner was deleted, bad data) is trimmed or dropped instead of blocking the queue. close()
+ * writes what is left (SIGTERM).
  *
  * A batch that fails on a transient error (the database restarting) is held, with backoff, and
  * retried alone, with the same rows under the same id: when the connection drops during COMMIT,
@@ -158,8 +155,7 @@ export class ClickQueue {
     addTo(this.rows, toEventRow(click, 1));
     this.clicks++;
     if (this.running) return; // the running drain picks it up
-    if (this.failures === 0 && (this.clicks >= this.batchSize || this.rows.size >= this.rowsPerStatement))
-      void this.write(1);
+    if (this.clicks >= this.batchSize && this.failures === 0) void this.write(this.batchSize);
     else this.schedule();
   }
 
