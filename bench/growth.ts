@@ -209,7 +209,8 @@ export function growthSvg(points: GrowthPoint[], title: string): string {
     const endSize = sizes[0]! * (worse === "up" ? end / start : start / end);
     out.push(
       `<line x1="${x(sizes[0]!).toFixed(1)}" y1="${y(start).toFixed(1)}" x2="${x(endSize).toFixed(1)}" y2="${y(end).toFixed(1)}" stroke="#aaa" stroke-dasharray="4 4"/>`,
-      `<text x="${(x(endSize) - 6).toFixed(1)}" y="${(y(end) + (worse === "up" ? -8 : 16)).toFixed(1)}" text-anchor="end" fill="#888">${worse === "up" ? "linear growth" : "linear fall"}</text>`,
+      // Above the guide's end either way: below it, a fall clipped to the axis met the size labels.
+      `<text x="${(x(endSize) - 6).toFixed(1)}" y="${(y(end) - 8).toFixed(1)}" text-anchor="end" fill="#888">${worse === "up" ? "linear growth" : "linear fall"}</text>`,
     );
     for (const s of series) {
       const pts = s.values.map((v, i) => `${x(sizes[i]!).toFixed(1)},${y(v).toFixed(1)}`);
