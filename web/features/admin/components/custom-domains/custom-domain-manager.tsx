@@ -95,17 +95,24 @@ function Action({
 function PlanAvailability({ domain, plans }: { domain: CustomDomain; plans: AdminPlan[] | undefined }) {
   const setPlanDomain = useSetPlanDomain();
   const name = domainName(domain);
-  // While a change is on its way the box shows it, and the domain's boxes wait for the answer.
-  const requested = setPlanDomain.isPending ? setPlanDomain.variables : undefined;
+  // While a change is on its way the box shows it, and the domain's boxes wait for the answer. Held
+  // in state set by the click itself: the mutation's pending state arrives a task later, and React
+  // had meanwhile put the controlled box back as it was (a flicker; a test's check() saw no change).
+  const [requested, setRequested] = useState<{ planId: number; available: boolean } | null>(null);
   const offered = (planId: number) =>
     domain.is_default ||
     (requested?.planId === planId ? requested.available : domain.plan_ids.includes(planId));
 
-  const onToggle = (plan: AdminPlan, available: boolean) =>
+  const onToggle = (plan: AdminPlan, available: boolean) => {
+    setRequested({ planId: plan.id, available });
     setPlanDomain.mutate(
       { planId: plan.id, domainId: domain.id, available },
-      { onError: (error) => toast.error(errorMessage(error, DOMAIN_MESSAGES.planLinkFailed)) },
+      {
+        onError: (error) => toast.error(errorMessage(error, DOMAIN_MESSAGES.planLinkFailed)),
+        onSettled: () => setRequested(null),
+      },
     );
+  };
 
   return (
     <fieldset className="min-w-0">
@@ -126,7 +133,7 @@ function PlanAvailability({ domain, plans }: { domain: CustomDomain; plans: Admi
               <input
                 type="checkbox"
                 checked={offered(plan.id)}
-                disabled={domain.is_default || requested !== undefined}
+                disabled={domain.is_default || requested !== null}
                 onChange={(event) => onToggle(plan, event.target.checked)}
                 className="h-4 w-4 shrink-0 rounded border-gray-300 accent-brand-600"
               />
