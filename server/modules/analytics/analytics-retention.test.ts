@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { addDays, dayOf } from "../../../common/time";
-import type { RollupDimension } from "../../../db/schema";
-import { clickDaily, clickDailyUser, clickEvents } from "../../../db/schema";
+import { clickDaily, clickDailyUser, clickEvents, type RollupDimension } from "../../../db/schema";
 import { createUser, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 import { PURGE_GRACE_DAYS, purgeExpiredAnalytics } from "./analytics-retention";
