@@ -355,9 +355,9 @@ async function measureAdmin(origin: string, rows: Row[], raw: Record<string, unk
 }
 
 /**
- * Issue 18: the load user's short-link list (a million links): the first page and a search for a
- * term in 111 of the URLs, each median of 30 (< 50 ms); a search matching every link as INFO (its
- * count reads every match).
+ * Issue 18: the load user's short-link list (a million links): the first page, a search for a term
+ * in 111 of the URLs and one for a term in every link, each median of 30 (< 50 ms). The last one
+ * matches past SHORT_URL_SEARCH_COUNT_MAX, so it answers without X-Total-Count ("uncounted").
  */
 async function measureShortLinkList(
   origin: string,
@@ -366,14 +366,14 @@ async function measureShortLinkList(
   raw: Record<string, unknown>,
 ): Promise<void> {
   const headers = { cookie: `${SESSION_COOKIE}=${token}` };
-  const cases: [label: string, query: string, target: number | null, total: number | null][] = [
-    ["first page", "page=1", 50, SHORT_LINK_COUNT],
-    [`search ${LIST_SEARCH}`, `page=1&q=${LIST_SEARCH}`, 50, LIST_SEARCH_MATCHES],
-    ["search matching all (produto)", "page=1&q=produto", null, SHORT_LINK_COUNT],
+  const cases: [label: string, query: string, total: number | "uncounted"][] = [
+    ["first page", "page=1", SHORT_LINK_COUNT],
+    [`search ${LIST_SEARCH}`, `page=1&q=${LIST_SEARCH}`, LIST_SEARCH_MATCHES],
+    ["search matching all (produto)", "page=1&q=produto", "uncounted"],
   ];
   const listRaw: Record<string, unknown> = {};
   raw.shortLinkList = listRaw;
-  for (const [label, query, target, expected] of cases) {
+  for (const [label, query, expected] of cases) {
     const url = `${origin}/api/shortened-urls?${query}`;
     const slow = (await rawGet(url, headers)).ms > 1000;
     const run = await timeSequential(url, headers, slow ? 5 : ANALYTICS_REQUESTS, slow ? 1 : 5);
@@ -382,15 +382,16 @@ async function measureShortLinkList(
       rows.push({ metric, ours: `HTTP ${run.probe.status}`, target: "route", verdict: "FAIL" });
       continue;
     }
-    const total = Number(run.probe.headers["x-total-count"]);
+    const header = run.probe.headers["x-total-count"];
+    const total = header === undefined ? "uncounted" : Number(header);
     listRaw[query] = { times: run.times, total };
     log(`${metric}: median ${fmt.ms(run.median)}, p95 ${fmt.ms(run.p95)}, total ${total}`);
     rows.push({
       metric: `${metric} (median of ${run.times.length})`,
       ours: fmt.ms(run.median),
-      target: target === null ? "info" : `< ${target} ms`,
-      verdict: target === null ? "INFO" : verdict(run.median < target && total === expected),
-      note: `p95 ${fmt.ms(run.p95)}; X-Total-Count ${total}${total === expected ? "" : `, expected ${expected}`}`,
+      target: "< 50 ms",
+      verdict: verdict(run.median < 50 && total === expected),
+      note: `p95 ${fmt.ms(run.p95)}; X-Total-Count ${header ?? "absent"}${total === expected ? "" : `, expected ${expected}`}`,
     });
   }
 }

@@ -32,6 +32,12 @@ export const RANDOM_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijk
 
 export const SHORT_URL_LIST_DEFAULT = 100;
 export const SHORT_URL_LIST_MAX = 500;
+/**
+ * A search counts its matches up to this many. Beyond it the list answers without X-Total-Count
+ * (as GitLab's API does past 10,000): counting every match of a common word means reading every one
+ * of the user's links, seconds for a million.
+ */
+export const SHORT_URL_SEARCH_COUNT_MAX = 10_000;
 
 /** Every code there can be: letters, digits, `-` and `_` (random codes use a subset). */
 export const SHORT_CODE_PATTERN = /^[A-Za-z0-9_-]+$/;
@@ -157,7 +163,10 @@ export const shortenedUrlUpdateSchema = z.object({
 });
 export type ShortenedUrlUpdate = z.input<typeof shortenedUrlUpdateSchema>;
 
-/** GET /api/shortened-urls: newest first, filtered by q (title, URL or code), paged; X-Total-Count. */
+/**
+ * GET /api/shortened-urls: newest first, filtered by q (title, URL or code), paged; X-Total-Count
+ * (absent when a search matches more than SHORT_URL_SEARCH_COUNT_MAX).
+ */
 export const shortenedUrlListQuerySchema = z.object({
   q: z.string().trim().max(200, "Busca longa demais").optional().default(""),
   limit: z.coerce

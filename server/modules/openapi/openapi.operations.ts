@@ -1,5 +1,9 @@
 import type { Link, LinkPage } from "../../../common/contract/link-pages";
-import type { ShortenedUrl, ShortenedUrlImportResult } from "../../../common/contract/shortened-urls";
+import {
+  SHORT_URL_SEARCH_COUNT_MAX,
+  type ShortenedUrl,
+  type ShortenedUrlImportResult,
+} from "../../../common/contract/shortened-urls";
 import { z } from "../../../common/zod";
 
 // What the OpenAPI document says about each operation a key can call that the routes' own schemas
@@ -114,7 +118,9 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     status: 200,
     response: shortenedUrlResponseSchema,
     list: true,
-    headers: { "X-Total-Count": "Quantos links correspondem à busca, em todas as páginas." },
+    headers: {
+      "X-Total-Count": `Quantos links correspondem à busca, em todas as páginas. Ausente quando uma busca encontra mais de ${SHORT_URL_SEARCH_COUNT_MAX.toLocaleString("pt-BR")}: eles não são contados além disso.`,
+    },
   },
   "POST /api/shortened-urls": {
     summary: "Criar link curto",

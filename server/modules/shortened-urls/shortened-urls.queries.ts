@@ -1,55 +1,36 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { SHORT_CODE_PATTERN } from "../../../common/contract/shortened-urls";
 import type { Database, Db } from "../../../db/client";
-import { type RedirectRule, SHORT_URL_SEARCH_TEXT, shortenedUrls } from "../../../db/schema";
+import { type RedirectRule, shortenedUrls } from "../../../db/schema";
 import { forgetClicks } from "../clicks/forget-clicks";
 import { userUsageOf } from "../usage/user-usage";
+import { type SearchResult, searchShortenedUrls } from "./shortened-url-search";
 
 export type ShortenedUrlRow = typeof shortenedUrls.$inferSelect;
 export type NewShortenedUrl = typeof shortenedUrls.$inferInsert;
 
-/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
-
 /**
- * One page of a user's short links, newest first, and how many match in all. Unfiltered, the count
- * is the user's counter and the page an index range. Searched, the matches come from one
- * trigram-indexed text (title, URL, code), counted in the same scan (a window count): reading the
- * list's index backwards and filtering would cost a pass over a million links per rare term.
+ * One page of a user's short links, newest first, and how many match in all: null when a search
+ * matches more than SHORT_URL_SEARCH_COUNT_MAX (shortened-url-search.ts). Unfiltered, the count is
+ * the user's counter and the page an index range.
  */
 export async function listShortenedUrls(
   db: Db,
   userId: number,
-  { q, limit, offset }: { q: string; limit: number; offset: number },
-): Promise<{ rows: ShortenedUrlRow[]; total: number }> {
-  const order = [desc(shortenedUrls.createdAt), desc(shortenedUrls.id)];
-  if (!q) {
-    const [rows, usage] = await Promise.all([
-      db
-        .select()
-        .from(shortenedUrls)
-        .where(eq(shortenedUrls.userId, userId))
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
-      userUsageOf(db, userId),
-    ]);
-    return { rows, total: usage.shortLinks };
-  }
-  const where = and(
-    eq(shortenedUrls.userId, userId),
-    sql`${sql.raw(SHORT_URL_SEARCH_TEXT)} ilike ${likePattern(q)}`,
-  );
-  const found = await db
-    .select({ row: shortenedUrls, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(shortenedUrls)
-    .where(where)
-    .orderBy(...order)
-    .limit(limit)
-    .offset(offset);
-  // Past the last page there is no row to carry the count.
-  const total = found[0]?.total ?? (offset > 0 ? await db.$count(shortenedUrls, where) : 0);
-  return { rows: found.map((match) => match.row), total };
+  page: { q: string; limit: number; offset: number },
+): Promise<SearchResult> {
+  if (page.q) return searchShortenedUrls(db, userId, page);
+  const [rows, usage] = await Promise.all([
+    db
+      .select()
+      .from(shortenedUrls)
+      .where(eq(shortenedUrls.userId, userId))
+      .orderBy(desc(shortenedUrls.createdAt), desc(shortenedUrls.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    userUsageOf(db, userId),
+  ]);
+  return { rows, total: usage.shortLinks };
 }
 
 /** Inserts with the given code; null when the code is already taken on that domain. */

@@ -1,8 +1,9 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   RANDOM_CODE_ALPHABET,
   SHORT_URL_MESSAGES,
+  SHORT_URL_SEARCH_COUNT_MAX,
   type ShortenedUrl,
 } from "../../../common/contract/shortened-urls";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
@@ -293,6 +294,46 @@ describe("GET /api/shortened-urls", () => {
     expect(codes.json<ShortenedUrl[]>().map((u) => u.short_code)).toEqual([code]);
     expect((await list(cookie, "?q=%25")).json()).toHaveLength(1);
     expect((await list(cookie, "?q=_")).json()).toHaveLength(1);
+  });
+
+  it("counts a search's matches up to 10,000 and leaves X-Total-Count out beyond", async () => {
+    const { user, cookie } = await t.signIn();
+    // Inserted in SQL: 10,001 links through the API would take minutes.
+    const insertLinks = (from: number, to: number, title: string) =>
+      t.database.db.execute(sql`
+        insert into shortened_urls (user_id, domain_id, short_code, original_url, title, created_at)
+        select ${user.id}, ${t.app.domains.default.id}, 'cap-' || ${user.id} || '-' || n,
+               'https://cap.com.br/' || n, ${title} || ' ' || n,
+               now() - interval '1 hour' + n * interval '1 ms'
+        from generate_series(${from}::int, ${to}::int) n`);
+    await insertLinks(1, SHORT_URL_SEARCH_COUNT_MAX, "Oferta");
+    await insertLinks(SHORT_URL_SEARCH_COUNT_MAX + 1, SHORT_URL_SEARCH_COUNT_MAX + 1, "Liquidação");
+
+    const counted = await list(cookie, "?q=oferta&limit=2");
+    expect(counted.headers["x-total-count"]).toBe(String(SHORT_URL_SEARCH_COUNT_MAX));
+    expect(counted.json<ShortenedUrl[]>().map((u) => u.title)).toEqual([
+      `Oferta ${SHORT_URL_SEARCH_COUNT_MAX}`,
+      `Oferta ${SHORT_URL_SEARCH_COUNT_MAX - 1}`,
+    ]);
+
+    const uncounted = await list(cookie, "?q=cap.com.br&limit=2");
+    expect(uncounted.statusCode).toBe(200);
+    expect(uncounted.headers["x-total-count"]).toBeUndefined();
+    expect(uncounted.json<ShortenedUrl[]>().map((u) => u.title)).toEqual([
+      `Liquidação ${SHORT_URL_SEARCH_COUNT_MAX + 1}`,
+      `Oferta ${SHORT_URL_SEARCH_COUNT_MAX}`,
+    ]);
+    // The last page knows how many there were; past it, the count says so again.
+    const last = await list(cookie, `?q=cap.com.br&limit=2&offset=${SHORT_URL_SEARCH_COUNT_MAX}`);
+    expect(last.headers["x-total-count"]).toBe(String(SHORT_URL_SEARCH_COUNT_MAX + 1));
+    expect(last.json<ShortenedUrl[]>().map((u) => u.title)).toEqual(["Oferta 1"]);
+    const past = await list(cookie, "?q=oferta&offset=20000");
+    expect(past.json()).toEqual([]);
+    expect(past.headers["x-total-count"]).toBe(String(SHORT_URL_SEARCH_COUNT_MAX));
+    // Without a search the total is the user's counter, however large.
+    expect((await list(cookie, "?limit=1")).headers["x-total-count"]).toBe(
+      String(SHORT_URL_SEARCH_COUNT_MAX + 1),
+    );
   });
 
   it.each([

@@ -46,13 +46,14 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
     return !domain || domain.isDefault ? app.config.publicUrl.replace(/\/$/, "") : `https://${domain.domain}`;
   };
 
-  // The user's short links, newest first; a page of them, with the match count in X-Total-Count.
+  // The user's short links, newest first; a page of them, with the match count in X-Total-Count
+  // (none when a search matches more than SHORT_URL_SEARCH_COUNT_MAX: not counted further).
   app.get(
     "/api/shortened-urls",
     { preHandler: requireUser, schema: { querystring: shortenedUrlListQuerySchema } },
     async (request, reply) => {
       const { rows, total } = await listShortenedUrls(app.db, request.user!.id, request.query);
-      reply.header("x-total-count", String(total));
+      if (total !== null) reply.header("x-total-count", String(total));
       return rows.map(toShortenedUrl);
     },
   );

@@ -28,7 +28,7 @@ export function Component() {
       />
       <DashboardStatCards
         linkPages={linkPages.data?.length}
-        shortenedUrls={shortenedUrls.data?.total}
+        shortenedUrls={shortenedUrls.data?.total ?? undefined}
         totalClicks={summary.data?.total_clicks}
       />
       <QuickActions />

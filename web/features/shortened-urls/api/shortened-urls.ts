@@ -5,7 +5,8 @@ import { ApiError } from "@web/lib/api-client";
 
 export const SHORTENED_URLS_PAGE_SIZE = 20;
 
-export type ShortenedUrlPage = { items: ShortenedUrl[]; total: number };
+/** total: null when a search matched more than SHORT_URL_SEARCH_COUNT_MAX (the server stops counting). */
+export type ShortenedUrlPage = { items: ShortenedUrl[]; total: number | null };
 type PageParams = { q?: string; limit?: number; offset?: number };
 
 export const shortenedUrlKeys = {
@@ -39,8 +40,10 @@ export async function fetchShortenedUrls(
     throw new ApiError(response.status, (body?.error as string) || GENERIC_ERROR, body);
   }
   const items = (Array.isArray(body) ? body : []) as ShortenedUrl[];
-  const header = Number(response.headers.get("x-total-count"));
-  return { items, total: Number.isFinite(header) && header >= offset ? header : offset + items.length };
+  const header = response.headers.get("x-total-count");
+  if (header === null) return { items, total: null };
+  const total = Number(header);
+  return { items, total: Number.isFinite(total) && total >= offset ? total : offset + items.length };
 }
 
 /** One page of the user's short links, e.g. the dashboard's recent ones and their total. */
@@ -62,6 +65,8 @@ export const shortenedUrlsInfiniteQuery = (q: string) =>
     initialPageParam: 0,
     getNextPageParam: (last, pages) => {
       const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
-      return loaded < last.total && last.items.length > 0 ? loaded : undefined;
+      // Uncounted (a search with very many matches): there is more while pages come full.
+      const more = last.total === null ? last.items.length === SHORTENED_URLS_PAGE_SIZE : loaded < last.total;
+      return more && last.items.length > 0 ? loaded : undefined;
     },
   });

@@ -6,6 +6,9 @@ import { type ShortenedUrlPage, shortenedUrlKeys } from "./shortened-urls";
 
 type ParsedBody = z.output<typeof shortenedUrlBodySchema>;
 
+/** The unfiltered list is always counted; an uncounted total (a big search's) stays so. */
+const plusOne = (total: number | null) => (total === null ? null : total + 1);
+
 /** POST /api/shortened-urls; the new link goes to the top of the unfiltered list at once. */
 export function useCreateShortenedUrl() {
   const queryClient = useQueryClient();
@@ -43,9 +46,9 @@ export function useCreateShortenedUrl() {
                 index === 0
                   ? {
                       items: [created, ...page.items.filter((u) => u.id !== created.id)],
-                      total: page.total + 1,
+                      total: plusOne(page.total),
                     }
-                  : { ...page, total: page.total + 1 },
+                  : { ...page, total: plusOne(page.total) },
               ),
             }
           : data,

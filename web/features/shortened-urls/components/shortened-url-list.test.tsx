@@ -75,6 +75,35 @@ describe("ShortenedUrlList", () => {
     expect(calls.some((c) => c.url.includes("q=natal"))).toBe(true);
   });
 
+  it("says 'mais de 10.000' for a search the server did not count, and loads while pages come full", async () => {
+    // 20 matches a page, 45 in all: the server counts none of them (no X-Total-Count).
+    const all = Array.from({ length: 45 }, (_, i) => url(45 - i));
+    const calls = fakeApi({
+      "GET /api/user/available-domains": () => ({ body: domains }),
+      "GET /api/shortened-urls": ({ url: u }) => {
+        const params = new URL(u, "http://x").searchParams;
+        if (!params.get("q")) return { body: [url(1)], headers: { "x-total-count": "1" } };
+        const offset = Number(params.get("offset"));
+        return { body: all.slice(offset, offset + Number(params.get("limit"))) };
+      },
+    });
+    const { container } = renderWithProviders(<ShortenedUrlList />);
+    expect(await screen.findByText("Suas URLs (1)")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Buscar URLs"), { target: { value: "oferta" } });
+    expect(await screen.findByText("Suas URLs (mais de 10.000)")).toBeTruthy();
+    fireEvent.click(await screen.findByText("Carregar mais"));
+    await waitFor(() => expect(container.querySelectorAll("li")).toHaveLength(40));
+    fireEvent.click(screen.getByText("Carregar mais"));
+    await waitFor(() => expect(container.querySelectorAll("li")).toHaveLength(45));
+    // A page that came short was the last.
+    expect(screen.queryByText("Carregar mais")).toBeNull();
+    expect(calls.filter((c) => c.url.includes("q=oferta")).map((c) => c.url)).toEqual([
+      expect.stringContaining("offset=0"),
+      expect.stringContaining("offset=20"),
+      expect.stringContaining("offset=40"),
+    ]);
+  }, 15_000);
+
   it("marks expired links and dates them in pt-BR", async () => {
     fakeApi({
       "GET /api/user/available-domains": () => ({ body: domains }),

@@ -1,3 +1,4 @@
+import { SHORT_URL_SEARCH_COUNT_MAX } from "@common/contract/shortened-urls";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
@@ -10,6 +11,9 @@ import { ImportCsvModal } from "./import-csv-modal";
 import { shortUrlOf } from "./short-link";
 import { ShortenedUrlRow } from "./shortened-url-row";
 
+/** A search's matches past the server's count: 'Suas URLs (mais de 10.000)'. */
+const MORE_THAN_COUNTED = `mais de ${SHORT_URL_SEARCH_COUNT_MAX.toLocaleString("pt-BR")}`;
+
 /** 'Suas URLs (N)': searched on the server, 20 at a time. */
 export function ShortenedUrlList() {
   const [search, setSearch] = useState("");
@@ -17,7 +21,7 @@ export function ShortenedUrlList() {
   const domains = useAvailableDomains();
   const query = useInfiniteQuery({ ...shortenedUrlsInfiniteQuery(q), placeholderData: keepPreviousData });
   const urls = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages[0]?.total ?? 0;
+  const total = query.data?.pages[0]?.total;
   const [importing, setImporting] = useState(false);
   const toolButton =
     "inline-flex items-center justify-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50";
@@ -26,7 +30,7 @@ export function ShortenedUrlList() {
     <section className="rounded-xl border border-gray-200 bg-white shadow-sm" aria-labelledby="suas-urls">
       <div className="flex flex-col gap-3 border-b border-gray-100 p-4 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <h2 id="suas-urls" className="text-lg font-semibold text-gray-900">
-          Suas URLs ({total})
+          Suas URLs ({total === null ? MORE_THAN_COUNTED : (total ?? 0)})
         </h2>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <div className="flex gap-2">
