@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import { SHORT_URL_SEARCH_COUNT_MAX } from "../../../common/contract/shortened-urls";
 import type { Db } from "../../../db/client";
 import { SHORT_URL_SEARCH_TEXT, shortenedUrls } from "../../../db/schema";
@@ -82,7 +83,29 @@ export async function amongNewest(
     .orderBy(desc(newest.createdAt), desc(newest.id))
     .limit(CAP + 1)
     .as("matches");
-  // One row back: the count and the page's ids (not 10,001 rows to parse).
+  const found = await countAndPage(tx, matches, limit, offset);
+  const counted = found.n <= CAP;
+  if (counted && (await userUsageOf(tx, userId)).shortLinks > NEWEST) return null;
+  if (counted || found.ids.length === limit)
+    return { rows: await rowsById(tx, found.ids), total: counted ? found.n : null };
+  // Past the first CAP+1: the list's index read backwards until the page is full, which the density
+  // just seen (over half the newest links match) keeps short.
+  return pastTheCount(tx, userId, { q, limit, offset });
+}
+
+/**
+ * How many rows a subquery of (id, createdAt) holds and the ids of the page among them, newest
+ * first: one row back, not 10,001 to parse.
+ */
+async function countAndPage(
+  tx: Db,
+  matches: SubqueryWithSelection<
+    { id: typeof shortenedUrls.id; createdAt: typeof shortenedUrls.createdAt },
+    string
+  >,
+  limit: number,
+  offset: number,
+): Promise<{ n: number; ids: number[] }> {
   const inOrder = sql`array_agg(${matches.id} order by ${matches.createdAt} desc, ${matches.id} desc)`;
   const [found] = await tx
     .select({
@@ -90,28 +113,8 @@ export async function amongNewest(
       ids: sql<number[] | null>`(${inOrder})[${offset + 1}:${offset + limit}]`,
     })
     .from(matches);
-  const n = found?.n ?? 0;
-  const pageIds = found?.ids ?? [];
-  const counted = n <= CAP;
-  if (counted && (await userUsageOf(tx, userId)).shortLinks > NEWEST) return null;
-  if (counted || pageIds.length === limit)
-    return { rows: await rowsById(tx, pageIds), total: counted ? n : null };
-  const rows = await deepPage(tx, userId, q, limit, offset);
-  return { rows, total: isLastPage(rows, limit, offset) ? offset + rows.length : null };
+  return { n: found?.n ?? 0, ids: found?.ids ?? [] };
 }
-
-/**
- * A page past the first CAP matches of a common word: the list's index read backwards until it is
- * full, which the density just seen (over half the newest links match) keeps short.
- */
-const deepPage = (tx: Db, userId: number, q: string, limit: number, offset: number) =>
-  tx
-    .select()
-    .from(shortenedUrls)
-    .where(matching(userId, q))
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit)
-    .offset(offset);
 
 async function rowsById(tx: Db, ids: number[]): Promise<Row[]> {
   if (ids.length === 0) return [];
@@ -124,35 +127,35 @@ async function rowsById(tx: Db, ids: number[]): Promise<Row[]> {
 
 /**
  * A rarer term: the trigram index alone (bitmap scans only, for the rest of the transaction: call
- * it in one), so that neither the page nor the count can turn into a read of the list's index. The
- * page sorts every match (a few thousand at most, unless the estimate was far off); a short page is
- * the last and tells the count, else the count stops after CAP+1 matches.
+ * it in one), so that no statement can turn into a read of the list's index. Up to CAP+1 matches
+ * in the index's order are all of them when they are not more: their count and page come from
+ * one scan. More than that, the page sorts every match (unless the estimate was far off, a few
+ * tens of thousands at most).
  */
-export async function fromTrigramIndex(
-  tx: Db,
-  userId: number,
-  { q, limit, offset }: Page,
-): Promise<SearchResult> {
-  const where = matching(userId, q);
+export async function fromTrigramIndex(tx: Db, userId: number, page: Page): Promise<SearchResult> {
   await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
     set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`);
+  const matches = tx
+    .select({ id: shortenedUrls.id, createdAt: shortenedUrls.createdAt })
+    .from(shortenedUrls)
+    .where(matching(userId, page.q))
+    .limit(CAP + 1)
+    .as("matches");
+  const found = await countAndPage(tx, matches, page.limit, page.offset);
+  if (found.n <= CAP) return { rows: await rowsById(tx, found.ids), total: found.n };
+  return pastTheCount(tx, userId, page);
+}
+
+/** A page of more than CAP matches, read in the list's order; only the last one tells the count. */
+async function pastTheCount(tx: Db, userId: number, { q, limit, offset }: Page): Promise<SearchResult> {
   const rows = await tx
     .select()
     .from(shortenedUrls)
-    .where(where)
+    .where(matching(userId, q))
     .orderBy(...NEWEST_FIRST)
     .limit(limit)
     .offset(offset);
-  if (isLastPage(rows, limit, offset)) return { rows, total: offset + rows.length };
-  const matches = tx
-    .select({ one: sql`1`.as("one") })
-    .from(shortenedUrls)
-    .where(where)
-    .limit(CAP + 1)
-    .as("matches");
-  const [counted] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(matches);
-  const total = counted?.n ?? 0;
-  return { rows, total: total > CAP ? null : total };
+  return { rows, total: isLastPage(rows, limit, offset) ? offset + rows.length : null };
 }
 
 /** A page with room to spare is the last: it tells the count (past the end, it does not). */
