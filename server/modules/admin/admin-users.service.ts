@@ -10,6 +10,7 @@ import {
 import { dayOf, formatDateBR } from "../../../common/time";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
+import { onlyBitmapScans } from "../../lib/bitmap-scans";
 import { type CsvChunks, csvDownload } from "../../lib/csv";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
@@ -81,11 +82,25 @@ async function adminUsersInOrder(db: Db, ids: number[], freePlan: FreePlan): Pro
   });
 }
 
+/**
+ * A search with at most this many matches is paged through the trigram index alone
+ * (onlyBitmapScans), sorting every match: ~50 ms for 11,112 of 100,000 users by clicks on PGlite,
+ * where the planner's own plan read the clicks index through most users (180 ms). More matches are
+ * dense enough that the planner's plan stays short, and sorting them all would cost more.
+ */
+const SORTED_MATCHES_MAX = 15_000;
+
 /** One page of the admin's user list: searched, sorted and paged in SQL. */
 export async function listAdminUsers(db: Db, query: AdminUsersQuery): Promise<AdminUsersPage> {
-  const [ids, total, freePlan] = await Promise.all([
-    selectAdminUserIds(db, query, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-    countAdminUsers(db, query.q),
+  const total = await countAdminUsers(db, query.q);
+  const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const [ids, freePlan] = await Promise.all([
+    query.q && total <= SORTED_MATCHES_MAX
+      ? db.transaction(async (tx) => {
+          await onlyBitmapScans(tx);
+          return selectAdminUserIds(tx, query, paging);
+        })
+      : selectAdminUserIds(db, query, paging),
     findFreePlan(db),
   ]);
   return {

@@ -3,6 +3,7 @@ import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import { SHORT_URL_SEARCH_COUNT_MAX } from "../../../common/contract/shortened-urls";
 import type { Db } from "../../../db/client";
 import { SHORT_URL_SEARCH_TEXT, shortenedUrls } from "../../../db/schema";
+import { onlyBitmapScans } from "../../lib/bitmap-scans";
 import { userUsageOf } from "../usage/user-usage";
 
 type Row = typeof shortenedUrls.$inferSelect;
@@ -133,8 +134,7 @@ async function rowsById(tx: Db, ids: number[]): Promise<Row[]> {
  * tens of thousands at most).
  */
 export async function fromTrigramIndex(tx: Db, userId: number, page: Page): Promise<SearchResult> {
-  await tx.execute(sql`select set_config('enable_seqscan', 'off', true),
-    set_config('enable_indexscan', 'off', true), set_config('enable_indexonlyscan', 'off', true)`);
+  await onlyBitmapScans(tx);
   const matches = tx
     .select({ id: shortenedUrls.id, createdAt: shortenedUrls.createdAt })
     .from(shortenedUrls)

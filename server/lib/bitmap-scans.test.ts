@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Db } from "../../db/client";
+import { openTestDatabase } from "../../tests/test-database";
+import { onlyBitmapScans } from "./bitmap-scans";
+
+let database: Database;
+beforeAll(async () => {
+  database = await openTestDatabase();
+});
+afterAll(() => database?.close());
+
+const settings = async (db: Pick<Db, "execute">) =>
+  (
+    (await db.execute(
+      sql`select current_setting('enable_seqscan') as seq, current_setting('enable_indexscan') as idx,
+        current_setting('enable_indexonlyscan') as only`,
+    )) as unknown as { rows: { seq: string; idx: string; only: string }[] }
+  ).rows[0];
+
+describe("onlyBitmapScans", () => {
+  it("turns the other scans off for its transaction only", async () => {
+    const inside = await database.db.transaction(async (tx) => {
+      await onlyBitmapScans(tx);
+      return settings(tx);
+    });
+    expect(inside).toEqual({ seq: "off", idx: "off", only: "off" });
+    // The next statements on the connection (PGlite has one; a pool reuses them) plan as before.
+    for (let i = 0; i < 3; i++)
+      expect(await settings(database.db)).toEqual({ seq: "on", idx: "on", only: "on" });
+  });
+
+  it("plans a search through the trigram index, where the planner would read the list's index", async () => {
+    const plan = async (db: Pick<Db, "execute">) =>
+      JSON.stringify(
+        (
+          (await db.execute(
+            sql`explain select id from shortened_urls
+              where (coalesce(title, '') || chr(10) || original_url || chr(10) || short_code) ilike '%a%'
+              order by created_at desc limit 5`,
+          )) as unknown as { rows: unknown[] }
+        ).rows,
+      );
+    expect(await plan(database.db)).not.toContain("Bitmap Index Scan on shortened_urls_search_idx");
+    const forced = await database.db.transaction(async (tx) => {
+      await onlyBitmapScans(tx);
+      return plan(tx);
+    });
+    expect(forced).toContain("Bitmap Index Scan on shortened_urls_search_idx");
+  });
+});
