@@ -3,7 +3,7 @@ import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import { SHORT_URL_SEARCH_COUNT_MAX } from "../../../common/contract/shortened-urls";
 import type { Db } from "../../../db/client";
 import { SHORT_URL_SEARCH_TEXT, shortenedUrls } from "../../../db/schema";
-import { onlyBitmapScans } from "../../lib/bitmap-scans";
+import { withoutIndexOrder } from "../../lib/without-index-order";
 import { userUsageOf } from "../usage/user-usage";
 
 type Row = typeof shortenedUrls.$inferSelect;
@@ -134,7 +134,7 @@ async function rowsById(tx: Db, ids: number[]): Promise<Row[]> {
  * tens of thousands at most).
  */
 export async function fromTrigramIndex(tx: Db, userId: number, page: Page): Promise<SearchResult> {
-  await onlyBitmapScans(tx);
+  await withoutIndexOrder(tx, { seqScans: false });
   const matches = tx
     .select({ id: shortenedUrls.id, createdAt: shortenedUrls.createdAt })
     .from(shortenedUrls)

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, Db } from "../../db/client";
 import { openTestDatabase } from "../../tests/test-database";
-import { onlyBitmapScans } from "./bitmap-scans";
+import { withoutIndexOrder } from "./without-index-order";
 
 let database: Database;
 beforeAll(async () => {
@@ -18,13 +18,15 @@ const settings = async (db: Pick<Db, "execute">) =>
     )) as unknown as { rows: { seq: string; idx: string; only: string }[] }
   ).rows[0];
 
-describe("onlyBitmapScans", () => {
-  it("turns the other scans off for its transaction only", async () => {
-    const inside = await database.db.transaction(async (tx) => {
-      await onlyBitmapScans(tx);
-      return settings(tx);
-    });
-    expect(inside).toEqual({ seq: "off", idx: "off", only: "off" });
+describe("withoutIndexOrder", () => {
+  it("turns the scans off for its transaction only, the sequential ones when asked", async () => {
+    const inside = (seqScans: boolean) =>
+      database.db.transaction(async (tx) => {
+        await withoutIndexOrder(tx, { seqScans });
+        return settings(tx);
+      });
+    expect(await inside(false)).toEqual({ seq: "off", idx: "off", only: "off" });
+    expect(await inside(true)).toEqual({ seq: "on", idx: "off", only: "off" });
     // The next statements on the connection (PGlite has one; a pool reuses them) plan as before.
     for (let i = 0; i < 3; i++)
       expect(await settings(database.db)).toEqual({ seq: "on", idx: "on", only: "on" });
@@ -43,7 +45,7 @@ describe("onlyBitmapScans", () => {
       );
     expect(await plan(database.db)).not.toContain("Bitmap Index Scan on shortened_urls_search_idx");
     const forced = await database.db.transaction(async (tx) => {
-      await onlyBitmapScans(tx);
+      await withoutIndexOrder(tx, { seqScans: false });
       return plan(tx);
     });
     expect(forced).toContain("Bitmap Index Scan on shortened_urls_search_idx");
