@@ -4,7 +4,7 @@
 // with subscriptions, payments and 10k Link Bio pages for the admin overview.
 import { eq, sql } from "drizzle-orm";
 import { PRODUCT_TIME_ZONE } from "../common/time";
-import { type Database, type Db, migrateDatabase, openDatabase } from "../db/client";
+import { type Database, type Db, migrateDatabase, openDatabase, rowsOf } from "../db/client";
 import { domains, linkPages, links, shortenedUrls, users } from "../db/schema";
 import { createSession } from "../server/modules/auth/session";
 import {
@@ -22,11 +22,6 @@ import {
   SHORT_LINK_COUNT,
   TARGET_SQL,
 } from "./fixtures";
-
-/** Both drivers answer execute() with { rows }; the shared Db type does not say so. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 export type SeedOptions = {
   /** postgres://... (a throwaway database: its schemas are dropped) or unset for PGlite in dataDir. */

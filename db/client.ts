@@ -17,6 +17,11 @@ export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** The rows of a raw `execute()`: both drivers answer { rows }, which the shared Db type does not say. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}
+
 export type PreparedStep = { name: string; query: SQL };
 
 export type Database = {

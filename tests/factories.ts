@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { planDomains, subscriptionPlans, userSubscriptions, users } from "../db/schema";
 import { hashPassword } from "../server/modules/auth/auth.service";
@@ -51,4 +51,21 @@ export async function subscribeUser(
 export async function allowDomainOnPlan(db: Db, planName: string, domainId: number) {
   const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName));
   await db.insert(planDomains).values({ planId: plan!.id, domainId }).onConflictDoNothing();
+}
+
+/**
+ * The user's short links titled `${title} n` for n from `from` to `to`, a millisecond apart (the
+ * oldest first), to https://{host}/n, inserted in SQL: tens of thousands through the API would
+ * take minutes.
+ */
+export async function insertShortLinks(
+  db: Db,
+  link: { userId: number; domainId: number; from: number; to: number; title: string; host?: string },
+) {
+  const { userId, domainId, from, to, title, host = "links.com.br" } = link;
+  await db.execute(sql`
+    insert into shortened_urls (user_id, domain_id, short_code, original_url, title, created_at)
+    select ${userId}, ${domainId}, 'f-' || ${userId} || '-' || n, ${`https://${host}/`} || n,
+           ${title} || ' ' || n, now() - interval '1 hour' + n * interval '1 ms'
+    from generate_series(${from}::int, ${to}::int) n`);
 }

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "../../db/client";
+import { type Database, rowsOf } from "../../db/client";
 import { createUser } from "../../tests/factories";
 import { openTestDatabase } from "../../tests/test-database";
 import { maintainTables } from "./table-maintenance";
@@ -11,7 +11,6 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const usersTable = async () =>
   rowsOf<{ reltuples: number; relallvisible: number }>(
     await database.db.execute(sql`select reltuples, relallvisible from pg_class where relname = 'users'`),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import { type Db, rowsOf } from "../../db/client";
 
 /**
  * What Postgres' autovacuum does and embedded PGlite, one process with no background workers, does
@@ -17,7 +17,7 @@ import type { Db } from "../../db/client";
 export async function maintainTables(db: Pick<Db, "execute">): Promise<number> {
   const result = await db.execute(sql`
     select quote_ident(relname) as name from pg_stat_user_tables where schemaname = 'public' order by relname`);
-  const tables = ((result as unknown as { rows: { name: string }[] }).rows ?? []).map((row) => row.name);
+  const tables = rowsOf<{ name: string }>(result).map((row) => row.name);
   for (const table of tables) {
     await db.execute(sql.raw(`vacuum (analyze) ${table}`));
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Db } from "../../db/client";
+import { type Database, type Db, rowsOf } from "../../db/client";
 import { openTestDatabase } from "../../tests/test-database";
 import { withoutIndexOrder } from "./without-index-order";
 
@@ -11,12 +11,12 @@ beforeAll(async () => {
 afterAll(() => database?.close());
 
 const settings = async (db: Pick<Db, "execute">) =>
-  (
-    (await db.execute(
+  rowsOf<{ seq: string; idx: string; only: string }>(
+    await db.execute(
       sql`select current_setting('enable_seqscan') as seq, current_setting('enable_indexscan') as idx,
         current_setting('enable_indexonlyscan') as only`,
-    )) as unknown as { rows: { seq: string; idx: string; only: string }[] }
-  ).rows[0];
+    ),
+  )[0];
 
 describe("withoutIndexOrder", () => {
   it("turns the scans off for its transaction only, the sequential ones when asked", async () => {
@@ -35,13 +35,13 @@ describe("withoutIndexOrder", () => {
   it("plans a search through the trigram index, where the planner would read the list's index", async () => {
     const plan = async (db: Pick<Db, "execute">) =>
       JSON.stringify(
-        (
-          (await db.execute(
+        rowsOf(
+          await db.execute(
             sql`explain select id from shortened_urls
               where (coalesce(title, '') || chr(10) || original_url || chr(10) || short_code) ilike '%a%'
               order by created_at desc limit 5`,
-          )) as unknown as { rows: unknown[] }
-        ).rows,
+          ),
+        ),
       );
     expect(await plan(database.db)).not.toContain("Bitmap Index Scan on shortened_urls_search_idx");
     const forced = await database.db.transaction(async (tx) => {

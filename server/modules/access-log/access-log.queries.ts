@@ -14,12 +14,10 @@ import { addDays, dayOf, startOfDayInZone } from "../../../common/time";
 import type { Db } from "../../../db/client";
 import { accessLog } from "../../../db/schema/access-log";
 import { chunksByOffset, csvDownload } from "../../lib/csv";
+import { likePattern } from "../../lib/like-pattern";
 
 /** An export stops here: beyond it, narrow the filters (a court order names an account and a period). */
 export const ACCESS_LOG_CSV_MAX_ROWS = 50_000;
-
-/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 function whereOf(filter: AccessLogFilter): SQL | undefined {
   const filters: SQL[] = [];

@@ -25,13 +25,11 @@ import { dayOf, startOfDayInZone, startOfMonthInZone } from "../../../common/tim
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { appTotals, subscriptionPlans, transactions, userSubscriptions, users } from "../../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 /** The filters and sort of the list, without its paging (the CSV export uses the same). */
 export type AdminTransactionsFilter = Omit<AdminTransactionsQuery, "page" | "limit">;
-
-/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** The first instant of the current day or month in São Paulo, computed by the database. */
 // NOTE: computed here and sent as a parameter: the same expression in SQL is evaluated again for

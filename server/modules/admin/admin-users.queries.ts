@@ -3,7 +3,7 @@ import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, type 
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { adminUsersQuerySchema } from "../../../common/contract/admin";
 import type { z } from "../../../common/zod";
-import type { Db } from "../../../db/client";
+import { type Db, rowsOf } from "../../../db/client";
 import {
   billingEvents,
   linkPages,
@@ -16,14 +16,12 @@ import {
   users,
   userUsage,
 } from "../../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
 
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
 /** The search and sort of the list, without its paging (the CSV export uses the same). */
 export type AdminUsersFilter = Pick<AdminUsersQuery, "q" | "sort" | "order">;
 export type UserRow = typeof users.$inferSelect;
-
-/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -181,11 +179,11 @@ export async function emailTakenByAnother(tx: Db, email: string, id: number): Pr
  */
 export async function lockUserHoldings(tx: Db, userId: number, { listShortLinksUpTo = 1_000 } = {}) {
   // One after the other: a transaction is one connection.
-  const [locked] = (
-    (await tx.execute(sql`
+  const [locked] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
       with locked as (select id from shortened_urls where user_id = ${userId} order by id for update)
-      select count(*)::int as n from locked`)) as unknown as { rows: { n: number }[] }
-  ).rows;
+      select count(*)::int as n from locked`),
+  );
   const shortLinkCount = Number(locked?.n ?? 0);
   const shortLinks =
     shortLinkCount <= listShortLinksUpTo

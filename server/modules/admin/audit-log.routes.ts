@@ -10,11 +10,9 @@ import {
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { auditLog } from "../../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
 
 type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
-
-/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 function toAuditEntry(row: typeof auditLog.$inferSelect): AuditEntry {
   return {

@@ -1,6 +1,6 @@
 import { max, sql } from "drizzle-orm";
 import { addDays, dayOf } from "../../../common/time";
-import type { Db } from "../../../db/client";
+import { type Db, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { planOf } from "../billing/entitlements";
 
@@ -66,7 +66,7 @@ export async function purgeExpiredAnalytics(db: Db, now: Date | number = Date.no
       where exists (
         select 1 from click_daily_user c
         where c.user_id = r.user_id and c.dimension in ('total', 'bot') and c.day < r.floor)`);
-    const old = (found as unknown as { rows: OldClicks[] }).rows;
+    const old = rowsOf<OldClicks>(found);
     if (old.length > 0) deleted += await deleteOldClicks(db, old);
     await new Promise((resolve) => setImmediate(resolve));
   }

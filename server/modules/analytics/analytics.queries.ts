@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
-import type { Db } from "../../../db/client";
+import { type Db, rowsOf } from "../../../db/client";
 import { clickDaily, clickDailyUser, linkPages, shortenedUrls } from "../../../db/schema";
 import type { SummaryPeriods } from "./analytics-periods";
 
@@ -114,7 +114,8 @@ export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 export async function topValues(db: Db, scope: TargetScope, from: string, limit = 10) {
   type Row = { dimension: BreakdownDimension; value: string; clicks: unknown };
   // Both drivers answer { rows }; the clicks sum is a string (pg) or a number (PGlite).
-  const result = (await db.execute(sql`
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
     select dimension, value, clicks from (
       select ${clickDaily.dimension} as dimension, ${clickDaily.value} as value,
              sum(${clickDaily.clicks}) as clicks,
@@ -129,8 +130,9 @@ export async function topValues(db: Db, scope: TargetScope, from: string, limit 
       group by ${clickDaily.dimension}, ${clickDaily.value}
     ) ranked
     where rank <= ${limit}
-    order by dimension, rank`)) as unknown as { rows: Row[] };
-  return result.rows.map((row) => ({
+    order by dimension, rank`),
+  );
+  return rows.map((row) => ({
     dimension: row.dimension,
     value: row.value,
     clicks: Number(row.clicks),

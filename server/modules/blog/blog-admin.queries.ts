@@ -16,6 +16,7 @@ import {
 import type { BlogPostStatus, BlogStats } from "../../../common/contract/blog";
 import type { Db } from "../../../db/client";
 import { blogCategories, blogPostCategories, blogPosts, blogSlugRedirects } from "../../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
 import { inAnyCategory } from "./blog-categories.queries";
 
 // The SQL of the blog's admin side; every function takes the database (or a transaction).
@@ -25,8 +26,6 @@ export type BlogCategoryDbRow = typeof blogCategories.$inferSelect;
 
 /** Every admin list of categories is read whole; this bounds it should someone make thousands. */
 export const CATEGORY_LIST_MAX = 1000;
-
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** Newest first: the publish date, else the creation date (spec 2, the table's date column). */
 const newestFirst = [

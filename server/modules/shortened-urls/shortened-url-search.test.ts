@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
+import { insertShortLinks } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 import {
   amongNewest,
@@ -12,14 +12,8 @@ import {
 const t = setupTestApp();
 let userId: number;
 
-/** Links titled `${title} n`, a millisecond apart, oldest first; in SQL (46,000 by the API: minutes). */
-async function insertLinks(owner: number, from: number, to: number, title: string) {
-  await t.database.db.execute(sql`
-    insert into shortened_urls (user_id, domain_id, short_code, original_url, title, created_at)
-    select ${owner}, ${t.app.domains.default.id}, 'w-' || ${owner} || '-' || n, 'https://w.com.br/' || n,
-           ${title} || ' ' || n, now() - interval '1 hour' + n * interval '1 ms'
-    from generate_series(${from}::int, ${to}::int) n`);
-}
+const insertLinks = (owner: number, from: number, to: number, title: string) =>
+  insertShortLinks(t.database.db, { userId: owner, domainId: t.app.domains.default.id, from, to, title });
 
 const titles = (result: SearchResult | null) => result?.rows.map((row) => row.title);
 const inTransaction = <T>(step: (tx: Db) => Promise<T>) => t.database.db.transaction(step);

@@ -1,8 +1,9 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import { SHORT_URL_SEARCH_COUNT_MAX } from "../../../common/contract/shortened-urls";
-import type { Db } from "../../../db/client";
+import { type Db, rowsOf } from "../../../db/client";
 import { SHORT_URL_SEARCH_TEXT, shortenedUrls } from "../../../db/schema";
+import { likePattern } from "../../lib/like-pattern";
 import { withoutIndexOrder } from "../../lib/without-index-order";
 import { userUsageOf } from "../usage/user-usage";
 
@@ -15,8 +16,6 @@ const CAP = SHORT_URL_SEARCH_COUNT_MAX;
 /** The newest links a common word's search reads first: twice the cap, ~30 ms on PGlite. */
 const NEWEST = 2 * CAP;
 
-/** `%`, `_` and `\` typed in a search box are searched for, not used as wildcards. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 const NEWEST_FIRST = [desc(shortenedUrls.createdAt), desc(shortenedUrls.id)];
 
 /**
@@ -51,7 +50,7 @@ const matching = (userId: number, q: string) =>
 /** The planner's estimate of the matches. */
 async function estimatedMatches(tx: Db, where: SQL | undefined): Promise<number> {
   const result = await tx.execute(sql`explain (format json) select 1 from ${shortenedUrls} where ${where}`);
-  const [row] = (result as unknown as { rows: { "QUERY PLAN": unknown }[] }).rows;
+  const [row] = rowsOf<{ "QUERY PLAN": unknown }>(result);
   const plan = typeof row?.["QUERY PLAN"] === "string" ? JSON.parse(row["QUERY PLAN"]) : row?.["QUERY PLAN"];
   return Number((plan as [{ Plan: { "Plan Rows": number } }])[0].Plan["Plan Rows"]) || 0;
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   RANDOM_CODE_ALPHABET,
@@ -8,7 +8,7 @@ import {
 } from "../../../common/contract/shortened-urls";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import { clickDaily, clickEvents, domains, shortenedUrls } from "../../../db/schema";
-import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
+import { allowDomainOnPlan, insertShortLinks, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 
 const t = setupTestApp();
@@ -298,14 +298,15 @@ describe("GET /api/shortened-urls", () => {
 
   it("counts a search's matches up to 10,000 and leaves X-Total-Count out beyond", async () => {
     const { user, cookie } = await t.signIn();
-    // Inserted in SQL: 10,001 links through the API would take minutes.
     const insertLinks = (from: number, to: number, title: string) =>
-      t.database.db.execute(sql`
-        insert into shortened_urls (user_id, domain_id, short_code, original_url, title, created_at)
-        select ${user.id}, ${t.app.domains.default.id}, 'cap-' || ${user.id} || '-' || n,
-               'https://cap.com.br/' || n, ${title} || ' ' || n,
-               now() - interval '1 hour' + n * interval '1 ms'
-        from generate_series(${from}::int, ${to}::int) n`);
+      insertShortLinks(t.database.db, {
+        userId: user.id,
+        domainId: t.app.domains.default.id,
+        from,
+        to,
+        title,
+        host: "cap.com.br",
+      });
     await insertLinks(1, SHORT_URL_SEARCH_COUNT_MAX, "Oferta");
     await insertLinks(SHORT_URL_SEARCH_COUNT_MAX + 1, SHORT_URL_SEARCH_COUNT_MAX + 1, "Liquidação");
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import type { Db } from "../../../db/client";
+import { type Db, rowsOf } from "../../../db/client";
 import { webhookDeliveries } from "../../../db/schema";
 import type { WebhooksConfig } from "../../env";
 import { takeLease } from "../billing/billing-jobs";
@@ -23,9 +23,6 @@ type Claimed = {
   url: string;
   secret: string;
 };
-
-const rowsOf = (result: unknown) =>
-  ((result as { rows?: unknown[] }).rows ?? (result as unknown[])) as Record<string, unknown>[];
 
 /** The body sent: the delivery's id, event and time, and what the event is about. */
 export const deliveryBody = (d: Pick<Claimed, "id" | "event" | "payload" | "createdAt">) =>
@@ -127,7 +124,7 @@ export class WebhookWorker {
         order by p.next_attempt_at, p.id
         limit ${CLAIM})
       returning d.id, d.event, d.payload, d.attempts, d.created_at, w.url, w.secret`);
-    return rowsOf(result).map((row) => ({
+    return rowsOf<Record<string, unknown>>(result).map((row) => ({
       id: Number(row.id),
       event: String(row.event),
       payload: (typeof row.payload === "string" ? JSON.parse(row.payload) : row.payload) as Record<
