@@ -27,6 +27,9 @@ export const users = pgTable(
     emailVerifiedAt: timestamp({ withTimezone: true }),
     // Google's stable account id (the id token's `sub`) once Google sign-in is linked.
     googleSub: text(),
+    // Set when the account's deletion began (account-deletion.ts): the account is closed, and its
+    // rows go in slices; a deletion cut short by a restart is finished by a scheduled job.
+    deletionStartedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +42,8 @@ export const users = pgTable(
     index("users_name_sort_idx").on(sql`lower(trim(${t.firstName} || ' ' || ${t.lastName}))`, t.id),
     // Issue 18: the admin's search, a trigram index (pg_trgm) for ILIKE '%...%' among 100k users.
     index("users_search_idx").using("gin", sql`${sql.raw(USER_SEARCH_TEXT)} gin_trgm_ops`),
+    // The deletions to finish: almost always none.
+    index("users_deletion_idx").on(t.deletionStartedAt).where(sql`${t.deletionStartedAt} is not null`),
   ],
 );
 

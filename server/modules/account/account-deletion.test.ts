@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ACCOUNT_MESSAGES } from "../../../common/contract/account";
+import { ADMIN_MESSAGES } from "../../../common/contract/admin";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import {
   accessLog,
@@ -21,10 +22,11 @@ import {
   userSubscriptions,
   users,
 } from "../../../db/schema";
-import { createUser, FACTORY_PASSWORD, subscribeUser } from "../../../tests/factories";
+import { createUser, FACTORY_PASSWORD, insertShortLinks, subscribeUser } from "../../../tests/factories";
 import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
 import { issueToken } from "../auth/auth-tokens";
 import { createSession } from "../auth/session";
+import { DELETION_SLICES, finishPendingDeletions } from "./account-deletion";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "atalho-account-deletion-"));
 const t = setupTestApp({ dataDir });
@@ -237,6 +239,34 @@ describe("DELETE /api/user", () => {
     expect((await visit(other.code)).headers.location).toBe("https://exemplo.com.br/destino");
   });
 
+  it("deletes an account of several Link Bio pages with links and clicks", async () => {
+    const { user, cookie } = await t.signIn();
+    await subscribeUser(t.database.db, user.id, "Business");
+    for (const n of [1, 2, 3]) {
+      const page = await call("POST", "/api/link-pages", cookie, { slug: uniqueTag(), title: `Página ${n}` });
+      expect(page.statusCode, page.body).toBe(201);
+      const pageId = page.json<{ id: number }>().id;
+      for (const title of ["Instagram", "Loja"]) {
+        const button = await call("POST", `/api/link-pages/${pageId}/links`, cookie, {
+          title,
+          url: `https://exemplo.com.br/${n}/${title}`,
+        });
+        expect(button.statusCode, button.body).toBe(201);
+        await t.request({
+          method: "POST",
+          url: "/api/track-link-click",
+          headers: { "user-agent": BROWSER },
+          payload: { link_id: button.json<{ id: number }>().id },
+        });
+      }
+    }
+    await t.app.clicks.flush();
+
+    const response = await deleteMe(cookie, { password: FACTORY_PASSWORD });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(Object.values(await rowsOf(user.id)).every((n) => n === 0)).toBe(true);
+  });
+
   it("writes the access-log line 'account_deletion', which outlives the account", async () => {
     const { user, cookie } = await fullAccount();
     const response = await t.request({
@@ -373,5 +403,110 @@ describe("DELETE /api/admin/users/:id (the same deletion)", () => {
         and(eq(accessLog.userId, user.id), eq(accessLog.event, "account_deletion")),
       ),
     ).toBe(0);
+  });
+});
+
+describe("a large account's deletion, in slices", () => {
+  /** Short links and click rows past several slices (the slices made small for the test). */
+  async function largeAccount() {
+    const account = await fullAccount();
+    const db = t.database.db;
+    const [short] = await db
+      .select({ domainId: shortenedUrls.domainId })
+      .from(shortenedUrls)
+      .where(eq(shortenedUrls.shortCode, account.code));
+    await insertShortLinks(db, {
+      userId: account.user.id,
+      domainId: short!.domainId,
+      from: 1,
+      to: 25,
+      title: "Lote",
+    });
+    const occurredAt = new Date();
+    await db.insert(clickEvents).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        userId: account.user.id,
+        targetType: "short_url" as const,
+        targetId: 1_000_000 + i,
+        occurredAt,
+      })),
+    );
+    await db.insert(clickDaily).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        userId: account.user.id,
+        day: "2026-11-01",
+        targetType: "short_url" as const,
+        targetId: 1_000_000 + i,
+        dimension: "total" as const,
+        clicks: 1,
+      })),
+    );
+    return { ...account, bulkCode: `f-${account.user.id}-25` };
+  }
+
+  const withSmallSlices = async (run: () => Promise<void>) => {
+    const saved = { ...DELETION_SLICES };
+    Object.assign(DELETION_SLICES, { shortLinks: 10, clickRows: 10 });
+    try {
+      await run();
+    } finally {
+      Object.assign(DELETION_SLICES, saved);
+    }
+  };
+
+  const visit = (code: string) => t.request({ method: "GET", url: `/s/${code}` });
+
+  it("deletes every row, slice after slice, and stops the cached links", async () => {
+    const admin = await t.signIn({ isAdmin: true });
+    const { user, code, bulkCode, files } = await largeAccount();
+    expect((await visit(bulkCode)).headers.location).toBe("https://links.com.br/25");
+    await withSmallSlices(async () => {
+      const response = await call("DELETE", `/api/admin/users/${user.id}`, admin.cookie);
+      expect(response.statusCode, response.body).toBe(200);
+    });
+    expect(Object.values(await rowsOf(user.id)).every((n) => n === 0)).toBe(true);
+    for (const file of files) expect(existsSync(file)).toBe(false);
+    expect((await visit(bulkCode)).headers.location).toBe(unavailableLocation(bulkCode));
+    expect((await visit(code)).headers.location).toBe(unavailableLocation(code));
+  });
+
+  it("a deletion cut short by a restart: the account stays closed, and the scheduled job finishes it", async () => {
+    const admin = await t.signIn({ isAdmin: true });
+    const { user, cookie, bulkCode, files } = await largeAccount();
+    const db = t.database.db;
+    // What the first step leaves (the account closed), and a slice of its links already gone.
+    await db
+      .update(users)
+      .set({ isActive: false, deletionStartedAt: new Date() })
+      .where(eq(users.id, user.id));
+    await db.delete(sessions).where(eq(sessions.userId, user.id));
+    await db.execute(
+      sql`delete from shortened_urls where id in (select id from shortened_urls where user_id = ${user.id} order by id limit 10)`,
+    );
+
+    expect((await call("GET", "/api/auth/me", cookie)).statusCode).toBe(401);
+    const login = await call("POST", "/api/auth/login", undefined, {
+      email: user.email,
+      password: FACTORY_PASSWORD,
+    });
+    expect(login.statusCode).toBe(403);
+    expect(login.json().message).toBe(AUTH_MESSAGES.inactive);
+    for (const [method, url] of [
+      ["POST", `/api/admin/users/${user.id}/activate`],
+      ["DELETE", `/api/admin/users/${user.id}`],
+    ] as const) {
+      const refused = await call(method, url, admin.cookie);
+      expect(refused.statusCode, url).toBe(404);
+      expect(refused.json().error).toBe(ADMIN_MESSAGES.userNotFound);
+    }
+    expect(await db.$count(users, eq(users.id, user.id))).toBe(1);
+
+    await withSmallSlices(async () => {
+      expect(await finishPendingDeletions(t.app)).toBeGreaterThanOrEqual(1);
+    });
+    expect(Object.values(await rowsOf(user.id)).every((n) => n === 0)).toBe(true);
+    for (const file of files) expect(existsSync(file)).toBe(false);
+    expect((await visit(bulkCode)).headers.location).toBe(unavailableLocation(bulkCode));
+    expect(await finishPendingDeletions(t.app)).toBe(0);
   });
 });

@@ -3,12 +3,11 @@ import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, ne, or, type 
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { adminUsersQuerySchema } from "../../../common/contract/admin";
 import type { z } from "../../../common/zod";
-import { type Db, rowsOf } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import {
   billingEvents,
   linkPages,
   links,
-  shortenedUrls,
   subscriptionPlans,
   transactions,
   USER_SEARCH_TEXT,
@@ -141,7 +140,7 @@ export async function selectAdminUsersByIds(db: Db, ids: number[]): Promise<Admi
 /**
  * Locks the user's row and every active administrator's, in id order in one statement (two admin
  * actions at once cannot deadlock, nor both remove "the other" administrator). Answers the user
- * (null when missing) and how many other active administrators remain.
+ * (null when missing or being deleted) and how many other active administrators remain.
  * NOTE: "for no key update", not "for update": a click batch writing this user's clicks meanwhile
  * only needs a key-share lock on the row (its foreign keys) and is not blocked by it.
  */
@@ -155,7 +154,8 @@ export async function lockUserAndAdmins(
     .where(or(eq(users.id, id), and(eq(users.isAdmin, true), eq(users.isActive, true))))
     .orderBy(asc(users.id))
     .for("no key update");
-  const user = rows.find((row) => row.id === id) ?? null;
+  // An account being deleted is gone for every administrator action.
+  const user = rows.find((row) => row.id === id && !row.deletionStartedAt) ?? null;
   const otherActiveAdmins = rows.filter((row) => row.id !== id && row.isAdmin && row.isActive).length;
   return { user, otherActiveAdmins };
 }
@@ -171,36 +171,47 @@ export async function emailTakenByAnother(tx: Db, email: string, id: number): Pr
 }
 
 /**
- * What a user owns, for their deletion (the before snapshot, and what to invalidate after it),
- * locked in the order a click batch locks them (short links, links, pages; by id): a batch for
- * these targets finishes before the delete, and one that comes after finds them gone. The short
- * links are locked in SQL and counted; their codes are read only when there are at most
- * `listShortLinksUpTo` (issue 18: a million of them would not fit in the heap).
+ * What a user owns, counted for their deletion's audit line: short links from the usage counts
+ * (kept by triggers: a million links are not counted again), Link Bio pages and their links,
+ * payments.
  */
-export async function lockUserHoldings(tx: Db, userId: number, { listShortLinksUpTo = 1_000 } = {}) {
-  // One after the other: a transaction is one connection.
-  const [locked] = rowsOf<{ n: number }>(
-    await tx.execute(sql`
-      with locked as (select id from shortened_urls where user_id = ${userId} order by id for update)
-      select count(*)::int as n from locked`),
-  );
-  const shortLinkCount = Number(locked?.n ?? 0);
-  const shortLinks =
-    shortLinkCount <= listShortLinksUpTo
-      ? await tx
-          .select({ id: shortenedUrls.id, domainId: shortenedUrls.domainId, code: shortenedUrls.shortCode })
-          .from(shortenedUrls)
-          .where(eq(shortenedUrls.userId, userId))
-          .orderBy(asc(shortenedUrls.id))
-      : null;
-  const buttons = await tx
+export async function countUserHoldings(tx: Db, userId: number) {
+  const [usage] = await tx
+    .select({ shortLinks: userUsage.shortLinks, pages: userUsage.linkPages })
+    .from(userUsage)
+    .where(eq(userUsage.userId, userId));
+  const [buttons] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(links)
+    .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
+    .where(eq(linkPages.userId, userId));
+  const [payments] = await tx
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(transactions)
+    .where(eq(transactions.userId, userId));
+  return {
+    shortLinkCount: Number(usage?.shortLinks ?? 0),
+    pages: Number(usage?.pages ?? 0),
+    links: buttons?.n ?? 0,
+    transactions: payments?.n ?? 0,
+  };
+}
+
+/**
+ * Locks the user's Link Bio pages and their links in the order a click batch locks them (links,
+ * then pages; by id), so that the user's delete, which cascades to them, cannot deadlock with a
+ * batch: one for these targets finishes first, one that comes after finds them gone. Answers the
+ * pages (what to drop from the caches, and their images).
+ */
+export async function lockUserPages(tx: Db, userId: number) {
+  await tx
     .select({ id: links.id })
     .from(links)
     .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
     .where(eq(linkPages.userId, userId))
     .orderBy(asc(links.id))
     .for("update", { of: links });
-  const pages = await tx
+  return tx
     .select({
       id: linkPages.id,
       domainId: linkPages.domainId,
@@ -211,11 +222,6 @@ export async function lockUserHoldings(tx: Db, userId: number, { listShortLinksU
     .where(eq(linkPages.userId, userId))
     .orderBy(asc(linkPages.id))
     .for("update");
-  const [payments] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(transactions)
-    .where(eq(transactions.userId, userId));
-  return { shortLinkCount, shortLinks, pages, links: buttons.length, transactions: payments?.n ?? 0 };
 }
 
 export type UserChanges = Partial<

@@ -328,7 +328,7 @@ export async function deleteAdminUser(
           ...auditSnapshot(user, plan),
           name: `${user.firstName} ${user.lastName}`.trim(),
           created_at: user.createdAt.toISOString(),
-          link_pages: holdings.pages.length,
+          link_pages: holdings.pages,
           links: holdings.links,
           shortened_urls: holdings.shortLinkCount,
           total_clicks: figures?.totalClicks ?? 0,

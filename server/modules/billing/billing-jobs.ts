@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { maintainTables } from "../../lib/table-maintenance";
 import { purgeAccessLog } from "../access-log/access-log";
+import { finishPendingDeletions } from "../account/account-deletion";
 import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { purgeExpiredAuthRecords } from "../auth/auth-purge";
 import { purgeClickBatches } from "../clicks/click-queue";
@@ -33,12 +34,15 @@ type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
 /**
  * The scheduled jobs: subscription expiry and abandoned checkouts every minute, pending payments read
- * again every five, and every hour the purges: analytics past retention, access log past 6 months, expired
+ * again every five, account deletions a restart cut short every minute, and every hour the purges: analytics past retention, access log past 6 months, expired
  * sessions and links, deleted accounts' payments past the 5 years of tax law; on PGlite, VACUUM and
  * ANALYZE of every table. Returns a stop function.
  */
 export function startBillingJobs(
-  app: BillingApp & { config: { jobsEveryMs?: number }; databaseKind?: "pglite" | "postgres" },
+  app: BillingApp & {
+    config: { jobsEveryMs?: number; dataDir: string };
+    databaseKind?: "pglite" | "postgres";
+  },
 ): () => void {
   const ownJobs: Job[] = [
     {
@@ -47,6 +51,7 @@ export function startBillingJobs(
       run: () => runExpiry(app.db, new Date(), (userId) => userPlanChanged(app.bus, userId)),
     },
     { name: "pending-payments", everyMs: 5 * MINUTE, run: () => resyncPendingPayments(app) },
+    { name: "account-deletions", everyMs: MINUTE, run: () => finishPendingDeletions(app) },
     {
       name: "analytics-purge",
       everyMs: 60 * MINUTE,

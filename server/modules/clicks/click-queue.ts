@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { dayOf } from "../../../common/time";
 import type { Database, Db } from "../../../db/client";
 import { type ClickTarget, clickBatches, type RollupDimension, users } from "../../../db/schema";
+import { sqlState } from "../../lib/sql-state";
 import type { ClickInfo } from "./click-info";
 
 export type Click = ClickInfo & {
@@ -525,12 +526,4 @@ export async function purgeClickBatches(db: Db, now = new Date()): Promise<numbe
     .where(lt(clickBatches.writtenAt, new Date(now.getTime() - 86_400_000)))
     .returning({ id: clickBatches.id });
   return purged.length;
-}
-
-/** The SQLSTATE of a database error, whether thrown bare or wrapped by Drizzle. */
-function sqlState(error: unknown): string | undefined {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }

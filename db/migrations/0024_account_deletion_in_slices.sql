@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "deletion_started_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "users_deletion_idx" ON "users" USING btree ("deletion_started_at") WHERE "users"."deletion_started_at" is not null;
