@@ -82,8 +82,22 @@ export async function selectAdminUserIds(
   }
 }
 
-export function countAdminUsers(db: Db, q: string): Promise<number> {
-  return db.$count(users, adminUsersWhere(q));
+/**
+ * How many users the list holds: all of them exactly, a search's matches up to `countUpTo` (null
+ * past it: the scan stops at the first match beyond).
+ */
+export async function countAdminUsers(db: Db, q: string, countUpTo: number): Promise<number | null> {
+  if (!q) return db.$count(users);
+  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(adminUsersWhere(q))
+      .limit(countUpTo + 1)
+      .as("matches"),
+  );
+  const n = row?.n ?? 0;
+  return n > countUpTo ? null : n;
 }
 
 export type AdminUserRow = {

@@ -26,6 +26,7 @@ import { createUser, FACTORY_PASSWORD, subscribeUser } from "../../../tests/fact
 import { setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
 import { buildApp } from "../../app";
 import { createSession } from "../auth/session";
+import { countAdminUsers } from "./admin-users.queries";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "atalho-admin-users-"));
 const t = setupTestApp({ dataDir });
@@ -189,6 +190,18 @@ describe("GET /api/admin/users", () => {
     expect(idsOf(await listOf(`q=${encodeURIComponent(`a\\b${tag}`)}`))).toEqual([slash.id]);
     expect((await listOf(`q=${tag}`)).total).toBe(4);
     expect((await listOf(`q=${uniqueTag()}`)).users).toEqual([]);
+  });
+
+  it("counts a search's matches up to a bound, past which the total is unknown (null); the whole list exactly", async () => {
+    const tag = uniqueTag();
+    for (const n of [1, 2, 3]) await createUser(t.database.db, { firstName: `Conta${n}`, lastName: tag });
+    expect(await countAdminUsers(t.database.db, tag, 3)).toBe(3);
+    expect(await countAdminUsers(t.database.db, tag, 2)).toBeNull();
+    expect(await countAdminUsers(t.database.db, `${tag}x`, 2)).toBe(0);
+    const everyone = await t.database.db.$count(users);
+    expect(await countAdminUsers(t.database.db, "", 2)).toBe(everyone);
+    // The route answers the count as it is, below ADMIN_USERS_SEARCH_COUNT_MAX.
+    expect((await listOf(`q=${tag}`)).total).toBe(3);
   });
 
   it("sorts by signup date, email, name and each usage count, both ways, ties by id", async () => {

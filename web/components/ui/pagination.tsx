@@ -55,13 +55,22 @@ export function Pagination({ page, totalPages, onPage }: Props) {
   );
 }
 
-/** The footer of a paged list: where the reader is, and the page buttons; nothing for a single page. */
-export function PaginationFooter({ page, totalPages, onPage }: Props) {
+/**
+ * The footer of a paged list: where the reader is, and the page buttons; nothing for a single page.
+ * `moreThan`: the list holds more than `totalPages` pages (a search past the server's count).
+ */
+export function PaginationFooter({
+  page,
+  totalPages,
+  onPage,
+  moreThan = false,
+}: Props & { moreThan?: boolean }) {
   if (totalPages <= 1) return null;
   return (
     <div className="flex flex-col items-center gap-2 border-t border-gray-100 p-4 sm:flex-row sm:justify-between">
       <p className="text-xs text-gray-500">
-        Página {page} de {totalPages}
+        Página {page} de {moreThan ? "mais de " : ""}
+        {totalPages}
       </p>
       <Pagination page={page} totalPages={totalPages} onPage={onPage} />
     </div>

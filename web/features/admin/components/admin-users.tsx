@@ -1,4 +1,9 @@
-import { ADMIN_MESSAGES, ADMIN_USERS_PAGE_SIZE, type AdminUser } from "@common/contract/admin";
+import {
+  ADMIN_MESSAGES,
+  ADMIN_USERS_PAGE_SIZE,
+  ADMIN_USERS_SEARCH_COUNT_MAX,
+  type AdminUser,
+} from "@common/contract/admin";
 import { useQuery } from "@tanstack/react-query";
 import { ListEmpty, ListStates } from "@web/components/ui/list-states";
 import { PaginationFooter } from "@web/components/ui/pagination";
@@ -13,6 +18,9 @@ import { useSetUserActive } from "../api/use-set-user-active";
 import type { SortState } from "./sort-header";
 import { UserEditModal } from "./user-edit-modal";
 import { type UserAction, UsersTable } from "./users-table";
+
+/** A search's matches past the server's count: 'Usuários (mais de 15.000)'. */
+const MORE_THAN_COUNTED = `mais de ${ADMIN_USERS_SEARCH_COUNT_MAX.toLocaleString("pt-BR")}`;
 
 /** Names and emails read best A→Z; dates and counts largest first. */
 const TEXT_SORTS: AdminUserSort[] = ["name", "email"];
@@ -33,8 +41,12 @@ export function AdminUsers({ currentUserId }: { currentUserId: number }) {
   const setActive = useSetUserActive();
   const remove = useDeleteUser();
   const rows = list.data?.users ?? [];
+  // A search that matches more than the server counts pages as far as it counted.
+  const uncounted = list.data?.total === null;
   const total = list.data?.total ?? 0;
-  const totalPages = Math.ceil(total / (list.data?.page_size ?? ADMIN_USERS_PAGE_SIZE));
+  const totalPages = Math.ceil(
+    (uncounted ? ADMIN_USERS_SEARCH_COUNT_MAX : total) / (list.data?.page_size ?? ADMIN_USERS_PAGE_SIZE),
+  );
 
   // After deleting the last user of the last page, show the page before it.
   useEffect(() => {
@@ -90,7 +102,9 @@ export function AdminUsers({ currentUserId }: { currentUserId: number }) {
     <div className="space-y-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h2 className="text-xl font-bold text-gray-900">Usuários {list.data ? `(${total})` : ""}</h2>
+          <h2 className="text-xl font-bold text-gray-900">
+            Usuários {list.data ? `(${uncounted ? MORE_THAN_COUNTED : total})` : ""}
+          </h2>
           <p className="mt-1 text-sm text-gray-500">Contas, planos, limites e uso de cada cliente.</p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -157,7 +171,7 @@ export function AdminUsers({ currentUserId }: { currentUserId: number }) {
           </div>
         </ListStates>
 
-        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
+        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} moreThan={uncounted} />
       </section>
 
       {editing && <UserEditModal user={editing} onClose={() => setEditing(null)} />}
