@@ -19,7 +19,7 @@ import type { SortState } from "./sort-header";
 import { UserEditModal } from "./user-edit-modal";
 import { type UserAction, UsersTable } from "./users-table";
 
-/** A search's matches past the server's count: 'Usuários (mais de 15.000)'. */
+/** A search's matches past the server's count: 'Usuários (mais de 10.000)'. */
 const MORE_THAN_COUNTED = `mais de ${ADMIN_USERS_SEARCH_COUNT_MAX.toLocaleString("pt-BR")}`;
 
 /** Names and emails read best A→Z; dates and counts largest first. */
