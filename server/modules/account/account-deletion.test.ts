@@ -46,6 +46,15 @@ const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: s
   t.request({ method, url, cookie, remoteAddress: fromNewIp(), ...(payload ? { payload } : {}) });
 const deleteMe = (cookie: string, payload: Json) => call("DELETE", "/api/user", cookie, payload);
 
+/** A visitor's click on a Link Bio button. */
+const clickButton = (linkId: number) =>
+  t.request({
+    method: "POST",
+    url: "/api/track-link-click",
+    headers: { "user-agent": BROWSER },
+    payload: { link_id: linkId },
+  });
+
 /** A user with every kind of data: pages with an image, a link, a short link, clicks, a payment. */
 async function fullAccount() {
   const { user, cookie } = await t.signIn();
@@ -70,12 +79,7 @@ async function fullAccount() {
   expect(short.statusCode).toBe(201);
   const code = short.json<{ short_code: string }>().short_code;
   await t.request({ method: "GET", url: `/s/${code}`, headers: { "user-agent": BROWSER } });
-  await t.request({
-    method: "POST",
-    url: "/api/track-link-click",
-    headers: { "user-agent": BROWSER },
-    payload: { link_id: button.json<{ id: number }>().id },
-  });
+  await clickButton(button.json<{ id: number }>().id);
   await t.app.clicks.flush();
   const [plan] = await t.database.db
     .select()
@@ -252,12 +256,7 @@ describe("DELETE /api/user", () => {
           url: `https://exemplo.com.br/${n}/${title}`,
         });
         expect(button.statusCode, button.body).toBe(201);
-        await t.request({
-          method: "POST",
-          url: "/api/track-link-click",
-          headers: { "user-agent": BROWSER },
-          payload: { link_id: button.json<{ id: number }>().id },
-        });
+        await clickButton(button.json<{ id: number }>().id);
       }
     }
     await t.app.clicks.flush();
