@@ -4,9 +4,12 @@ import { pageButtons } from "./page-buttons";
 type Props = { page: number; totalPages: number; onPage: (page: number) => void };
 
 const base =
-  "inline-flex h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40";
+  "h-9 min-w-9 items-center justify-center rounded-lg px-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-40";
 
-/** Anterior, up to 5 page buttons plus the last, Próxima. */
+/**
+ * Anterior, up to 5 page buttons plus the last, Próxima. On a phone only the pages next to the
+ * current one and the last are shown: seven buttons and the gap did not fit 390 px.
+ */
 export function Pagination({ page, totalPages, onPage }: Props) {
   if (totalPages <= 1) return null;
   return (
@@ -15,7 +18,7 @@ export function Pagination({ page, totalPages, onPage }: Props) {
         type="button"
         onClick={() => onPage(page - 1)}
         disabled={page <= 1}
-        className={`${base} text-gray-600 hover:bg-gray-100`}
+        className={`${base} inline-flex text-gray-600 hover:bg-gray-100`}
         aria-label="Página anterior"
       >
         <ChevronLeft className="h-4 w-4" aria-hidden />
@@ -33,6 +36,8 @@ export function Pagination({ page, totalPages, onPage }: Props) {
             aria-label={`Página ${item}`}
             aria-current={item === page ? "page" : undefined}
             className={`${base} ${
+              item !== totalPages && Math.abs(item - page) > 1 ? "hidden sm:inline-flex" : "inline-flex"
+            } ${
               item === page
                 ? "bg-brand-600 text-white"
                 : "text-gray-700 ring-1 ring-gray-200 hover:bg-gray-50"
@@ -46,7 +51,7 @@ export function Pagination({ page, totalPages, onPage }: Props) {
         type="button"
         onClick={() => onPage(page + 1)}
         disabled={page >= totalPages}
-        className={`${base} text-gray-600 hover:bg-gray-100`}
+        className={`${base} inline-flex text-gray-600 hover:bg-gray-100`}
         aria-label="Próxima página"
       >
         <ChevronRight className="h-4 w-4" aria-hidden />
