@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ShortenedUrl } from "../../../common/contract/shortened-urls";
 import { setupTestApp } from "../../../tests/test-app";
+import { testDatabaseKind } from "../../../tests/test-database";
 import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
-import { entryBytes, ShortLinkCache } from "./short-link-cache";
+import { entryBytes, ShortLinkCache, shortLinkCacheOf } from "./short-link-cache";
 
 const t = setupTestApp();
 
@@ -108,4 +110,42 @@ describe("ShortLinkCache", () => {
     await expect(cache.load(domainId, link!.short_code)).rejects.toThrow("connection terminated");
     expect((await cache.load(domainId, link!.short_code))?.id).toBe(link!.id);
   });
+
+  it.skipIf(testDatabaseKind !== "pglite")(
+    "on PGlite, looks the misses of a click transaction's length up right after it, before the next one",
+    async () => {
+      const domainId = t.app.domains.resolve(undefined).id;
+      const [early, late] = await createLinks(2, (i) => `https://exemplo.com.br/entre-lotes-${i}`);
+      const cache = shortLinkCacheOf(t.app);
+      const done: string[] = [];
+      const turn = () => new Promise((resolve) => setImmediate(resolve));
+      // A click batch's transaction, held open between its statements as a long one would be.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const transaction = (name: string, hold: boolean) =>
+        t.app.database
+          .preparedTransaction(
+            [{ name: `entre_lotes_${name.replace(" ", "_")}`, query: sql`select ${1}::int` }],
+            () => (hold ? held : Promise.resolve()),
+          )
+          .then(() => done.push(name));
+      const first = transaction("first batch", true);
+      await turn();
+      // A miss during it, then another in a later turn, while the first lookup still waits.
+      const lookups = [cache.load(domainId, early!.short_code).then(() => done.push("early miss"))];
+      await turn();
+      await turn();
+      lookups.push(cache.load(domainId, late!.short_code).then(() => done.push("late miss")));
+      await turn();
+      await turn();
+      // The writer's next batch, queued after both misses came.
+      const next = transaction("next batch", false);
+      release();
+      await Promise.all([first, next, ...lookups]);
+      // With one lookup at a time the late miss was looked up only after the next batch.
+      expect(done).toEqual(["first batch", "early miss", "late miss", "next batch"]);
+    },
+  );
 });
