@@ -58,8 +58,16 @@ export type Touched = {
   maxMs: number;
 };
 
-/** bench/touch-all.ts pinned to the load core: `count` distinct codes scattered over 1..of. */
-export async function touch(origin: string, count: number, of = count): Promise<Touched> {
+/**
+ * bench/touch-all.ts pinned to the load core: `count` distinct codes scattered over 1..of. HEAD looks
+ * each code up without recording a click.
+ */
+export async function touch(
+  origin: string,
+  count: number,
+  of = count,
+  method: "GET" | "HEAD" = "GET",
+): Promise<Touched> {
   const [command, args] = pinned(LOAD_CPU, process.execPath, [
     "--import",
     "tsx",
@@ -67,7 +75,7 @@ export async function touch(origin: string, count: number, of = count): Promise<
     origin,
     String(count),
     "32",
-    "GET",
+    method,
     String(of),
   ]);
   return JSON.parse(await runChild(command, args)) as Touched;

@@ -1,9 +1,7 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ADMIN_USERS_SEARCH_COUNT_MAX } from "../common/contract/admin";
-import { dayOf } from "../common/time";
 import { takePidLock } from "../db/client";
 import { SESSION_COOKIE } from "../server/modules/auth/session";
 import { type AppServer, freePort, memoryOf, portIsFree, ROOT, startApp, tail } from "./app-server";
@@ -41,6 +39,7 @@ import {
 import { BROWSER_ENCODING, measurePageWeight } from "./page-weight";
 import { fmt, type Row, renderTable, verdict } from "./report";
 import { type ClickCounts, countClicks, type Seeded, seed } from "./seed";
+import { SEEDED_META, seedCacheDir } from "./seed-cache";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -139,25 +138,6 @@ async function measureRulesRedirect(
   });
 }
 
-/** Bumped when what the seed writes changes in a way the hashed files do not show. */
-const SEED_CACHE_VERSION = "3: 1M short links, 10M clicks, 10k pages, analyzed";
-
-/**
- * Where a seeded PGlite data dir is kept between runs: keyed by the migrations, the seed code, a
- * version and the month in São Paulo (the seed's "this month" figures, signups, cancellations and
- * pending payments, are relative to when it ran).
- */
-function seedCacheDir(): string {
-  const hash = createHash("sha256").update(SEED_CACHE_VERSION).update(dayOf(Date.now()).slice(0, 7));
-  const add = (file: string) => {
-    if (fs.statSync(file).isDirectory())
-      for (const entry of fs.readdirSync(file).sort()) add(path.join(file, entry));
-    else hash.update(file).update(fs.readFileSync(file));
-  };
-  for (const file of ["db/migrations", "bench/seed.ts", "bench/fixtures.ts"]) add(path.join(ROOT, file));
-  return path.join(os.tmpdir(), `atalho-bench-seed-${hash.digest("hex").slice(0, 12)}`);
-}
-
 /**
  * One bench at a time on a machine: two runs would load each other's cores (and a reused seed
  * comes with a fixed port). The lock is a pid file in the temp dir; a dead owner's file is taken over.
@@ -176,7 +156,7 @@ function lockBench(): () => void {
  */
 async function prepareDatabase(dataDir: string): Promise<{ port: number; seeded: Seeded; reused: boolean }> {
   const cache = seedCacheDir();
-  const meta = path.join(cache, "seeded.json");
+  const meta = path.join(cache, SEEDED_META);
   if (!databaseUrl && process.env.BENCH_FRESH_SEED !== "1" && fs.existsSync(meta)) {
     const saved = JSON.parse(fs.readFileSync(meta, "utf8")) as { port: number; seeded: Seeded };
     if (await portIsFree(saved.port)) {

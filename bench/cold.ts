@@ -1,0 +1,65 @@
+// Issue 18's cold redirects alone, to try a change to the cold path in a minute or two instead of
+// the bench's ten: `npx tsx bench/cold.ts [codes]` (150,000 by default, scattered over the million)
+// on a copy of the PGlite data dir that `npm run bench` seeded and kept (run it once first), with
+// the server built from the working tree and pinned as in the bench. BENCH_COLD_METHOD=HEAD looks
+// the codes up without recording clicks: the lookups' own ceiling. Same lock as npm run bench; the
+// figures go to bench/results/cold.json. No baseline is run: the bench's cold baseline is the bare
+// server driven by wrk (bench/run.ts).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isMain, runAlone, type Scenario } from "./alone";
+import { memoryOf, startApp } from "./app-server";
+import { touch } from "./children";
+import { SHORT_LINK_COUNT } from "./fixtures";
+import { fmt } from "./report";
+import { SEEDED_META, seedCacheDir } from "./seed-cache";
+
+export async function runColdAlone({ log, rows, raw }: Scenario, count: number, method: "GET" | "HEAD") {
+  const cache = seedCacheDir();
+  if (!fs.existsSync(path.join(cache, SEEDED_META))) {
+    log(`no seeded data dir at ${cache}: run npm run bench once first`);
+    process.exitCode = 1;
+    return;
+  }
+  const { port } = JSON.parse(fs.readFileSync(path.join(cache, SEEDED_META), "utf8")) as { port: number };
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-bench-cold-"));
+  try {
+    fs.cpSync(path.join(cache, "data"), dataDir, { recursive: true });
+    const logFile = path.join(path.dirname(dataDir), "atalho-bench-cold.log");
+    const app = await startApp({ port, dataDir, logFile });
+    const before = memoryOf(app.pid);
+    const touched = await touch(app.origin, count, SHORT_LINK_COUNT, method);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const after = memoryOf(app.pid);
+    const stopped = await app.stop();
+    raw.cold = { method, touched, memory: { before, after }, stopped };
+    const rps = touched.requests / touched.seconds;
+    log(`${method} ${fmt.int(touched.requests)} cold codes: ${fmt.rps(rps)}, exit ${stopped.code}`);
+    rows.push({
+      metric: `${method} /s/{code} cold, ${fmt.int(count)} of 1M codes`,
+      ours: fmt.rps(rps),
+      target: "info",
+      verdict: touched.errors === 0 && touched.status["302"] === count ? "INFO" : "FAIL",
+      note: `p50 ${fmt.ms(touched.p50Ms)}, p99 ${fmt.ms(touched.p99Ms)}, max ${fmt.ms(touched.maxMs)}; statuses ${JSON.stringify(touched.status)}, ${touched.errors} errors`,
+    });
+    rows.push({
+      metric: "RSS before / 3 s after",
+      ours: `${fmt.mb(before.rssMb)} / ${fmt.mb(after.rssMb)}`,
+      target: "info",
+      verdict: stopped.code === 0 ? "INFO" : "FAIL",
+      note: `peak (VmHWM) ${fmt.mb(after.peakMb)}; SIGTERM exit ${stopped.code} in ${stopped.seconds.toFixed(1)} s`,
+    });
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (isMain(import.meta.url))
+  await runAlone("cold", (scenario) =>
+    runColdAlone(
+      scenario,
+      Number(process.argv[2] ?? 150_000),
+      process.env.BENCH_COLD_METHOD === "HEAD" ? "HEAD" : "GET",
+    ),
+  );

@@ -1,0 +1,30 @@
+// Where a seeded PGlite data dir is kept between bench runs (bench/run.ts seeds it and copies it
+// for each run; bench/cold.ts reuses it).
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { dayOf } from "../common/time";
+import { ROOT } from "./app-server";
+
+/** Bumped when what the seed writes changes in a way the hashed files do not show. */
+const SEED_CACHE_VERSION = "3: 1M short links, 10M clicks, 10k pages, analyzed";
+
+/**
+ * Where a seeded PGlite data dir is kept between runs: keyed by the migrations, the seed code, a
+ * version and the month in São Paulo (the seed's "this month" figures, signups, cancellations and
+ * pending payments, are relative to when it ran).
+ */
+export function seedCacheDir(): string {
+  const hash = createHash("sha256").update(SEED_CACHE_VERSION).update(dayOf(Date.now()).slice(0, 7));
+  const add = (file: string) => {
+    if (fs.statSync(file).isDirectory())
+      for (const entry of fs.readdirSync(file).sort()) add(path.join(file, entry));
+    else hash.update(file).update(fs.readFileSync(file));
+  };
+  for (const file of ["db/migrations", "bench/seed.ts", "bench/fixtures.ts"]) add(path.join(ROOT, file));
+  return path.join(os.tmpdir(), `atalho-bench-seed-${hash.digest("hex").slice(0, 12)}`);
+}
+
+/** What bench/run.ts keeps beside the data dir: the port it was seeded for (the default domain's host). */
+export const SEEDED_META = "seeded.json";
