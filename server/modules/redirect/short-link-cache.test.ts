@@ -112,7 +112,7 @@ describe("ShortLinkCache", () => {
   });
 
   it.skipIf(testDatabaseKind !== "pglite")(
-    "on PGlite, looks the misses of a click transaction's length up right after it, before the next one",
+    "on PGlite, looks up the misses that came during a click transaction right after it, before the next one",
     async () => {
       const domainId = t.app.domains.resolve(undefined).id;
       const [early, late] = await createLinks(2, (i) => `https://exemplo.com.br/entre-lotes-${i}`);
