@@ -9,25 +9,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { isMain, runAlone, type Scenario } from "./alone";
-import { memoryOf, startApp } from "./app-server";
+import { memoryOf, ROOT, startApp } from "./app-server";
 import { touch } from "./children";
 import { SHORT_LINK_COUNT } from "./fixtures";
 import { fmt } from "./report";
-import { SEEDED_META, seedCacheDir } from "./seed-cache";
+import { savedSeed, seedCacheDir } from "./seed-cache";
 
 export async function runColdAlone({ log, rows, raw }: Scenario, count: number, method: "GET" | "HEAD") {
-  const cache = seedCacheDir();
-  if (!fs.existsSync(path.join(cache, SEEDED_META))) {
-    log(`no seeded data dir at ${cache}: run npm run bench once first`);
+  const kept = savedSeed<{ port: number }>();
+  if (!kept) {
+    log(`no seeded data dir at ${seedCacheDir()}: run npm run bench once first`);
     process.exitCode = 1;
     return;
   }
-  const { port } = JSON.parse(fs.readFileSync(path.join(cache, SEEDED_META), "utf8")) as { port: number };
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-bench-cold-"));
   try {
-    fs.cpSync(path.join(cache, "data"), dataDir, { recursive: true });
-    const logFile = path.join(path.dirname(dataDir), "atalho-bench-cold.log");
-    const app = await startApp({ port, dataDir, logFile });
+    fs.cpSync(kept.dataDir, dataDir, { recursive: true });
+    const logFile = path.join(ROOT, "bench", "results", "cold-server.log");
+    const app = await startApp({ port: kept.saved.port, dataDir, logFile });
     const before = memoryOf(app.pid);
     const touched = await touch(app.origin, count, SHORT_LINK_COUNT, method);
     await new Promise((resolve) => setTimeout(resolve, 3000));

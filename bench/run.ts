@@ -39,7 +39,7 @@ import {
 import { BROWSER_ENCODING, measurePageWeight } from "./page-weight";
 import { fmt, type Row, renderTable, verdict } from "./report";
 import { type ClickCounts, countClicks, type Seeded, seed } from "./seed";
-import { SEEDED_META, seedCacheDir } from "./seed-cache";
+import { savedSeed, saveSeed, seedCacheDir } from "./seed-cache";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -155,22 +155,17 @@ function lockBench(): () => void {
  * the port it was seeded for.
  */
 async function prepareDatabase(dataDir: string): Promise<{ port: number; seeded: Seeded; reused: boolean }> {
-  const cache = seedCacheDir();
-  const meta = path.join(cache, SEEDED_META);
-  if (!databaseUrl && process.env.BENCH_FRESH_SEED !== "1" && fs.existsSync(meta)) {
-    const saved = JSON.parse(fs.readFileSync(meta, "utf8")) as { port: number; seeded: Seeded };
-    if (await portIsFree(saved.port)) {
-      fs.cpSync(path.join(cache, "data"), dataDir, { recursive: true });
-      return { ...saved, reused: true };
-    }
+  const kept =
+    !databaseUrl && process.env.BENCH_FRESH_SEED !== "1"
+      ? savedSeed<{ port: number; seeded: Seeded }>()
+      : undefined;
+  if (kept && (await portIsFree(kept.saved.port))) {
+    fs.cpSync(kept.dataDir, dataDir, { recursive: true });
+    return { ...kept.saved, reused: true };
   }
   const port = await freePort();
   const seeded = await seed({ url: databaseUrl, dataDir, publicUrl: `http://127.0.0.1:${port}` });
-  if (!databaseUrl) {
-    fs.rmSync(cache, { recursive: true, force: true });
-    fs.cpSync(dataDir, path.join(cache, "data"), { recursive: true });
-    fs.writeFileSync(meta, JSON.stringify({ port, seeded }));
-  }
+  if (!databaseUrl) saveSeed(dataDir, { port, seeded });
   return { port, seeded, reused: false };
 }
 

@@ -27,4 +27,20 @@ export function seedCacheDir(): string {
 }
 
 /** What bench/run.ts keeps beside the data dir: the port it was seeded for (the default domain's host). */
-export const SEEDED_META = "seeded.json";
+const SEEDED_META = "seeded.json";
+
+/** The seeded data dir kept by an earlier run, with what its seed wrote, or undefined. */
+export function savedSeed<T>(): { dataDir: string; saved: T } | undefined {
+  const cache = seedCacheDir();
+  const meta = path.join(cache, SEEDED_META);
+  if (!fs.existsSync(meta)) return undefined;
+  return { dataDir: path.join(cache, "data"), saved: JSON.parse(fs.readFileSync(meta, "utf8")) as T };
+}
+
+/** Keeps a freshly seeded data dir, and what its seed wrote, for the next runs. */
+export function saveSeed(dataDir: string, saved: unknown): void {
+  const cache = seedCacheDir();
+  fs.rmSync(cache, { recursive: true, force: true });
+  fs.cpSync(dataDir, path.join(cache, "data"), { recursive: true });
+  fs.writeFileSync(path.join(cache, SEEDED_META), JSON.stringify(saved));
+}
