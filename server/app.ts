@@ -10,6 +10,7 @@ import type { Db } from "../db/client";
 import { type Database, openDatabase } from "../db/client";
 import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
+import { type ProxyTrust, proxyTrust } from "./lib/client-address";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { segmentAfter } from "./lib/path-segment";
 import { connectRedis, RedisWatch } from "./lib/redis";
@@ -101,6 +102,8 @@ declare module "fastify" {
     redis: Redis | undefined;
     /** Each user's creations of the last hour, against the plan's creations_per_hour. */
     creationBudget: CreationBudget;
+    /** TRUST_PROXY's rule, the one request.ip follows (server/lib/client-address.ts); false: no proxy. */
+    proxyTrust: ProxyTrust | false;
   }
 }
 
@@ -156,6 +159,7 @@ function serverAnsweringHotPaths(hot: () => BeforeRouting | undefined) {
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   let hotPaths: BeforeRouting | undefined;
+  const trust = proxyTrust(config.trustProxy);
   const app = Fastify({
     serverFactory: serverAnsweringHotPaths(() => hotPaths),
     logger: {
@@ -169,7 +173,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         }),
       },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trust,
     bodyLimit: 8 * 1024 * 1024, // a 5 MB image sent as a data URL, with room for base64
     // Per-request lines would cost the redirect path; failures are logged by the hooks below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -221,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : () => {};
 
   app.decorate("config", config);
+  app.decorate<ProxyTrust | false>("proxyTrust", trust);
   app.decorate("database", database);
   app.decorate("db", database.db);
   app.decorate("bus", bus);

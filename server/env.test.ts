@@ -32,6 +32,21 @@ describe("loadConfig", () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it("reads TRUST_PROXY as no proxy, one, a number of them or their addresses; anything else fails", () => {
+    for (const off of [undefined, "", "false", "0"])
+      expect(loadConfig({ TRUST_PROXY: off }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,::1" }).trustProxy).toEqual([
+      "127.0.0.1",
+      "10.0.0.0/8",
+      "::1",
+    ]);
+    for (const bad of ["yes", "10.0.0.0/33", "127.0.0.1,proxy.internal"]) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: "/);
+    }
+  });
+
   it("never turns rate limits off in production", () => {
     expect(() => loadConfig({ NODE_ENV: "production", RATE_LIMITS: "off" })).toThrow(/RATE_LIMITS/);
     expect(loadConfig({ NODE_ENV: "test", RATE_LIMITS: "off" }).rateLimits).toBe(false);

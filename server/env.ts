@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { parseTrustProxy, type TrustProxy } from "./lib/client-address";
 
 const bool = z
   .enum(["true", "false", "1", "0", ""])
@@ -56,7 +57,18 @@ const envSchema = z.object({
   DOMAIN_TEST_TLS_HOST: optional,
   DOMAIN_TEST_TLS_PORT: z.coerce.number().int().min(1).max(65535).default(443),
   DOMAIN_TEST_TLS_CA: optional,
-  TRUST_PROXY: bool,
+  // false (no proxy), true (one), a number of proxies, or their addresses and CIDRs (client-address.ts).
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (error) {
+        ctx.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   // Browser tests register many accounts from one address; refused in production.
   RATE_LIMITS: z.enum(["on", "off"]).default("on"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -86,7 +98,11 @@ export type Config = {
   smtpUrl?: string;
   /** The From of every message: MAIL_FROM, or "APP_NAME <no-reply@host of PUBLIC_URL>". */
   mailFrom: string;
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: who stands between the client and us (true: one proxy), the one rule of request.ip
+   * and of the redirect's own reader (server/lib/client-address.ts).
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   /**
    * Google sign-in (OpenID Connect), on when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. The

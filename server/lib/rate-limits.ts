@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { TOO_MANY_REQUESTS } from "../../common/contract/errors";
 import { HttpError } from "./http-error";
+import { visitorAddress } from "./visitor-address";
 
 export type Limit = {
   /** Names the counter; requests with the same name and key share it. */
@@ -41,3 +42,9 @@ export const bodyEmail = (request: FastifyRequest) =>
   String((request.body as { email?: unknown } | undefined)?.email ?? "")
     .trim()
     .toLowerCase();
+
+/**
+ * The key of every per-IP limit: the client's address as request.ip reads it (TRUST_PROXY's rule),
+ * an IPv6 by its /64 (one subscriber's 2^64 addresses are one budget, not 2^64 of them).
+ */
+export const byAddress = (request: FastifyRequest) => visitorAddress(request.ip);

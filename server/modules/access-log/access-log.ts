@@ -3,18 +3,21 @@ import type { FastifyRequest } from "fastify";
 import { ACCESS_LOG_RETENTION_MONTHS } from "../../../common/contract/access-log";
 import type { Db } from "../../../db/client";
 import { type AccessEvent, accessLog } from "../../../db/schema/access-log";
+import { viaTrustedProxy } from "../../lib/client-address";
 
 export { ACCESS_LOG_RETENTION_MONTHS };
 
 /**
  * The client's source port (Marco Civil asks for it with the IP: behind carrier-grade NAT one IP is
- * many customers). Behind a trusted proxy (TRUST_PROXY and an X-Forwarded-For) the socket's port is
+ * many customers). Through a proxy TRUST_PROXY trusts (with an X-Forwarded-For) the socket's port is
  * the proxy's, so the proxy must pass the client's in `X-Client-Port` (Caddy:
  * `header_up X-Client-Port {remote_port}`; nginx: `proxy_set_header X-Client-Port $remote_port`);
  * without it the port is unknown (null), never the proxy's. A direct connection: the socket's port.
  */
 export function clientPort(request: FastifyRequest): number | null {
-  const proxied = request.server.config.trustProxy && request.headers["x-forwarded-for"] !== undefined;
+  const proxied =
+    viaTrustedProxy(request.raw, request.server.proxyTrust) &&
+    request.headers["x-forwarded-for"] !== undefined;
   const header = request.headers["x-client-port"];
   const raw = proxied
     ? typeof header === "string"

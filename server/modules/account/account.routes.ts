@@ -18,7 +18,7 @@ import { UNAUTHENTICATED } from "../../../common/contract/errors";
 import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema/users";
 import { HttpError } from "../../lib/http-error";
-import { rateLimited } from "../../lib/rate-limits";
+import { byAddress, rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { hashPassword } from "../auth/auth.service";
 import { consumeToken } from "../auth/auth-tokens";
@@ -59,10 +59,10 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   // Each request mails both addresses and checks the password.
   const emailChangeLimit = rateLimited(app, [
     { name: "email-change-user", max: 5, windowMs: HOUR, key: (request) => String(request.user!.id) },
-    { name: "email-change-ip", max: 20, windowMs: HOUR, key: (request) => request.ip },
+    { name: "email-change-ip", max: 20, windowMs: HOUR, key: byAddress },
   ]);
   const emailConfirmLimit = rateLimited(app, [
-    { name: "email-confirm-ip", max: 30, windowMs: 15 * MINUTE, key: (request) => request.ip },
+    { name: "email-confirm-ip", max: 30, windowMs: 15 * MINUTE, key: byAddress },
   ]);
   const photoLimit = perUser("account-photo-user", 30, HOUR);
   const deletionLimit = rateLimited(app, [
@@ -72,7 +72,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       windowMs: 15 * MINUTE,
       key: (request) => String(request.user!.id),
     },
-    { name: "account-delete-ip", max: 20, windowMs: 15 * MINUTE, key: (request) => request.ip },
+    { name: "account-delete-ip", max: 20, windowMs: 15 * MINUTE, key: byAddress },
   ]);
 
   const currentTokenHash = (cookie: string | undefined) => (cookie ? hashToken(cookie) : "");

@@ -9,7 +9,7 @@ import {
   type SessionResponse,
   verifyEmailBodySchema,
 } from "../../../common/contract/auth";
-import { bodyEmail, rateLimited } from "../../lib/rate-limits";
+import { bodyEmail, byAddress, rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { cancelEmailChange } from "../account/email-change";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
@@ -42,29 +42,29 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // Per IP against one guesser trying many accounts; per email against many IPs guessing one account.
   const loginLimits = rateLimited(app, [
-    { name: "login-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
+    { name: "login-ip", max: 30, windowMs: 15 * MINUTE, key: byAddress },
     { name: "login-email", max: 10, windowMs: 15 * MINUTE, key: bodyEmail },
   ]);
   const registerLimits = rateLimited(app, [
-    { name: "register-ip", max: 10, windowMs: 60 * MINUTE, key: (r) => r.ip },
+    { name: "register-ip", max: 10, windowMs: 60 * MINUTE, key: byAddress },
     { name: "register-email", max: 5, windowMs: 60 * MINUTE, key: bodyEmail },
   ]);
 
   // Each request sends an e-mail: per IP against a flood, per address against filling one inbox.
   const resetRequestLimits = rateLimited(app, [
-    { name: "reset-ip", max: 10, windowMs: 60 * MINUTE, key: (r) => r.ip },
+    { name: "reset-ip", max: 10, windowMs: 60 * MINUTE, key: byAddress },
     { name: "reset-email", max: 3, windowMs: 60 * MINUTE, key: bodyEmail },
   ]);
   const resetConfirmLimits = rateLimited(app, [
-    { name: "reset-confirm-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
+    { name: "reset-confirm-ip", max: 30, windowMs: 15 * MINUTE, key: byAddress },
   ]);
 
   const resendLimits = rateLimited(app, [
-    { name: "verify-resend-ip", max: 10, windowMs: 60 * MINUTE, key: (r) => r.ip },
+    { name: "verify-resend-ip", max: 10, windowMs: 60 * MINUTE, key: byAddress },
     { name: "verify-resend-user", max: 3, windowMs: 60 * MINUTE, key: (r) => String(r.user?.id) },
   ]);
   const verifyLimits = rateLimited(app, [
-    { name: "verify-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
+    { name: "verify-ip", max: 30, windowMs: 15 * MINUTE, key: byAddress },
   ]);
 
   app.get("/api/auth/me", async (request, reply) => {

@@ -10,7 +10,7 @@ import {
 } from "../../../common/contract/auth";
 import { users } from "../../../db/schema/users";
 import { HttpError } from "../../lib/http-error";
-import { rateLimited } from "../../lib/rate-limits";
+import { byAddress, rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
 import { findByEmail } from "./auth.service";
@@ -58,10 +58,10 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     : null;
 
   const startLimits = rateLimited(app, [
-    { name: "google-start-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
+    { name: "google-start-ip", max: 30, windowMs: 15 * MINUTE, key: byAddress },
   ]);
   const callbackLimits = rateLimited(app, [
-    { name: "google-callback-ip", max: 30, windowMs: 15 * MINUTE, key: (r) => r.ip },
+    { name: "google-callback-ip", max: 30, windowMs: 15 * MINUTE, key: byAddress },
   ]);
   const unlinkLimits = rateLimited(app, [
     { name: "google-unlink-user", max: 10, windowMs: 15 * MINUTE, key: (r) => String(r.user?.id) },

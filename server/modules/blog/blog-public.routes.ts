@@ -3,8 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { BLOG_MESSAGES, blogPublicQuerySchema, blogRelatedQuerySchema } from "../../../common/contract/blog";
 import { z } from "../../../common/zod";
 import { notFound } from "../../lib/http-error";
-import { type Limit, rateLimited } from "../../lib/rate-limits";
-import { visitorAddress } from "../../lib/visitor-address";
+import { byAddress, type Limit, rateLimited } from "../../lib/rate-limits";
 import { loadUser, SESSION_COOKIE } from "../auth/session";
 import {
   findPublishedPost,
@@ -24,7 +23,7 @@ export const BLOG_RATE_LIMIT: Limit = {
   name: "blog-api",
   max: 300,
   windowMs: 60_000,
-  key: (request) => visitorAddress(request.ip),
+  key: byAddress,
 };
 
 /** Visitors' browsers may reuse an answer for half a minute; the server's copy is exact. */
@@ -105,9 +104,7 @@ export const blogPublicRoutes: FastifyPluginAsync = async (base) => {
     "/api/blog/posts/:id/view",
     {
       schema: { params: idParams },
-      preHandler: rateLimited(app, [
-        { name: "blog-view", max: 120, windowMs: 60_000, key: (request) => request.ip },
-      ]),
+      preHandler: rateLimited(app, [{ name: "blog-view", max: 120, windowMs: 60_000, key: byAddress }]),
     },
     async (request) => {
       const slug = await findPublishedSlug(app.db, request.params.id);

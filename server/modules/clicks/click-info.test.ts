@@ -10,12 +10,12 @@ const BROWSER =
 const target = { userId: 1, targetType: "short_url" as const, targetId: 1, linkPageId: null };
 
 describe("clickFrom: the visitor's country", () => {
-  it("ignores CF-IPCountry without a trusted proxy: the address decides", () => {
+  it("ignores CF-IPCountry when the request did not come through our proxy: the address decides", () => {
     expect(clickFrom({ "cf-ipcountry": "US" }, "127.0.0.1", target, false).country).toBeNull();
     expect(clickFrom({ "cf-ipcountry": "US" }, "::ffff:177.0.0.1", target, false).country).toBe("BR");
   });
 
-  it("takes CF-IPCountry behind a trusted proxy, unless it names no country", () => {
+  it("takes CF-IPCountry through our proxy, unless it names no country", () => {
     expect(clickFrom({ "cf-ipcountry": "us" }, "127.0.0.1", target, true).country).toBe("US");
     expect(clickFrom({ "cf-ipcountry": "XX" }, "8.8.8.8", target, true).country).toBe("US");
     expect(clickFrom({ "cf-ipcountry": "T1" }, "127.0.0.1", target, true).country).toBeNull();
@@ -70,5 +70,25 @@ describe("a short link visit with TRUST_PROXY on", () => {
   const t = setupTestApp({ trustProxy: true });
   it("counts the proxy's CF-IPCountry: US", async () => {
     expect(await countries(t, { "cf-ipcountry": "US" }, "177.0.0.1")).toEqual({ US: 1 });
+  });
+
+  it("counts the country of the address the proxy saw, not of a left-most entry the visitor wrote", async () => {
+    // A visitor in the US writes a Brazilian address into X-Forwarded-For; the proxy appends theirs.
+    expect(await countries(t, { "x-forwarded-for": "177.0.0.1, 8.8.8.8" }, "127.0.0.1")).toEqual({ US: 1 });
+    expect(await countries(t, { "x-forwarded-for": "8.8.8.8, 177.0.0.1" }, "127.0.0.1")).toEqual({ BR: 1 });
+  });
+});
+
+describe("a short link visit with TRUST_PROXY naming the proxies", () => {
+  const t = setupTestApp({ trustProxy: ["127.0.0.1", "10.0.0.0/8"] });
+  it("reads X-Forwarded-For and CF-IPCountry through a listed proxy only", async () => {
+    expect(await countries(t, { "x-forwarded-for": "8.8.8.8, 177.0.0.1, 10.1.2.3" }, "127.0.0.1")).toEqual({
+      BR: 1,
+    });
+    expect(await countries(t, { "cf-ipcountry": "US" }, "10.0.0.9")).toEqual({ US: 1 });
+    // Straight from a visitor: its own address decides, whatever it claims.
+    expect(await countries(t, { "x-forwarded-for": "8.8.8.8", "cf-ipcountry": "US" }, "177.0.0.1")).toEqual({
+      BR: 1,
+    });
   });
 });

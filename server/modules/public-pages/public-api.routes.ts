@@ -2,8 +2,9 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LINK_PAGE_MESSAGES, trackLinkClickBodySchema } from "../../../common/contract/link-pages";
 import { z } from "../../../common/zod";
+import { viaTrustedProxy } from "../../lib/client-address";
 import { notFound } from "../../lib/http-error";
-import { rateLimited } from "../../lib/rate-limits";
+import { byAddress, rateLimited } from "../../lib/rate-limits";
 import { withBlockedLinksGuarded } from "../abuse/blocked-page";
 import { clickFrom } from "../clicks/click-info";
 import { findPublicPage, findTrackableLink } from "./public-pages.queries";
@@ -59,7 +60,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
     {
       schema: { body: trackLinkClickBodySchema },
       preHandler: rateLimited(app, [
-        { name: "track-link-click", max: 120, windowMs: 60_000, key: (request) => request.ip },
+        { name: "track-link-click", max: 120, windowMs: 60_000, key: byAddress },
       ]),
     },
     async (request, reply) => {
@@ -70,7 +71,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
           request.headers,
           request.ip,
           { userId: link.userId, targetType: "link", targetId: link.linkId, linkPageId: link.linkPageId },
-          app.config.trustProxy,
+          viaTrustedProxy(request.raw, app.proxyTrust),
         ),
       );
       return reply.code(204).send();

@@ -95,11 +95,11 @@ export function chooseLocation(
   fallback: string,
   headers: Headers,
   ip: () => string,
-  trustProxy: boolean,
+  viaProxy: boolean,
 ): string {
   const device = rules.byDevice ? deviceOf(header(headers, "user-agent") ?? "") : null;
   const country = rules.byCountry
-    ? countryOf(trustProxy ? header(headers, "cf-ipcountry") : undefined, ip())
+    ? countryOf(viaProxy ? header(headers, "cf-ipcountry") : undefined, ip())
     : null;
   const language = rules.byLanguage ? preferredLanguage(header(headers, "accept-language")) : null;
   for (const rule of rules.list) {

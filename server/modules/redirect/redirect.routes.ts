@@ -6,9 +6,9 @@ import {
   SHORT_URL_MESSAGES,
   shortCodeParamsSchema,
 } from "../../../common/contract/shortened-urls";
+import { viaTrustedProxy } from "../../lib/client-address";
 import { HttpError } from "../../lib/http-error";
-import { rateLimited } from "../../lib/rate-limits";
-import { visitorAddress } from "../../lib/visitor-address";
+import { byAddress, rateLimited } from "../../lib/rate-limits";
 import { WindowCounter } from "../../lib/window-counter";
 import { takeLimitedClick } from "./click-limit";
 import { countsAgainstLimit, findTarget, isExpired, type Redirect, shortUrlClick } from "./redirect";
@@ -51,7 +51,7 @@ export const redirectRoutes: FastifyPluginAsync<{ redirect: Redirect }> = async 
   );
   app.post("/s/:code", options, async (request, reply) => {
     const body = request.body instanceof URLSearchParams ? request.body : new URLSearchParams();
-    const key = `${visitorAddress(request.ip)}:${app.domains.resolve(request.headers.host).id}:${(request.params as { code: string }).code}`;
+    const key = `${byAddress(request)}:${app.domains.resolve(request.headers.host).id}:${(request.params as { code: string }).code}`;
     const limit = async () => {
       if (!app.config.rateLimits) return null;
       const { granted, retryAfterS } = await attempts.take(key, 1, PASSWORD_ATTEMPTS);
@@ -82,9 +82,7 @@ export const PASSWORD_WINDOW_MS = 15 * 60_000;
 export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const cache = shortLinkCacheOf(app);
-  const limit = rateLimited(app, [
-    { name: "short-lookup-ip", max: 120, windowMs: 60_000, key: (request) => request.ip },
-  ]);
+  const limit = rateLimited(app, [{ name: "short-lookup-ip", max: 120, windowMs: 60_000, key: byAddress }]);
 
   app.get(
     "/api/shortened-urls/redirect/:code",
@@ -113,11 +111,13 @@ export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
             target.location,
             request.headers,
             () => request.ip,
-            app.config.trustProxy,
+            viaTrustedProxy(request.raw, app.proxyTrust),
           )
         : target.location;
       if (target.rules?.vary) reply.header("vary", target.rules.vary);
-      app.clicks.push(shortUrlClick(request.headers, request.ip, target, app.config.trustProxy));
+      app.clicks.push(
+        shortUrlClick(request.headers, request.ip, target, viaTrustedProxy(request.raw, app.proxyTrust)),
+      );
       return { original_url: location };
     },
   );

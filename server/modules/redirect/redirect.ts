@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import proxyAddr from "@fastify/proxy-addr";
 import { verify } from "@node-rs/argon2";
 import type { FastifyInstance } from "fastify";
 import {
@@ -9,6 +8,7 @@ import {
   SHORT_CODE_PATTERN,
 } from "../../../common/contract/shortened-urls";
 import { SHORT_CODE_MAX } from "../../../common/slug";
+import { clientAddress, viaTrustedProxy } from "../../lib/client-address";
 import { throttled } from "../../lib/log-throttle";
 import { blockedShortLinkLinks, sendBlockedPage, shortLinkUrlOf } from "../abuse/blocked-page";
 import { clickFrom, userAgentClass } from "../clicks/click-info";
@@ -41,7 +41,6 @@ export type Redirect = ((request: IncomingMessage, response: ServerResponse, cod
 // private: a shared cache must not keep one visitor's answer for another, nor for after a delete.
 const CACHE_CONTROL = "private, max-age=0";
 const UNAVAILABLE_BODY = "Serviço temporariamente indisponível. Tente novamente em instantes.";
-const trustAll = () => true;
 
 /**
  * Past its date. A used-up click limit shows in `target.exhausted` once this process has seen it
@@ -92,18 +91,21 @@ export function sameOriginPost(headers: IncomingMessage["headers"]): boolean {
   return headers["sec-fetch-site"] !== "cross-site";
 }
 
-/** A visit to a short link, from the visitor the request describes (the IP is read, never kept). */
+/**
+ * A visit to a short link, from the visitor the request describes (the IP is read, never kept);
+ * `viaProxy`: the request came through a proxy of ours (viaTrustedProxy).
+ */
 export const shortUrlClick = (
   headers: IncomingMessage["headers"],
   ip: string,
   target: ShortLinkTarget,
-  trustProxy: boolean,
+  viaProxy: boolean,
 ): Click =>
   clickFrom(
     headers,
     ip,
     { userId: target.userId, targetType: "short_url", targetId: target.id, linkPageId: null },
-    trustProxy,
+    viaProxy,
   );
 
 /**
@@ -119,10 +121,9 @@ export const shortUrlClick = (
 export function createRedirect(app: FastifyInstance): Redirect {
   const cache = shortLinkCacheOf(app);
   const { appName } = app.config;
-  // The visitor's address, for the country only: read here, never kept.
-  const clientIp = app.config.trustProxy
-    ? (request: IncomingMessage) => proxyAddr(request, trustAll)
-    : (request: IncomingMessage) => request.socket.remoteAddress ?? "";
+  // The visitor's address, for the country only: read here by request.ip's rule, never kept.
+  const trust = app.proxyTrust;
+  const clientIp = (request: IncomingMessage) => clientAddress(request, trust);
   // Like Fastify's return503OnClosing: once shutdown has begun, no click is taken that could miss
   // the click queue's last flush.
   let closing = false;
@@ -175,12 +176,14 @@ export function createRedirect(app: FastifyInstance): Redirect {
           target.location,
           request.headers,
           () => clientIp(request),
-          app.config.trustProxy,
+          viaTrustedProxy(request, trust),
         )
       : target.location;
 
   const recordClick = (request: IncomingMessage, target: ShortLinkTarget) =>
-    app.clicks.push(shortUrlClick(request.headers, clientIp(request), target, app.config.trustProxy));
+    app.clicks.push(
+      shortUrlClick(request.headers, clientIp(request), target, viaTrustedProxy(request, trust)),
+    );
 
   /**
    * The redirect itself, once the link is known to be live and (if it has a password) unlocked:

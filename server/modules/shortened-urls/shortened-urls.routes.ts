@@ -10,7 +10,7 @@ import {
   shortenedUrlUpdateSchema,
 } from "../../../common/contract/shortened-urls";
 import { HttpError } from "../../lib/http-error";
-import { rateLimited } from "../../lib/rate-limits";
+import { byAddress, rateLimited } from "../../lib/rate-limits";
 import { creationRateLimited, creationRateMessage } from "../abuse/creation-rate";
 import { requireUser } from "../auth/session";
 import { createWithinLimit, planOf } from "../billing/entitlements";
@@ -33,7 +33,7 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const shortenLimit = rateLimited(app, [
     { name: "shorten-user", max: 60, windowMs: MINUTE, key: (request) => String(request.user!.id) },
-    { name: "shorten-ip", max: 60, windowMs: MINUTE, key: (request) => request.ip },
+    { name: "shorten-ip", max: 60, windowMs: MINUTE, key: byAddress },
   ]);
   // Issue 16: the plan's creations per hour, one counter with Link Bio pages and links.
   const creationLimit = creationRateLimited(app);
