@@ -1,3 +1,4 @@
+import { bareHostName } from "../host-name";
 import { z } from "../zod";
 import { httpUrlSchema } from "./urls";
 
@@ -83,7 +84,7 @@ export const domainNameSchema = z
   .trim()
   .min(1, DOMAIN_MESSAGES.domainRequired)
   .max(253, DOMAIN_MESSAGES.domainInvalid)
-  .transform((value) => value.toLowerCase().replace(/\.$/, ""));
+  .transform(bareHostName);
 
 /** POST /api/admin/custom-domains and PUT /api/admin/custom-domains/{id} */
 export const customDomainBodySchema = z.object({

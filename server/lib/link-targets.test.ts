@@ -10,9 +10,10 @@ const hosts = ["atalho.com.br", "localhost:3000", "links.exemplo.com.br"];
 
 describe("linkTargetProblem", () => {
   it.each([
-    // Ours: any path on PUBLIC_URL's host or a domain of ours, any case, trailing dot, default port.
+    // Ours: any path on PUBLIC_URL's host or a domain of ours, any case, trailing dots, default port.
     ["https://atalho.com.br/s/abc", "own"],
     ["https://ATALHO.com.br./s/abc", "own"],
+    ["https://atalho.com.br../s/abc", "own"],
     ["https://atalho.com.br:443/p/minha-pagina", "own"],
     ["https://atalho.com.br:8443/s/abc", "own"],
     ["http://localhost:3000/%73/abc", "own"],
@@ -20,6 +21,7 @@ describe("linkTargetProblem", () => {
     // localhost by name.
     ["http://localhost:4000/s/abc", "internal"],
     ["http://localhost./", "internal"],
+    ["http://localhost.../", "internal"],
     ["http://api.LOCALHOST/", "internal"],
     // Private, loopback, link-local, unspecified and shared IPv4.
     ["http://10.1.2.3/", "internal"],
@@ -27,6 +29,7 @@ describe("linkTargetProblem", () => {
     ["http://172.31.255.255/", "internal"],
     ["http://192.168.0.10:8080/admin", "internal"],
     ["http://127.0.0.1/", "internal"],
+    ["http://127.0.0.1../", "internal"],
     ["http://127.8.9.10/", "internal"],
     ["http://169.254.169.254/latest/meta-data/", "internal"],
     ["http://0.0.0.0/", "internal"],
@@ -99,6 +102,8 @@ describe("linkTargetProblem with the administrator's rules", () => {
     // The block list covers the domain and every subdomain, not look-alikes.
     ["https://golpe.com/login", "blocked"],
     ["https://GOLPE.com./x", "blocked"],
+    ["https://golpe.com../x", "blocked"],
+    ["https://pix.golpe.com...:443/", "blocked"],
     ["https://www.golpe.com/", "blocked"],
     ["https://a.b.golpe.com:8443/", "blocked"],
     ["https://café.com.br/", "blocked"],

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from "node:net";
 import { ABUSE_MESSAGES } from "../../common/contract/abuse";
 import { LINK_TARGET_MESSAGES } from "../../common/contract/urls";
+import { bareHostName } from "../../common/host-name";
 import { isOtherShortener } from "../modules/abuse/shorteners";
 import { HttpError } from "./http-error";
 
@@ -85,8 +86,6 @@ export type TargetPolicy = {
   shortenersRefused?: boolean;
 };
 
-const bare = (name: string) => name.toLowerCase().replace(/\.$/, "");
-
 /**
  * Why a target must not be saved, or null. `url` is one httpUrlSchema accepted, so the WHATWG parser
  * has already turned odd IPv4 spellings (http://2130706433/, http://0x7f.1/) into dotted form.
@@ -103,9 +102,9 @@ export function linkTargetProblem(
   } catch {
     return "internal";
   }
-  const hostname = bare(parsed.hostname);
+  const hostname = bareHostName(parsed.hostname);
   const host = parsed.port ? `${hostname}:${parsed.port}` : hostname;
-  const ours = new Set([...ourHosts].map(bare));
+  const ours = new Set([...ourHosts].map(bareHostName));
   if (ours.has(host) || ours.has(hostname)) return "own";
   if (hostname === "localhost" || hostname.endsWith(".localhost")) return "internal";
   const address = hostname.replace(/^\[(.*)\]$/, "$1");

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { ABUSE_MESSAGES } from "../../../common/contract/abuse";
+import { bareHostName } from "../../../common/host-name";
 import { HttpError } from "../../lib/http-error";
 import { hostIsIn } from "./blocked-domain-list";
 
@@ -11,7 +12,7 @@ const invalid = () =>
 /**
  * The domain an administrator typed or pasted, as the block list stores it: the host of a pasted
  * URL ("https://www.exemplo.com/pagina?x=1" -> "exemplo.com": a leading "www." is dropped, so the
- * whole site is covered), lower-case, without port or trailing dot, an IDN as punycode
+ * whole site is covered), lower-case, without port or trailing dots, an IDN as punycode
  * ("café.com.br" -> "xn--caf-dma.com.br"). At least two labels, the last not a number (no IP
  * addresses: private ones are refused anyway, public ones are not domains). Anything else: 400.
  */
@@ -24,7 +25,7 @@ export function toBlockedDomain(typed: string): string {
   } catch {
     throw invalid();
   }
-  hostname = hostname.toLowerCase().replace(/\.$/, "").replace(/^\*\./, "");
+  hostname = bareHostName(hostname).replace(/^\*\./, "");
   if (hostname.startsWith("www.") && hostname.split(".").length > 2) hostname = hostname.slice(4);
   if (hostname.startsWith("[") || isIP(hostname) || hostname.length > 253) throw invalid();
   const labels = hostname.split(".");
@@ -40,7 +41,7 @@ export function toBlockedDomain(typed: string): string {
 export function assertNotOurs(domain: string, ourHostNames: Iterable<string>): void {
   const blocked = new Set([domain]);
   for (const host of ourHostNames) {
-    const name = host.toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+    const name = bareHostName(host.replace(/:\d+$/, ""));
     if (hostIsIn(blocked, name)) {
       throw new HttpError(400, ABUSE_MESSAGES.domainOwn, { domain: ABUSE_MESSAGES.domainOwn });
     }

@@ -200,6 +200,12 @@ describe("saving a target on a blocked domain", () => {
       });
     }
     expect((await shorten(cookie, { original_url: `https://nao${domain}/` })).statusCode).toBe(201);
+    // Trailing dots name the same host to a browser: however many, they hide nothing.
+    for (const url of [`https://${domain}../x`, `https://${domain}.../`, `https://pix.${domain}.:443/`]) {
+      const response = await shorten(cookie, { original_url: url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ error: ABUSE_MESSAGES.blockedTarget });
+    }
 
     const edit = await t.request({
       method: "PUT",
@@ -308,6 +314,25 @@ describe("existing links on a newly blocked domain", () => {
     const again = await visit();
     expect(again.statusCode).toBe(302);
     expect(again.headers.location).toBe(`https://loja.${domain}/promo`);
+  });
+
+  it("covers a target written with trailing dots", async () => {
+    const { cookie: adminCookie } = await admin();
+    const { cookie } = await t.signIn();
+    const domain = uniqueDomain();
+    const links = [
+      await shortLink(cookie, `https://${domain}../x`),
+      await shortLink(cookie, `https://loja.${domain}.../promo`),
+    ];
+    for (const link of links) {
+      expect((await t.request({ method: "GET", url: `/s/${link.short_code}` })).statusCode).toBe(302);
+    }
+    await blocked(adminCookie, domain);
+    for (const link of links) {
+      const visit = await t.request({ method: "GET", url: `/s/${link.short_code}` });
+      expect(visit.statusCode).toBe(403);
+      expect(visit.headers.location).toBeUndefined();
+    }
   });
 
   it("covers a redirect rule's target too", async () => {

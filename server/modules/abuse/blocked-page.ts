@@ -1,6 +1,7 @@
 import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { ABUSE_MESSAGES, BLOCKED_WARNING_PATH, REPORT_LINK_PATH } from "../../../common/contract/abuse";
+import { bareHostName } from "../../../common/host-name";
 import { ourHosts } from "../../lib/link-targets";
 import type { PublicPage } from "../public-pages/public-pages.queries";
 
@@ -72,13 +73,13 @@ export function sendBlockedPage(response: ServerResponse, links: BlockedPageLink
   response.end(head ? undefined : body);
 }
 
-/** The distinct host names of a link's targets (lower-case, no port), computed once per cache load. */
+/** The distinct host names of a link's targets (bareHostName, no port), computed once per cache load. */
 export function targetHostsOf(urls: (string | null | undefined)[]): string[] {
   const hosts = new Set<string>();
   for (const url of urls) {
     if (!url) continue;
     try {
-      hosts.add(new URL(url).hostname.toLowerCase().replace(/\.$/, ""));
+      hosts.add(bareHostName(new URL(url).hostname));
     } catch {}
   }
   return [...hosts];

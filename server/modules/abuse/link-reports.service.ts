@@ -8,6 +8,7 @@ import {
   type LinkReportPage,
   type LinkReportStatus,
 } from "../../../common/contract/link-reports";
+import { bareHostName } from "../../../common/host-name";
 import type { Db } from "../../../db/client";
 import { linkReports, shortenedUrls, users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
@@ -31,7 +32,7 @@ export function shortLinkAddressOf(app: Hosts, address: string): { domainId: num
   } catch {
     return null;
   }
-  const hostname = url.hostname.toLowerCase().replace(/\.$/, "");
+  const hostname = bareHostName(url.hostname);
   const host = url.port ? `${hostname}:${url.port}` : hostname;
   const ours = new Set(
     [new URL(app.config.publicUrl).host, ...app.domains.hosts()].map((name) => name.toLowerCase()),

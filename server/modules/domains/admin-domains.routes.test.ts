@@ -619,6 +619,7 @@ describe("tls-allowed (Caddy's on-demand TLS ask)", () => {
       active.domain,
       active.domain.toUpperCase(),
       `${active.domain}.`,
+      `${active.domain}..`,
       "atalho.exemplo.com.br",
     ]) {
       const response = await ask(name);

@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import type { AvailableDomain } from "../../../common/contract/domains";
+import { bareHostName } from "../../../common/host-name";
 import type { Db } from "../../../db/client";
 import { domains, planDomains } from "../../../db/schema";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
@@ -91,13 +92,17 @@ export class DomainRegistry {
     return (host && this.lookup(host)) || this.defaultDomain;
   }
 
-  /** The active domain a Host names, with or without a port (a proxy on a non-standard port). */
+  /**
+   * The active domain a Host names, with or without a port (a proxy on a non-standard port) and
+   * trailing dots ("exemplo.com." is the same host to a browser).
+   */
   private lookup(host: string): DomainRow | undefined {
     const name = host.toLowerCase();
     const row = this.byHost.get(name);
     if (row) return row;
     const colon = name.lastIndexOf(":");
-    return colon > 0 && !name.endsWith("]") ? this.byHost.get(name.slice(0, colon)) : undefined;
+    const bare = bareHostName(colon > 0 && !name.endsWith("]") ? name.slice(0, colon) : name);
+    return bare === name ? undefined : this.byHost.get(bare);
   }
 
   /**
@@ -148,7 +153,7 @@ export class DomainRegistry {
    * a certificate may be issued for it (Caddy's on-demand TLS ask). Memory only.
    */
   activeNamed(name: string): DomainRow | undefined {
-    return this.byHost.get(name.toLowerCase().replace(/\.$/, ""));
+    return this.byHost.get(bareHostName(name));
   }
 }
 

@@ -7,6 +7,7 @@ import { Resolver } from "node:dns/promises";
 import { isIP } from "node:net";
 import tls, { type PeerCertificate } from "node:tls";
 import type { DomainTestResult, DomainTestStatus } from "../../../common/contract/domains";
+import { bareHostName } from "../../../common/host-name";
 import type { DomainTestConfig } from "../../env";
 
 type Dns = DomainTestResult["dns"];
@@ -18,7 +19,6 @@ export type Resolution = { a: string[]; aaaa: string[]; cname: string[]; failure
 // NXDOMAIN and "no records of this type": an answer, not a failure.
 const NO_RECORDS = new Set(["ENOTFOUND", "ENODATA"]);
 
-const normaliseName = (name: string) => name.toLowerCase().replace(/\.$/, "");
 const normaliseAddress = (address: string) => (isIP(address) === 6 ? address.toLowerCase() : address);
 
 export function createResolver(config: Pick<DomainTestConfig, "dnsServers" | "dnsTimeoutMs">): Resolver {
@@ -47,7 +47,7 @@ export async function resolveName(resolver: Resolver, name: string): Promise<Res
   return {
     a: [...new Set(a)],
     aaaa: [...new Set(aaaa.map(normaliseAddress))],
-    cname: [...new Set(cname.map(normaliseName))],
+    cname: [...new Set(cname.map(bareHostName))],
     failure,
   };
 }
@@ -292,8 +292,8 @@ export async function checkDomain(
   options: { config: DomainTestConfig; mainHost: string; appName: string; resolver?: Resolver },
 ): Promise<DomainCheck> {
   const { config, appName } = options;
-  const name = normaliseName(domain);
-  const mainHost = normaliseName(options.mainHost);
+  const name = bareHostName(domain);
+  const mainHost = bareHostName(options.mainHost);
   const resolver = options.resolver ?? createResolver(config);
   const [found, { expected, ours, main }] = await Promise.all([
     resolveName(resolver, name),

@@ -144,10 +144,12 @@ describe("pages and short links answer on their own domain only", () => {
     const right = await get(`/s/${fixture.codeA}`, HOST_A);
     expect(right.statusCode).toBe(302);
     expect(right.headers.location).toBe("https://destino-a.exemplo.com.br/");
-    // Port in the Host (a proxy on a non-standard port): still the same domain.
-    expect((await get(`/s/${fixture.codeA}`, `${HOST_A}:8443`)).headers.location).toBe(
-      "https://destino-a.exemplo.com.br/",
-    );
+    // Port in the Host (a proxy on a non-standard port), trailing dots: still the same domain.
+    for (const host of [`${HOST_A}:8443`, `${HOST_A}.`, `${HOST_A}..:8443`]) {
+      expect((await get(`/s/${fixture.codeA}`, host)).headers.location, host).toBe(
+        "https://destino-a.exemplo.com.br/",
+      );
+    }
     // On another custom domain the unavailable notice is on the main site: the custom domain
     // serves no app to show it.
     const wrong = await get(`/s/${fixture.codeA}`, HOST_B);
