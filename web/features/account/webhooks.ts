@@ -24,9 +24,18 @@ export const webhookDeliveriesQuery = (id: number, page: number) =>
     queryFn: ({ signal }) =>
       api<WebhookDeliveriesPage>(`/api/webhooks/${id}/deliveries?page=${page}`, { signal }),
     placeholderData: keepPreviousData,
-    // Every 2 s while a delivery is on its way (a test just sent), else every 15 s.
+    // Every 2 s while a delivery is on its way, else every 15 s. On its way: pending and due within
+    // two minutes (a test just sent; or one being sent now, which stays pending, its attempt
+    // counted, under a lease of the send's timeout and a minute).
     refetchInterval: (query) =>
-      query.state.data?.deliveries.some((d) => d.status === "pending" && d.attempts === 0) ? 2_000 : 15_000,
+      query.state.data?.deliveries.some(
+        (d) =>
+          d.status === "pending" &&
+          d.next_attempt_at !== null &&
+          Date.parse(d.next_attempt_at) - Date.now() < 120_000,
+      )
+        ? 2_000
+        : 15_000,
   });
 
 function useInvalidateWebhooks() {
