@@ -1,9 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { waitForMailedLink } from "./outbox";
 
-// The public API (issue 17): a key made on /profile, seen once, used from outside the browser
-// (Node's fetch, no cookie) to create and list short links, then revoked.
+// The public API (issue 17): a key made on /profile once the address is confirmed (issue 31), seen
+// once, used from outside the browser (Node's fetch, no cookie) to create and list short links, then
+// revoked.
 
-test("a user creates an API key, uses it with fetch to shorten and list, and revokes it", async ({
+test("a new user confirms the address, creates an API key, uses it with fetch to shorten and list, and revokes it", async ({
   page,
   baseURL,
 }) => {
@@ -13,8 +15,19 @@ test("a user creates an API key, uses it with fetch to shorten and list, and rev
   });
   expect(registered.status()).toBe(201);
 
+  // Unconfirmed, the profile says why there is no key to make, and sends the link again.
   await page.goto("/profile");
   const card = page.getByRole("region", { name: "Chaves de API" });
+  await expect(card.getByText("Confirme seu email para criar chaves de API")).toBeVisible();
+  await expect(card.getByText(/Qualquer pessoa pode se cadastrar com um email que não é dela/)).toBeVisible();
+  await expect(card.getByLabel("Nome da chave")).toHaveCount(0);
+  await card.getByRole("button", { name: "Reenviar link de confirmação" }).click();
+  await expect(card.getByText("Enviamos um novo link de confirmação para o seu email.")).toBeVisible();
+  // The resent link (the first one is void now), followed in the browser.
+  await page.goto(await waitForMailedLink(email, "/auth/verificar-email", 2));
+  await expect(page.getByText("Email confirmado com sucesso")).toBeVisible();
+
+  await page.goto("/profile");
   await expect(card).toBeVisible();
   await expect(card.getByText("Nenhuma chave ativa.")).toBeVisible();
   await card.getByLabel("Nome da chave").fill("Script de campanhas");

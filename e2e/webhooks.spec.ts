@@ -2,6 +2,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
+import { verifyEmailFromOutbox } from "./outbox";
 
 // Outgoing webhooks (issue 17): added on /profile, the secret seen once, a link created through the
 // API reaches a receiver on loopback signed with it, and the delivery log shows what happened.
@@ -26,15 +27,18 @@ test("a user adds a webhook, a new link reaches the receiver signed, and the log
   const origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
   try {
+    const email = `hooks-${Date.now()}@exemplo.com`;
     const registered = await page.request.post("/api/auth/register", {
       data: {
-        email: `hooks-${Date.now()}@exemplo.com`,
+        email,
         password: "senha-segura-123",
         first_name: "Rui",
         last_name: "Souza",
       },
     });
     expect(registered.status()).toBe(201);
+    // Webhooks wait for a proven address (e2e/api-keys.spec.ts walks the notice).
+    await verifyEmailFromOutbox(page.request, email);
     await page.goto("/profile");
     const card = page.getByRole("region", { name: "Webhooks" });
     await expect(card.getByText("Nenhum webhook cadastrado.")).toBeVisible();

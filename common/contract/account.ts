@@ -19,8 +19,28 @@ export const passwordChangeSchema = z.object({
     .min(1, "Informe a senha atual")
     .max(200, "Senha muito longa"),
   new_password: registerBodySchema.shape.password,
+  /** Revoke every API key and switch off every webhook too (absent: yes). */
+  revoke_api_keys: z.boolean({ error: "Valor inválido para revogar as chaves" }).optional(),
 });
 export type PasswordChange = z.input<typeof passwordChangeSchema>;
+
+/**
+ * What a recovery (POST /api/auth/password-reset/confirm), or a password change that asked for it
+ * (POST /api/user/password), took away: the account's API keys revoked, its webhooks switched off.
+ */
+export type OutsideAccessRevoked = { api_keys_revoked: number; webhooks_disabled: number };
+
+/** "2 chaves de API foram revogadas e 1 webhook foi desligado"; "" when nothing was. */
+export function revokedAccessWords(revoked: OutsideAccessRevoked): string {
+  const keys = revoked.api_keys_revoked;
+  const hooks = revoked.webhooks_disabled;
+  return [
+    keys > 0 ? `${keys} ${keys === 1 ? "chave de API foi revogada" : "chaves de API foram revogadas"}` : "",
+    hooks > 0 ? `${hooks} ${hooks === 1 ? "webhook foi desligado" : "webhooks foram desligados"}` : "",
+  ]
+    .filter(Boolean)
+    .join(" e ");
+}
 
 /** GET /api/user/sessions: where the account is signed in (we keep no IP or device per session). */
 export type SessionInfo = {

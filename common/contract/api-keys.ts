@@ -26,6 +26,8 @@ export const API_KEY_MESSAGES = {
   scopeInvalid: "Permissão inválida",
   tooMany: `Você pode ter no máximo ${API_KEYS_MAX} chaves ativas. Revogue uma para criar outra.`,
   notFound: "Chave de API não encontrada",
+  verifyFirst:
+    "Confirme seu email antes de criar chaves de API. Use o link que enviamos para a sua caixa de entrada ou peça um novo no seu perfil.",
   invalidId: "Id inválido",
   created: "Chave criada. Copie-a agora: ela não será mostrada de novo.",
   revoked: "Chave revogada",

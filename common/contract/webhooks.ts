@@ -45,6 +45,8 @@ export const WEBHOOK_MESSAGES = {
   nothingToChange: "Nada para alterar",
   tooMany: `Você pode ter no máximo ${WEBHOOKS_MAX} webhooks. Exclua um para criar outro.`,
   notFound: "Webhook não encontrado",
+  verifyFirst:
+    "Confirme seu email antes de criar webhooks. Use o link que enviamos para a sua caixa de entrada ou peça um novo no seu perfil.",
   invalidId: "Id inválido",
   invalidPage: INVALID_PAGE,
   created: "Webhook criado. Copie o segredo agora: ele não será mostrado de novo.",

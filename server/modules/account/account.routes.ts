@@ -12,6 +12,7 @@ import {
   passwordChangeSchema,
   profilePhotoSchema,
   profileUpdateSchema,
+  revokedAccessWords,
   type SessionInfo,
 } from "../../../common/contract/account";
 import { UNAUTHENTICATED } from "../../../common/contract/errors";
@@ -21,7 +22,7 @@ import { HttpError } from "../../lib/http-error";
 import { byAddress, rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
 import { hashPassword } from "../auth/auth.service";
-import { consumeToken } from "../auth/auth-tokens";
+import { consumeToken, voidMailedLinks } from "../auth/auth-tokens";
 import {
   clearSessionCookie,
   createSession,
@@ -40,9 +41,11 @@ import {
   pendingEmailChange,
   requestEmailChange,
 } from "./email-change";
+import { announceOutsideAccessRevoked, revokeOutsideAccess } from "./outside-access";
 import { setProfilePhoto } from "./profile-photo";
 
 const MINUTE = 60_000;
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const HOUR = 60 * MINUTE;
 
 /**
@@ -193,19 +196,32 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
         });
       }
       const passwordHash = await hashPassword(request.body.new_password);
-      // With the sessions, a pending e-mail change ends too: whoever knew the old password and
-      // asked for their own address must not take the account through the link.
-      await app.db.transaction(async (transaction) => {
+      // With the sessions, every link mailed before ends too (a pending e-mail change asked by
+      // whoever knew the old password, a reset link that would replace the new one), and unless
+      // the owner unticks it, every API key and webhook: a key outlives any session.
+      const revokeOutside = request.body.revoke_api_keys ?? true;
+      const revoked = await app.db.transaction(async (transaction) => {
         const tx = transaction as unknown as Db;
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id);
-        await cancelEmailChange(tx, user.id);
+        await voidMailedLinks(tx, user.id);
+        return revokeOutside
+          ? revokeOutsideAccess(tx, user.id)
+          : { api_keys_revoked: 0, webhooks_disabled: 0 };
       });
+      announceOutsideAccessRevoked(app, user.id, revoked);
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
       await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "password_change" });
-      request.log.info({ userId: user.id }, "password changed");
-      return { success: true, message: ACCOUNT_MESSAGES.passwordChanged };
+      request.log.info({ userId: user.id, ...revoked }, "password changed");
+      const words = revokedAccessWords(revoked);
+      return {
+        success: true,
+        message: words
+          ? `${ACCOUNT_MESSAGES.passwordChanged} ${capitalized(words)}.`
+          : ACCOUNT_MESSAGES.passwordChanged,
+        ...revoked,
+      };
     },
   );
 

@@ -1,16 +1,16 @@
 // E-mail change with re-verification: a link to the new address (the change happens when it is
 // followed, so nobody takes an address they cannot read) and a notice to the old one.
 import { verify } from "@node-rs/argon2";
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ACCOUNT_MESSAGES, type AccountStatus } from "../../../common/contract/account";
 import type { Db } from "../../../db/client";
 import { authTokens, users } from "../../../db/schema";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { recordAccess } from "../access-log/access-log";
-import { consumeToken, issueToken } from "../auth/auth-tokens";
+import { consumeToken, issueToken, voidMailedLinks } from "../auth/auth-tokens";
 import type { UserRow } from "../auth/session";
-import { hello, layout, type MailContext } from "../mail/templates";
+import { greetingName, hello, layout, type MailContext } from "../mail/templates";
 
 export const EMAIL_CHANGE_TTL_MS = 48 * 60 * 60 * 1000;
 
@@ -82,8 +82,16 @@ export async function requestEmailChange(
   // Issued now (not by the mail queue): the profile shows the pending change at once.
   const token = await issueToken(app.db, user.id, "email_change", EMAIL_CHANGE_TTL_MS, newEmail);
   const context: MailContext = { appName: app.config.appName, publicUrl: app.config.publicUrl };
-  app.mailer.send(emailChangeLinkMail(context, { to: newEmail, firstName: user.firstName, token }));
-  app.mailer.send(emailChangeNoticeMail(context, { to: user.email, firstName: user.firstName, newEmail }));
+  // Neither address may have been proven: the mails carry only what the account proved (see
+  // greetingName), never the new address to an old one nobody proved.
+  app.mailer.send(emailChangeLinkMail(context, { to: newEmail, token }));
+  app.mailer.send(
+    emailChangeNoticeMail(context, {
+      to: user.email,
+      firstName: greetingName(user),
+      newEmail: user.emailVerifiedAt ? newEmail : null,
+    }),
+  );
 }
 
 const LINK_REFUSALS = {
@@ -116,15 +124,7 @@ export async function confirmEmailChange(app: App, request: FastifyRequest, toke
         .returning();
       if (!user) throw badRequest(ACCOUNT_MESSAGES.emailChangeLinkInvalid);
       // Links mailed to the old address (a password reset, say) stop working with it.
-      await tx
-        .delete(authTokens)
-        .where(
-          and(
-            eq(authTokens.userId, user.id),
-            inArray(authTokens.purpose, ["password_reset", "email_verification"]),
-            isNull(authTokens.usedAt),
-          ),
-        );
+      await voidMailedLinks(tx, user.id);
       await recordAccess(tx, request, { userId: user.id, email: newEmail, event: "email_change" });
       return user;
     });
@@ -143,13 +143,11 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export function emailChangeLinkMail(
-  context: MailContext,
-  input: { to: string; firstName: string; token: string },
-) {
+/** To the new address, which nobody has proven yet: nothing in it that the account holder wrote. */
+export function emailChangeLinkMail(context: MailContext, input: { to: string; token: string }) {
   const url = `${context.publicUrl}/auth/confirmar-email?token=${encodeURIComponent(input.token)}`;
   return layout(context, input.to, `Confirme seu novo email no ${context.appName}`, {
-    greeting: hello(input.firstName),
+    greeting: hello(""),
     paragraphs: [
       `Você pediu para usar este endereço na sua conta do ${context.appName}.`,
       "Para concluir a troca, use o link abaixo. Ele vale por 48 horas e pode ser usado uma única vez.",
@@ -161,12 +159,14 @@ export function emailChangeLinkMail(
 
 export function emailChangeNoticeMail(
   context: MailContext,
-  input: { to: string; firstName: string; newEmail: string },
+  input: { to: string; firstName: string; newEmail: string | null },
 ) {
   return layout(context, input.to, `Pedido de troca de email no ${context.appName}`, {
     greeting: hello(input.firstName),
     paragraphs: [
-      `Recebemos um pedido para trocar o email da sua conta no ${context.appName} para ${input.newEmail}.`,
+      input.newEmail
+        ? `Recebemos um pedido para trocar o email da sua conta no ${context.appName} para ${input.newEmail}.`
+        : `Recebemos um pedido para trocar o email da sua conta no ${context.appName} para outro endereço.`,
       "A troca só acontece quando o link enviado ao novo endereço for aberto. Até lá, nada muda.",
       "Se não foi você, troque sua senha agora e cancele o pedido no seu perfil.",
     ],

@@ -30,6 +30,8 @@ export const apiKeysRoutes: FastifyPluginAsync = async (base) => {
     "/api/api-keys",
     { preHandler: [requireUser, createLimit], schema: { body: apiKeyCreateSchema } },
     async (request, reply) => {
+      // An address nobody has proven may be a squatter's: a key would outlive the owner's recovery.
+      if (!request.user!.emailVerifiedAt) throw new HttpError(403, API_KEY_MESSAGES.verifyFirst);
       const created = await createApiKey(app.db, request.user!.id, request.body);
       reply.header("cache-control", "no-store");
       return reply.code(201).send(created);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { authTokens } from "../../../db/schema";
 
@@ -55,4 +55,24 @@ export async function consumeToken(db: Db, token: string, purpose: TokenPurpose)
     .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt)))
     .returning({ userId: authTokens.userId, newEmail: authTokens.newEmail });
   return spent ? { ok: true, userId: spent.userId, newEmail: spent.newEmail } : { ok: false, reason: "used" };
+}
+
+/** The links mailed for the account's access: a reset, the address's proof, an e-mail change. */
+const MAILED_LINKS: TokenPurpose[] = ["password_reset", "email_verification", "email_change"];
+
+/**
+ * Voids every link mailed before now that has not been followed: after a password change, a reset
+ * or an e-mail change, a link sent before it (to an address, or by a person, it has just shut out)
+ * must not undo it.
+ */
+export async function voidMailedLinks(db: Db, userId: number): Promise<void> {
+  await db
+    .delete(authTokens)
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        inArray(authTokens.purpose, MAILED_LINKS),
+        isNull(authTokens.usedAt),
+      ),
+    );
 }

@@ -11,9 +11,9 @@ import {
 } from "../../../common/contract/auth";
 import { bodyEmail, byAddress, rateLimited } from "../../lib/rate-limits";
 import { recordAccess } from "../access-log/access-log";
-import { cancelEmailChange } from "../account/email-change";
+import { announceOutsideAccessRevoked } from "../account/outside-access";
 import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
-import { passwordResetMail } from "../mail/templates";
+import { greetingName, passwordResetDoneMail, passwordResetMail } from "../mail/templates";
 import {
   authenticate,
   findByEmail,
@@ -30,7 +30,6 @@ import {
   loadUser,
   requireUser,
   revokeSession,
-  revokeUserSessions,
   SESSION_COOKIE,
   setSessionCookie,
   toSessionUser,
@@ -126,7 +125,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
           const token = await issueToken(app.db, user.id, "password_reset", PASSWORD_RESET_TTL_MS);
           return passwordResetMail(
             { appName, publicUrl },
-            { to: user.email, firstName: user.firstName, token },
+            { to: user.email, firstName: greetingName(user), token },
           );
         });
       }
@@ -143,15 +142,22 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
       config: { authResponse: true },
     },
     async (request, reply) => {
-      const user = await resetPassword(app.db, request.body.token, request.body.password);
-      await revokeUserSessions(app.db, user.id);
-      // A pending e-mail change (asked by whoever knew the old password) must not outlive it.
-      await cancelEmailChange(app.db, user.id);
+      const { user, revoked } = await resetPassword(app.db, request.body.token, request.body.password);
+      announceOutsideAccessRevoked(app, user.id, revoked);
+      const { appName, publicUrl } = app.config;
+      app.mailer.send(
+        passwordResetDoneMail({ appName, publicUrl }, { to: user.email, firstName: user.firstName, revoked }),
+      );
       const session = await createSession(app.db, user.id);
       setSessionCookie(reply, session.token, session.expiresAt);
       await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "password_reset" });
       request.log.info({ userId: user.id }, "password reset");
-      return { success: true, message: AUTH_MESSAGES.passwordResetDone, user: toSessionUser(user) };
+      return {
+        success: true,
+        message: AUTH_MESSAGES.passwordResetDone,
+        user: toSessionUser(user),
+        ...revoked,
+      };
     },
   );
 

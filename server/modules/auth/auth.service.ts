@@ -1,13 +1,15 @@
 import { hash, verify } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import type { OutsideAccessRevoked } from "../../../common/contract/account";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { revokeOutsideAccess } from "../account/outside-access";
 import { emailVerificationMail } from "../mail/templates";
-import { consumeToken, issueToken } from "./auth-tokens";
-import type { UserRow } from "./session";
+import { consumeToken, issueToken, voidMailedLinks } from "./auth-tokens";
+import { revokeUserSessions, type UserRow } from "./session";
 
 // argon2id with the library's defaults (m=19456, t=2, p=1: OWASP's recommendation).
 export const hashPassword = (password: string) => hash(password);
@@ -103,26 +105,39 @@ const RESET_REFUSALS = {
 const googleSubOnceVerified = sql`case when ${users.emailVerifiedAt} is null then null else ${users.googleSub} end`;
 
 /**
- * Spends a reset token and sets the new password. Following the link proved the address, so the
- * e-mail counts as verified. The caller ends the user's sessions and opens a new one.
+ * Spends a reset token and sets the new password, in one transaction: following the link proved
+ * the address (the e-mail counts as verified), and what whoever held the account before that proof
+ * left behind ends with it: every session, every link mailed before, every API key, every webhook
+ * (switched off). The caller opens a new session and announces the webhooks' change.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<UserRow> {
-  const result = await consumeToken(db, token, "password_reset");
-  if (!result.ok) throw new HttpError(400, RESET_REFUSALS[result.reason]);
-  const [owner] = await db.select().from(users).where(eq(users.id, result.userId)).limit(1);
-  if (!owner) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
-  if (!owner.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
-  const [user] = await db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(password),
-      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
-      googleSub: googleSubOnceVerified,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, owner.id))
-    .returning();
-  return user!;
+export async function resetPassword(
+  db: Db,
+  token: string,
+  password: string,
+): Promise<{ user: UserRow; revoked: OutsideAccessRevoked }> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const result = await consumeToken(tx, token, "password_reset");
+    if (!result.ok) throw new HttpError(400, RESET_REFUSALS[result.reason]);
+    const [owner] = await tx.select().from(users).where(eq(users.id, result.userId)).limit(1);
+    if (!owner) throw new HttpError(400, AUTH_MESSAGES.resetLinkInvalid);
+    if (!owner.isActive) throw new HttpError(403, AUTH_MESSAGES.inactive);
+    const [user] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+        googleSub: googleSubOnceVerified,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, owner.id))
+      .returning();
+    await revokeUserSessions(tx, owner.id);
+    await voidMailedLinks(tx, owner.id);
+    const revoked = await revokeOutsideAccess(tx, owner.id);
+    return { user: user!, revoked };
+  });
 }
 
 export const EMAIL_VERIFICATION_TTL_MS = 48 * 60 * 60 * 1000;
@@ -132,10 +147,7 @@ export function sendVerification(app: FastifyInstance, user: UserRow): void {
   const { appName, publicUrl } = app.config;
   app.mailer.send(async () => {
     const token = await issueToken(app.db, user.id, "email_verification", EMAIL_VERIFICATION_TTL_MS);
-    return emailVerificationMail(
-      { appName, publicUrl },
-      { to: user.email, firstName: user.firstName, token },
-    );
+    return emailVerificationMail({ appName, publicUrl }, { to: user.email, token });
   });
 }
 

@@ -1,3 +1,4 @@
+import { type OutsideAccessRevoked, revokedAccessWords } from "../../../common/contract/account";
 import type { MailMessage } from "./mailer";
 
 export type MailContext = { appName: string; publicUrl: string };
@@ -43,6 +44,14 @@ ${parts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)
 
 export const hello = (name: string) => (name.trim() ? `Olá, ${name.trim()}!` : "Olá!");
 
+/**
+ * The name to greet an account's address with: none until the address is proven. Anyone can
+ * register any address, and a name is whatever they typed ("seu Pix expira hoje, resgate em
+ * golpe.example"): mailed to an address nobody proved, it would be their text in our mail.
+ */
+export const greetingName = (user: { firstName: string; emailVerifiedAt: Date | null }) =>
+  user.emailVerifiedAt ? user.firstName : "";
+
 export function passwordResetMail(
   context: MailContext,
   input: { to: string; firstName: string; token: string },
@@ -53,19 +62,41 @@ export function passwordResetMail(
     paragraphs: [
       `Recebemos um pedido para redefinir a senha da sua conta no ${context.appName}.`,
       "O link abaixo vale por 1 hora e pode ser usado uma única vez.",
+      "Ao redefinir, todas as sessões são encerradas, as chaves de API da conta são revogadas e os webhooks desligados: quem teve acesso à conta antes perde esse acesso.",
     ],
     action: { label: "Redefinir minha senha", url },
     footer: "Se você não pediu a redefinição, ignore este email: sua senha continua a mesma.",
   });
 }
 
+/** After a reset: what it did, mailed to the address that has just proven itself. */
+export function passwordResetDoneMail(
+  context: MailContext,
+  input: { to: string; firstName: string; revoked: OutsideAccessRevoked },
+): MailMessage {
+  const words = revokedAccessWords(input.revoked);
+  return layout(context, input.to, `Sua senha do ${context.appName} foi redefinida`, {
+    greeting: hello(input.firstName),
+    paragraphs: [
+      `A senha da sua conta no ${context.appName} foi redefinida pelo link enviado a este endereço.`,
+      words
+        ? `Por segurança, todas as sessões foram encerradas, ${words}. Crie novas chaves e ative de novo os webhooks que são seus no seu perfil.`
+        : "Por segurança, todas as sessões foram encerradas. A conta não tinha chaves de API nem webhooks ativos.",
+    ],
+    action: { label: "Abrir meu perfil", url: `${context.publicUrl}/profile` },
+    footer:
+      "Se não foi você, alguém tem acesso a este email: proteja-o e peça uma nova redefinição em 'Esqueceu sua senha?'.",
+  });
+}
+
+/** To an address nobody has proven yet: nothing in it that the registrant wrote. */
 export function emailVerificationMail(
   context: MailContext,
-  input: { to: string; firstName: string; token: string },
+  input: { to: string; token: string },
 ): MailMessage {
   const url = `${context.publicUrl}/auth/verificar-email?token=${encodeURIComponent(input.token)}`;
   return layout(context, input.to, `Confirme seu email no ${context.appName}`, {
-    greeting: hello(input.firstName),
+    greeting: hello(""),
     paragraphs: [
       `Para confirmar que este email é seu e concluir o cadastro no ${context.appName}, use o link abaixo.`,
     ],

@@ -51,6 +51,8 @@ export const webhooksRoutes: FastifyPluginAsync = async (base) => {
     "/api/webhooks",
     { preHandler: [requireUser, writeLimit], schema: { body: webhookCreateSchema } },
     async (request, reply) => {
+      // An address nobody has proven may be a squatter's, who would receive the owner's events.
+      if (!request.user!.emailVerifiedAt) throw new HttpError(403, WEBHOOK_MESSAGES.verifyFirst);
       checkTarget(request.body.url);
       const created = await createWebhook(app.db, request.user!.id, request.body);
       changed(request.user!.id);

@@ -16,10 +16,10 @@ describe("/privacy", () => {
     expect(document.title).toBe("Política de Privacidade · Atalho");
     expect(screen.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeTruthy();
     expect(screen.getAllByRole("link", { name: PRIVACY_CONTACT_EMAIL }).length).toBeGreaterThan(0);
-    // The policy's own date (24 November 2026: the Marco Civil access log), not the terms'.
-    const updated = screen.getByText("24 de novembro de 2026");
-    expect(updated.getAttribute("datetime")).toBe("2026-11-24");
-    expect(updated.parentElement?.textContent).toBe("Última atualização: 24 de novembro de 2026");
+    // The policy's own date (28 November 2026: what a recovery revokes), not the terms'.
+    const updated = screen.getByText("28 de novembro de 2026");
+    expect(updated.getAttribute("datetime")).toBe("2026-11-28");
+    expect(updated.parentElement?.textContent).toBe("Última atualização: 28 de novembro de 2026");
     unmount();
     expect(document.title).toBe("Atalho");
   });

@@ -1,3 +1,4 @@
+import type { OutsideAccessRevoked } from "@common/contract/account";
 import type {
   AuthResponse,
   LoginBody,
@@ -31,8 +32,12 @@ export const register = (body: RegisterBody) =>
   api<AuthResponse>("/api/auth/register", { method: "POST", body });
 export const requestPasswordReset = (body: PasswordResetRequestBody) =>
   api<{ success: boolean; message: string }>("/api/auth/password-reset/request", { method: "POST", body });
+/** The new session's user, and what the recovery took away (API keys, webhooks). */
 export const confirmPasswordReset = (body: PasswordResetConfirmBody) =>
-  api<AuthResponse>("/api/auth/password-reset/confirm", { method: "POST", body });
+  api<AuthResponse & Partial<OutsideAccessRevoked>>("/api/auth/password-reset/confirm", {
+    method: "POST",
+    body,
+  });
 export const verifyEmail = (body: VerifyEmailBody) =>
   api<{ success: boolean; message: string }>("/api/auth/verify-email", { method: "POST", body });
 export const resendVerification = () =>

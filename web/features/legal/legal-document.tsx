@@ -19,7 +19,7 @@ type LegalDocumentProps = {
   /** A paragraph or two under the title: what the document is and whom it concerns. */
   intro: ReactNode;
   sections: LegalSection[];
-  /** When this document changed last, if not on LEGAL_LAST_UPDATED (the privacy policy, 2026-11-24). */
+  /** When this document changed last, if not on LEGAL_LAST_UPDATED (the privacy policy, 2026-11-28). */
   updated?: { iso: string; label: string };
 };
 

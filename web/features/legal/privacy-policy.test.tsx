@@ -17,7 +17,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe("PrivacyPolicy", () => {
   it("covers every point of spec section 2, each in the table of contents", () => {
     expect(screen.getByRole("heading", { level: 1, name: "Política de Privacidade" })).toBeTruthy();
-    expect(screen.getByText("24 de novembro de 2026").getAttribute("datetime")).toBe("2026-11-24");
+    expect(screen.getByText("28 de novembro de 2026").getAttribute("datetime")).toBe("2026-11-28");
     const required = [
       "Dados que coletamos",
       "Com quem compartilhamos",
@@ -45,6 +45,14 @@ describe("PrivacyPolicy", () => {
     expect(collected).toContain("Registro de auditoria");
     // Sessions keep no IP nor device.
     expect(collected).toContain("A sessão não guarda o IP, o aparelho nem o navegador.");
+  });
+
+  it("says what a recovery revokes, and that keys and webhooks wait for a confirmed address", () => {
+    const security = textOf("Segurança");
+    expect(security).toContain(
+      "recuperar a conta por “Esqueceu sua senha?” encerra todas as sessões, invalida os links enviados antes por e-mail, revoga todas as chaves de API e desliga todos os webhooks",
+    );
+    expect(security).toContain("só podem ser criados depois que o e-mail da conta é confirmado");
   });
 
   it("says what the Marco Civil access log keeps, who reads it, for how long, and what it leaves out", () => {

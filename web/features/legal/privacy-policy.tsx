@@ -19,7 +19,7 @@ import {
  * (server/modules/account/account-deletion.ts), e-mail links (server/modules/auth/auth-purge.ts).
  * Change the text with the code, and PRIVACY_LAST_UPDATED with the text.
  */
-export const PRIVACY_LAST_UPDATED = { iso: "2026-11-24", label: "24 de novembro de 2026" } as const;
+export const PRIVACY_LAST_UPDATED = { iso: "2026-11-28", label: "28 de novembro de 2026" } as const;
 
 export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
   const email = <EmailLink address={contactEmail} />;
@@ -132,7 +132,8 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
             </li>
             <li>
               <strong>Limites de tentativas:</strong> para barrar ataques e abusos, contamos requisições por
-              endereço IP e por e-mail (por exemplo, tentativas de login) em contadores temporários.
+              endereço IP (um endereço IPv6 pela sua rede /64, que é de um mesmo assinante) e por e-mail (por
+              exemplo, tentativas de login) em contadores temporários.
             </li>
             <li>
               <strong>Registros de erros:</strong> quando uma requisição falha no servidor, registramos o
@@ -208,7 +209,8 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
             <li>
               <strong>Provedor de e-mail</strong>: para os e-mails da sua conta (confirmação de e-mail,
               redefinição de senha e troca de e-mail), seu e-mail, seu nome e o conteúdo da mensagem passam
-              pelo provedor de envio.
+              pelo provedor de envio. Enquanto um endereço não foi confirmado, as mensagens para ele não levam
+              nenhum texto escrito por quem se cadastrou, nem o nome.
             </li>
             <li>
               <strong>Google</strong>, se você escolher entrar com o Google: o Google fica sabendo que você
@@ -344,6 +346,16 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
         <>
           <LegalList>
             <li>senhas guardadas apenas como hash Argon2id;</li>
+            <li>
+              chaves de API e webhooks, que dão acesso à conta fora do site, só podem ser criados depois que o
+              e-mail da conta é confirmado;
+            </li>
+            <li>
+              recuperar a conta por “Esqueceu sua senha?” encerra todas as sessões, invalida os links enviados
+              antes por e-mail, revoga todas as chaves de API e desliga todos os webhooks (que você pode
+              reativar no perfil); trocar a senha no perfil faz o mesmo, a não ser que você desmarque a opção
+              de revogar as chaves e desligar os webhooks;
+            </li>
             <li>
               sessões em um cookie que scripts não conseguem ler, guardadas no servidor apenas como hash e
               encerradas ao sair;

@@ -2,7 +2,7 @@ import { API_KEY_MESSAGES, type ApiKey } from "@common/contract/api-keys";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
-import { renderSignedIn } from "./account-test-setup";
+import { accountUser, renderSignedIn } from "./account-test-setup";
 import { ApiKeysCard } from "./api-keys-card";
 
 const KEY: ApiKey = {
@@ -21,6 +21,23 @@ afterEach(() => vi.unstubAllGlobals());
 const scope = (label: string) => screen.getByRole("checkbox", { name: new RegExp(`^${label}`) });
 
 describe("ApiKeysCard", () => {
+  it("offers no form to an unconfirmed account: it says why and sends the link again", async () => {
+    const calls = fakeApi({
+      "GET /api/api-keys": { body: [] },
+      "POST /api/auth/verify-email/resend": {
+        body: { success: true, message: "Enviamos um novo link de confirmação para o seu email." },
+      },
+    });
+    renderSignedIn(<ApiKeysCard />, { user: accountUser({ email_verified: false }) });
+    expect(screen.getByText("Confirme seu email para criar chaves de API")).toBeTruthy();
+    expect(screen.getByText(/Qualquer pessoa pode se cadastrar com um email que não é dela/)).toBeTruthy();
+    expect(screen.queryByLabelText("Nome da chave")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Criar chave" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Reenviar link de confirmação" }));
+    expect(await screen.findByText("Enviamos um novo link de confirmação para o seu email.")).toBeTruthy();
+    expect(calls.some((c) => c.url === "/api/auth/verify-email/resend")).toBe(true);
+  });
+
   it("lists the active keys with their prefix, scopes and last use, never a whole key", async () => {
     fakeApi({ "GET /api/api-keys": { body: [KEY, { ...KEY, id: 4, name: "Zapier", last_used_at: null }] } });
     renderSignedIn(<ApiKeysCard />);

@@ -17,12 +17,14 @@ import { CopyButton } from "@web/components/ui/copy-button";
 import { Modal } from "@web/components/ui/modal";
 import { Spinner } from "@web/components/ui/spinner";
 import { TextField } from "@web/components/ui/text-field";
+import { useAuth } from "@web/features/auth/use-auth";
 import { errorMessage } from "@web/lib/api-client";
 import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
 import { KeyRound, TriangleAlert } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { API_DOCS_PATH, apiKeysQuery, useCreateApiKey, useRevokeApiKey } from "../api-keys";
+import { VerifyFirstNotice } from "./verify-first-notice";
 
 /** The key just made, shown this once with a copy button. */
 function NewKeyNotice({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
@@ -186,6 +188,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
 
 /** /profile 'Chaves de API': personal keys for the public API, shown once, revoked with a confirmation. */
 export function ApiKeysCard() {
+  const { user } = useAuth();
   const list = useQuery(apiKeysQuery);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
@@ -202,7 +205,11 @@ export function ApiKeysCard() {
         </a>
       </p>
       {created && <NewKeyNotice created={created} onDone={() => setCreated(null)} />}
-      <CreateKeyForm onCreated={setCreated} disabled={keys.length >= API_KEYS_MAX} />
+      {user && !user.email_verified ? (
+        <VerifyFirstNotice what="chaves de API" email={user.email} />
+      ) : (
+        <CreateKeyForm onCreated={setCreated} disabled={keys.length >= API_KEYS_MAX} />
+      )}
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (

@@ -75,6 +75,37 @@ describe("ProfilePage", () => {
     expect((await screen.findAllByText("A senha atual está incorreta")).length).toBeGreaterThan(0);
   });
 
+  it("revokes the API keys with a new password unless the box is unticked, and says what it revoked", async () => {
+    const message =
+      "Senha alterada. As sessões nos outros dispositivos foram encerradas. 2 chaves de API foram revogadas.";
+    const calls = fakeApi({
+      ...OTHER_CARDS,
+      "GET /api/user/sessions": { body: SESSIONS },
+      "POST /api/user/password": {
+        body: { success: true, message, api_keys_revoked: 2, webhooks_disabled: 0 },
+      },
+    });
+    renderPage();
+    const box = screen.getByRole("checkbox", { name: /Revogar as chaves de API e desligar os webhooks/ });
+    expect((box as HTMLInputElement).checked).toBe(true);
+    const submit = async (current: string) => {
+      fireEvent.change(screen.getByLabelText("Senha atual"), { target: { value: current } });
+      fireEvent.change(screen.getByLabelText("Nova senha"), { target: { value: "senha-nova-123" } });
+      fireEvent.click(screen.getByRole("button", { name: "Alterar senha" }));
+      await waitFor(() =>
+        expect(calls.filter((c) => c.url === "/api/user/password")).toHaveLength(current === "a" ? 1 : 2),
+      );
+    };
+    await submit("a");
+    expect(await screen.findByText(message)).toBeTruthy();
+    fireEvent.click(box);
+    await submit("b");
+    const sent = calls
+      .filter((c) => c.url === "/api/user/password")
+      .map((c) => (c.body as { revoke_api_keys: boolean }).revoke_api_keys);
+    expect(sent).toEqual([true, false]);
+  });
+
   it("lists the sessions, marks this device, signs the others out, and links the data export", async () => {
     let list = SESSIONS;
     const calls = fakeApi({

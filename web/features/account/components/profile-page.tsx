@@ -58,7 +58,7 @@ export function ProfilePage() {
       </Section>
       <Section
         title="Senha"
-        description="Ao trocar a senha, as sessões nos outros dispositivos são encerradas."
+        description="Ao trocar a senha, as sessões nos outros dispositivos são encerradas. Ao redefini-la por “Esqueceu sua senha?”, também todas as chaves de API são revogadas e os webhooks desligados."
       >
         <PasswordForm />
       </Section>
@@ -70,13 +70,13 @@ export function ProfilePage() {
       </Section>
       <Section
         title="Chaves de API"
-        description="Chaves pessoais para usar a API do Atalho nos seus programas. Cada chave é mostrada uma única vez."
+        description="Chaves pessoais para usar a API do Atalho nos seus programas. Cada chave é mostrada uma única vez. Quem recupera a conta por “Esqueceu sua senha?” revoga todas elas."
       >
         <ApiKeysCard />
       </Section>
       <Section
         title="Webhooks"
-        description="Receba no seu sistema um aviso a cada link curto criado e, em lotes, os cliques nos seus links."
+        description="Receba no seu sistema um aviso a cada link curto criado e, em lotes, os cliques nos seus links. Quem recupera a conta por “Esqueceu sua senha?” desliga todos eles."
       >
         <WebhooksCard />
       </Section>

@@ -7,7 +7,7 @@ import {
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, paramsOf } from "../../../../tests/web-fake-api";
-import { renderSignedIn } from "./account-test-setup";
+import { accountUser, renderSignedIn } from "./account-test-setup";
 import { WebhooksCard } from "./webhooks-card";
 
 const HOOK: Webhook = {
@@ -38,6 +38,14 @@ afterEach(() => vi.unstubAllGlobals());
 const eventBox = (label: string) => screen.getByRole("checkbox", { name: new RegExp(`^${label}`) });
 
 describe("WebhooksCard", () => {
+  it("offers no form to an unconfirmed account and says why", async () => {
+    fakeApi({ "GET /api/webhooks": { body: [] } });
+    renderSignedIn(<WebhooksCard />, { user: accountUser({ email_verified: false }) });
+    expect(screen.getByText("Confirme seu email para criar webhooks")).toBeTruthy();
+    expect(screen.queryByLabelText("URL do webhook")).toBeNull();
+    expect(screen.getByRole("button", { name: "Reenviar link de confirmação" })).toBeTruthy();
+  });
+
   it("checks the form with the contract, creates a webhook and shows its secret once", async () => {
     let hooks: Webhook[] = [];
     const calls = fakeApi({

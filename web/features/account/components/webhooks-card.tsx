@@ -22,6 +22,7 @@ import { Modal } from "@web/components/ui/modal";
 import { Pagination } from "@web/components/ui/pagination";
 import { Spinner } from "@web/components/ui/spinner";
 import { TextField } from "@web/components/ui/text-field";
+import { useAuth } from "@web/features/auth/use-auth";
 import { errorMessage } from "@web/lib/api-client";
 import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
 import { TriangleAlert, Webhook as WebhookIcon } from "lucide-react";
@@ -35,6 +36,7 @@ import {
   webhookDeliveriesQuery,
   webhooksQuery,
 } from "../webhooks";
+import { VerifyFirstNotice } from "./verify-first-notice";
 
 const STATUS_TONES: Record<WebhookDeliveryStatus, BadgeTone> = {
   delivered: "green",
@@ -317,6 +319,7 @@ function WebhookRow({ webhook, onDelete }: { webhook: Webhook; onDelete: () => v
 
 /** /profile 'Webhooks': endpoints that receive link events, signed; the secret shown once; a delivery log. */
 export function WebhooksCard() {
+  const { user } = useAuth();
   const list = useQuery(webhooksQuery);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -331,7 +334,11 @@ export function WebhooksCard() {
         de 2xx são repetidas com intervalos crescentes por até dois dias.
       </p>
       {created && <NewSecretNotice created={created} onDone={() => setCreated(null)} />}
-      <CreateWebhookForm onCreated={setCreated} disabled={webhooks.length >= WEBHOOKS_MAX} />
+      {user && !user.email_verified ? (
+        <VerifyFirstNotice what="webhooks" email={user.email} />
+      ) : (
+        <CreateWebhookForm onCreated={setCreated} disabled={webhooks.length >= WEBHOOKS_MAX} />
+      )}
       {list.isPending ? (
         <Spinner />
       ) : list.isError ? (

@@ -1,3 +1,4 @@
+import { revokedAccessWords } from "@common/contract/account";
 import { AUTH_MESSAGES, PASSWORD_HINT, passwordResetConfirmBodySchema } from "@common/contract/auth";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
@@ -5,6 +6,7 @@ import { PasswordField } from "@web/components/ui/password-field";
 import { AlertCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { toast } from "sonner";
 import { confirmPasswordReset, meQuery } from "../api";
 import { AuthFailure, authErrorMessage, authFieldErrors } from "../auth-error";
 import { FormAlert } from "./auth-shell";
@@ -41,10 +43,19 @@ export function ResetPasswordForm({ token }: { token: string }) {
     mutationFn: async (body: { token: string; password: string }) => {
       const result = await confirmPasswordReset(body);
       if (!result?.success || !result.user) throw new AuthFailure(result?.message ?? "");
-      return result.user;
+      return { ...result, user: result.user };
     },
-    onSuccess: (user) => {
-      queryClient.setQueryData(meQuery.queryKey, user);
+    onSuccess: (result) => {
+      queryClient.setQueryData(meQuery.queryKey, result.user);
+      // What the recovery took away, said where the user lands (the mail says it too).
+      const words = revokedAccessWords({
+        api_keys_revoked: result.api_keys_revoked ?? 0,
+        webhooks_disabled: result.webhooks_disabled ?? 0,
+      });
+      toast.success(result.message, {
+        description: words ? `Por segurança, ${words}. Veja no seu perfil.` : undefined,
+        duration: words ? 15_000 : undefined,
+      });
       navigate("/dashboard", { replace: true });
     },
     onError: (error) => setErrors(authFieldErrors(error)),

@@ -45,7 +45,7 @@ export function VerifyEmailBanner() {
         <p className="font-semibold">Confirme seu email</p>
         <p className="mt-0.5 break-words">
           Enviamos um link de confirmação para <strong>{user.email}</strong>. Sem confirmar, você usa o Atalho
-          normalmente, mas não pode assinar um plano pago.
+          normalmente, mas não pode assinar um plano pago nem criar chaves de API e webhooks.
         </p>
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1">
           <button
