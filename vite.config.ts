@@ -108,6 +108,13 @@ export default defineConfig({
     outDir: "../dist",
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
+    // The islands of a server-rendered screen (web/app/islands.tsx) load after the page, and their
+    // files are found by the browser from the imports: a <link rel="modulepreload"> per file, added
+    // by script to a long page, cost more main-thread time there than the round trips they save.
+    // The app's screens keep theirs.
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostId }) => (/\/islands-/.test(`${file} ${hostId}`) ? [] : deps),
+    },
     // The self-hosted fonts (web/styles.css) are the server's, not files of the build.
     rolldownOptions: { external: [/^\/fonts\//] },
   },

@@ -44,6 +44,9 @@ export default defineConfig({
           include: ["web/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["tests/web-setup.ts"],
+          // A screen's first render under jsdom takes 1-3 s on a loaded 2-core machine (the API
+          // half runs beside it): vitest's 5 s default failed whole screens there, not slow code.
+          testTimeout: 15_000,
         },
       },
       apiProject("api-pglite", "pglite"),

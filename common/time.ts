@@ -1,7 +1,19 @@
 /** Days (for "today", rollups and charts) are counted in the product's time zone. */
 export const PRODUCT_TIME_ZONE = "America/Sao_Paulo";
 
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
+/**
+ * A formatter made on first use: making one costs milliseconds (the time zone's data), which a page
+ * that formats no date should not pay while it loads (web/app/islands.tsx).
+ */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined;
+  return () => {
+    made ??= new Intl.DateTimeFormat(locale, options);
+    return made;
+  };
+}
+
+const dayFormat = formatter("en-CA", {
   timeZone: PRODUCT_TIME_ZONE,
   year: "numeric",
   month: "2-digit",
@@ -10,7 +22,7 @@ const dayFormat = new Intl.DateTimeFormat("en-CA", {
 
 /** The calendar day (YYYY-MM-DD) of an instant, in the product's time zone. */
 export function dayOf(instant: Date | number): string {
-  return dayFormat.format(instant);
+  return dayFormat().format(instant);
 }
 
 /** YYYY-MM-DD plus n days (n may be negative); pure calendar arithmetic. */
@@ -20,14 +32,14 @@ export function addDays(day: string, n: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-const dateFormat = new Intl.DateTimeFormat("pt-BR", { timeZone: PRODUCT_TIME_ZONE });
+const dateFormat = formatter("pt-BR", { timeZone: PRODUCT_TIME_ZONE });
 
 /** A date as Brazilians write it: 22/11/2026. */
 export function formatDateBR(value: string | Date): string {
-  return dateFormat.format(typeof value === "string" ? new Date(value) : value);
+  return dateFormat().format(typeof value === "string" ? new Date(value) : value);
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
+const dateTimeFormat = formatter("pt-BR", {
   timeZone: PRODUCT_TIME_ZONE,
   day: "2-digit",
   month: "2-digit",
@@ -41,12 +53,14 @@ const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
 export function formatDateTimeBR(value: string | Date): string {
   const instant = typeof value === "string" ? new Date(value) : value;
   const parts = Object.fromEntries(
-    dateTimeFormat.formatToParts(instant).map((part) => [part.type, part.value]),
+    dateTimeFormat()
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
   );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
-const offsetFormat = new Intl.DateTimeFormat("en-US", {
+const offsetFormat = formatter("en-US", {
   timeZone: PRODUCT_TIME_ZONE,
   hourCycle: "h23",
   year: "numeric",
@@ -59,7 +73,11 @@ const offsetFormat = new Intl.DateTimeFormat("en-US", {
 
 /** How far the product's time zone is from UTC at an instant, in ms (São Paulo: -3 h). */
 function zoneOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(offsetFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    offsetFormat()
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   const asUtc = Date.UTC(
     +parts.year!,
     +parts.month! - 1,

@@ -43,6 +43,11 @@ export type Database = {
    * miss). Columns come under the names the SQL gives them, with the driver's default types.
    */
   preparedRows<T>(step: PreparedStep): Promise<T[]>;
+  /**
+   * Embedded PGlite only: its data directory as a gzipped tarball (the administrator's backup),
+   * taken while no query runs. A Postgres server has none: it is backed up with pg_dump.
+   */
+  dumpDataDir?: () => Promise<Blob>;
   /** Checks that the database answers (readiness). */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -223,6 +228,11 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       await prepare(statement);
       const [result] = await client.exec(execute(statement));
       return (result?.rows ?? []) as T[];
+    },
+    dumpDataDir: async () => {
+      // Written to the data files first: the copy then needs little WAL replayed when restored.
+      await client.exec("checkpoint");
+      return client.dumpDataDir("gzip");
     },
     ping: async () => {
       await client.query("select 1");

@@ -1,5 +1,6 @@
 import { ABUSE_MESSAGES } from "@common/contract/abuse";
 import { expect, type Page, test } from "@playwright/test";
+import { answerConfirm } from "./confirm-dialog";
 
 // Issue 16: the administrator blocks a domain in 'Segurança'; a short link already pointing there
 // stops redirecting and shows the warning page at once, and a new link to it is refused.
@@ -80,8 +81,8 @@ test("a blocked domain's links show the warning page and new ones are refused", 
   await expect(visitor.getByRole("heading", { name: "Suas URLs (1)" })).toBeVisible();
 
   // Unblocked (after confirming): the link redirects again.
-  page.once("dialog", (dialog) => dialog.accept());
   await row.getByRole("button", { name: `Desbloquear ${domain}` }).click();
+  await answerConfirm(page, `Desbloquear ${domain}?`, "Desbloquear domínio");
   await expect(page.getByText(ABUSE_MESSAGES.unblocked)).toBeVisible();
   const after = await visitor.request.get(`/s/${code}`, { maxRedirects: 0 });
   expect(after.status()).toBe(302);

@@ -1,5 +1,6 @@
 import { LINK_REPORT_MESSAGES } from "@common/contract/link-reports";
 import { expect, type Page, test } from "@playwright/test";
+import { answerConfirm } from "./confirm-dialog";
 
 // 'Denunciar link' (issue 16): a visitor, with JavaScript off, reports a short link through the
 // server's plain form; the administrator finds it under 'Denúncias' and dismisses it.
@@ -108,8 +109,8 @@ test("a visitor reports a short link with JavaScript off; the administrator dism
   // 'Bloquear domínio' on the other report, confirmed: the block list has it and the report is resolved.
   await admin.getByRole("button", { name: "Abertas" }).click();
   const other = admin.getByRole("listitem").filter({ hasText: phishingHost });
-  admin.once("dialog", (dialog) => void dialog.accept());
   await other.getByRole("button", { name: "Bloquear domínio" }).click();
+  await answerConfirm(admin, `Bloquear o domínio ${phishingHost}?`, "Bloquear domínio");
   await expect(admin.getByText(`Domínio ${phishingHost} bloqueado e denúncia resolvida.`)).toBeVisible();
   await expect(other).toHaveCount(0);
 

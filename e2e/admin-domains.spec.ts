@@ -7,6 +7,7 @@ import {
   DOMAIN_CONFIRMS,
   TEST_STATUS_LABELS,
 } from "../web/features/admin/components/custom-domains/domain-texts";
+import { answerConfirm } from "./confirm-dialog";
 import { domainFixtures, FIXTURE_ZONE, readFixtureCertificate } from "./domain-fixtures";
 
 // The administrator puts a customer's domain to work from 'Configurações': adds it, offers it to
@@ -33,14 +34,6 @@ test.afterAll(async () => {
 async function signInAdmin(page: Page, baseURL: string) {
   const response = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL } });
   expect(response.ok()).toBe(true);
-}
-
-/** The next window.confirm must ask exactly this; it is accepted. */
-function acceptConfirm(page: Page, message: string) {
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe(message);
-    void dialog.accept();
-  });
 }
 
 test("the administrator adds a domain, offers it to Pro, tests it, makes it default and back, and deletes it", async ({
@@ -126,8 +119,8 @@ test("the administrator adds a domain, offers it to Pro, tests it, makes it defa
   await expect(panel).toBeHidden();
 
   // Default, after the confirmation: it is then in every plan; then the main host again.
-  acceptConfirm(page, DOMAIN_CONFIRMS.setDefault(domain));
   await added.getByRole("button", { name: `Definir como padrão ${domain}` }).click();
+  await answerConfirm(page, DOMAIN_CONFIRMS.setDefault(domain).title, "Definir como padrão");
   await expect(page.getByText(DOMAIN_MESSAGES.defaultSet)).toBeVisible();
   await expect(added.getByText("Padrão", { exact: true })).toBeVisible();
   await expect(added.getByRole("checkbox", { name: /^Gratuito/ })).toBeChecked();
@@ -135,17 +128,17 @@ test("the administrator adds a domain, offers it to Pro, tests it, makes it defa
   await expect(added.getByRole("button", { name: `Excluir ${domain}` })).toBeDisabled();
   await expect(item(mainHost).getByText("Padrão", { exact: true })).toHaveCount(0);
 
-  acceptConfirm(page, DOMAIN_CONFIRMS.setDefault(mainHost));
   await item(mainHost)
     .getByRole("button", { name: `Definir como padrão ${mainHost}` })
     .click();
+  await answerConfirm(page, DOMAIN_CONFIRMS.setDefault(mainHost).title, "Definir como padrão");
   await expect(item(mainHost).getByText("Padrão", { exact: true })).toBeVisible();
   await expect(added.getByText("Padrão", { exact: true })).toHaveCount(0);
 
   // Unused, so it can go; the main host cannot.
   await expect(item(mainHost).getByRole("button", { name: `Excluir ${mainHost}` })).toBeDisabled();
-  acceptConfirm(page, DOMAIN_CONFIRMS.delete(domain));
   await added.getByRole("button", { name: `Excluir ${domain}` }).click();
+  await answerConfirm(page, DOMAIN_CONFIRMS.delete(domain).title, "Excluir domínio");
   await expect(page.getByText(DOMAIN_MESSAGES.deleted)).toBeVisible();
   await expect(added).toHaveCount(0);
 });

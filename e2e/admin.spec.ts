@@ -1,5 +1,6 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { answerConfirm } from "./confirm-dialog";
 
 // The administrator runs the business from /admin: a user's plan and limits, deactivation, plans,
 // maintenance and closed registrations, and each action found in the audit log.
@@ -67,8 +68,8 @@ test("the administrator changes a user's plan and limits, and deactivates them",
   await expect(user.page.getByText(/Ilimitado/).first()).toBeVisible();
 
   // Deactivated: the open session stops working.
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: `Desativar ${user.email}` }).click();
+  await answerConfirm(page, `Desativar ${user.email}?`, "Desativar usuário");
   await expect(page.getByText(ADMIN_MESSAGES.userDeactivated)).toBeVisible();
   await expect(userRow(page, user.email)).toContainText("Inativo");
   const me = await user.page.request.get("/api/auth/me");
@@ -114,15 +115,18 @@ test("the administrator creates, edits and deletes a plan", async ({ page, baseU
   const pricing = await page.request.get("/api/subscription-plans");
   expect((await pricing.json()).some((plan: { name: string }) => plan.name === name)).toBe(true);
 
-  page.once("dialog", (dialog) => void dialog.accept());
+  // The confirmation names the plan (a wrong plan was once deleted from an unnamed one).
   await page.getByRole("button", { name: `Deletar ${name}` }).click();
+  await answerConfirm(page, `Deletar o plano “${name}”?`, "Deletar plano");
   await expect(page.getByText(ADMIN_MESSAGES.planDeleted)).toBeVisible();
   await expect(page.getByRole("button", { name: `Editar ${name}` })).toHaveCount(0);
 
   // A plan people pay for cannot be deleted: the server says why.
-  page.once("dialog", (dialog) => void dialog.accept());
   await page.getByRole("button", { name: "Deletar Gratuito" }).click();
-  await expect(page.getByText(ADMIN_MESSAGES.freePlanRequired)).toBeVisible();
+  const refused = await answerConfirm(page, "Deletar o plano “Gratuito”?", "Deletar plano");
+  await expect(refused.getByRole("alert")).toHaveText(ADMIN_MESSAGES.freePlanRequired);
+  await refused.getByRole("button", { name: "Cancelar" }).click();
+  await expect(refused).toBeHidden();
 
   await page.goto("/admin?tab=auditoria");
   const log = page.getByRole("region", { name: "Log de auditoria" });
@@ -175,4 +179,66 @@ test("maintenance and closed registrations are enforced, then lifted", async ({ 
       .getByRole("row")
       .filter({ hasText: "Configurações alteradas" }),
   ).toHaveCount(2);
+});
+
+test("the administrator reads a user's details, clears the caches and downloads a backup", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const user = await customer(browser, baseURL!);
+  await signInAdmin(page, baseURL!);
+  await findUser(page, user.email);
+  await page.getByRole("button", { name: `Detalhes de ${user.email}` }).click();
+  const details = page.getByRole("dialog", { name: "Detalhes do usuário" });
+  await expect(details.getByText("Davi Rocha")).toBeVisible();
+  await expect(details.getByText("Último login").locator("xpath=following-sibling::dd")).toHaveText(
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+  );
+  await page.keyboard.press("Escape");
+  await expect(details).toBeHidden();
+  await user.close();
+
+  await page.goto("/admin?tab=configuracoes");
+  const tools = page.getByRole("region", { name: "Manutenção e dados" });
+  await tools.getByRole("button", { name: "Limpar cache" }).click();
+  await answerConfirm(page, /^Limpar o cache d/, "Limpar cache");
+  await expect(page.getByText(ADMIN_MESSAGES.cacheCleared)).toBeVisible();
+
+  // The e2e server runs on embedded PGlite: the backup is a download.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    tools.getByRole("link", { name: "Baixar backup" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^atalho-backup-\d{4}-\d{2}-\d{2}\.tar\.gz$/);
+
+  await page.goto("/admin?tab=auditoria");
+  const log = page.getByRole("region", { name: "Log de auditoria" });
+  await expect(log.getByRole("row").filter({ hasText: "Cache limpo" }).first()).toBeVisible();
+  await expect(log.getByRole("row").filter({ hasText: "Backup do banco baixado" }).first()).toBeVisible();
+});
+
+test("on a 390 px phone the panel fits: the sections in a select, the users without sideways scroll", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page, baseURL!);
+  await page.goto("/admin");
+  await expect(page.getByRole("navigation", { name: "Seções do painel" })).toBeHidden();
+  await page.getByLabel("Seção do painel").selectOption({ label: "Usuários" });
+  await expect(page).toHaveURL(/\/admin\?tab=usuarios$/);
+  await page.getByPlaceholder("Buscar por nome ou email").fill(ADMIN.email);
+  await expect(userRow(page, ADMIN.email)).toHaveCount(1);
+  // The row's last action is on screen, not past its right edge.
+  const action = await page.getByRole("button", { name: `Deletar ${ADMIN.email}` }).boundingBox();
+  expect(action!.x + action!.width).toBeLessThanOrEqual(390);
+  const sideways = await page.evaluate(() =>
+    [...document.querySelectorAll("main *")].some(
+      (element) =>
+        element.scrollWidth > element.clientWidth + 1 && getComputedStyle(element).overflowX === "auto",
+    ),
+  );
+  expect(sideways).toBe(false);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

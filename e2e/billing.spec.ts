@@ -1,5 +1,6 @@
-import { BILLING_MESSAGES } from "@common/contract/billing";
+import { BILLING_MESSAGES, REFUND_MESSAGES } from "@common/contract/billing";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { answerConfirm } from "./confirm-dialog";
 import { verifyEmailFromOutbox } from "./outbox";
 
 // Paying for a plan with no Mercado Pago account (the dev checkout), as a customer and as the
@@ -80,17 +81,19 @@ test("a new user pays for Pro, sees the new limits, changes plan and cancels", a
     .filter({ has: page.getByRole("heading", { name: "Business", exact: true }) })
     .getByRole("button", { name: "Selecionar Plano" })
     .click();
+  // The price today (Pro's unused days credited) and the period come first; the button states the amount.
+  await expect(modal.getByText(/^Hoje:/)).toContainText("de crédito dos dias não usados do plano Pro");
+  await expect(modal.getByText(/^Válido de \d{2}\/\d{2}\/\d{4} a \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await modal.getByRole("button", { name: /^Pagar R\$ \d+,\d{2}$/ }).click();
   await devCheckout(page, "Aprovar", "Cartão de Crédito");
   await expect(page.getByText(BILLING_MESSAGES.returnApproved)).toBeVisible();
   await expect(plan.getByRole("heading", { name: "Business", exact: true })).toBeVisible();
   await expect(page.getByText(/\/ 100\b/)).toBeVisible();
 
   // Cancel: access until the end of the period.
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe(BILLING_MESSAGES.confirmCancel);
-    void dialog.accept();
-  });
   await page.getByRole("button", { name: "Cancelar Assinatura" }).click();
+  await expect(page.getByRole("alertdialog").getByText(BILLING_MESSAGES.confirmCancel)).toBeVisible();
+  await answerConfirm(page, "Cancelar a assinatura do plano Business?", "Cancelar assinatura");
   await expect(page.getByText(BILLING_MESSAGES.canceled)).toBeVisible();
   await expect(plan.getByText("Cancelado")).toBeVisible();
   await expect(plan.getByText(/Acesso até/)).toBeVisible();
@@ -143,7 +146,10 @@ test("the administrator finds a payment, opens it, refunds it and exports the CS
   const details = page.getByRole("dialog");
   await expect(details.getByText("Detalhes do pagamento")).toBeVisible();
   await details.getByRole("button", { name: "Estornar" }).click();
-  await expect(details.getByText(BILLING_MESSAGES.confirmRefund)).toBeVisible();
+  await expect(details.getByText(REFUND_MESSAGES.irreversible)).toBeVisible();
+  await expect(
+    details.getByText("Estornar este pagamento (R$ 19,90): a assinatura Pro termina agora."),
+  ).toBeVisible();
   await details.getByLabel("Motivo do estorno (opcional)").fill("Pedido do cliente");
   await details.getByRole("button", { name: "Confirmar estorno" }).click();
   await expect(details.getByText(/R\$ 19,90/).first()).toBeVisible();

@@ -1,5 +1,6 @@
 import { BLOG_MESSAGES } from "@common/contract/blog";
 import { expect, type Page, test } from "@playwright/test";
+import { answerConfirm } from "./confirm-dialog";
 
 // The administrator runs the blog from /admin/blog: a category, a post with an image, a draft that
 // is not public, publishing (the blog, the RSS and the sitemap), featuring, a new slug (the old
@@ -70,11 +71,9 @@ test("the administrator writes, publishes, features, moves, archives and deletes
   await expect(page.getByAltText("Prévia da imagem destacada")).toHaveAttribute("src", /^data:image\/png/);
 
   // Leaving with unsaved changes asks first.
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe(BLOG_MESSAGES.unsavedChanges);
-    void dialog.dismiss();
-  });
   await page.getByRole("link", { name: "Voltar" }).click();
+  await expect(page.getByRole("alertdialog").getByText(BLOG_MESSAGES.unsavedChanges)).toBeVisible();
+  await answerConfirm(page, /^Sair sem salvar o post/, "Continuar editando");
   await expect(page.getByRole("heading", { name: "Novo Post" })).toBeVisible();
 
   await saveDraft(page);
@@ -128,11 +127,8 @@ test("the administrator writes, publishes, features, moves, archives and deletes
   const row = page.getByRole("row").filter({ hasText: title });
   await expect(row).toContainText("Arquivado");
   await expect(row).toContainText(categoryName);
-  page.once("dialog", (dialog) => {
-    expect(dialog.message()).toBe(BLOG_MESSAGES.confirmDeletePost);
-    void dialog.accept();
-  });
   await page.getByRole("button", { name: `Excluir ${title}` }).click();
+  await answerConfirm(page, `Excluir o post “${title}”?`, "Excluir post");
   await expect(page.getByText(BLOG_MESSAGES.postDeleted)).toBeVisible();
   await expect(row).toHaveCount(0);
   await expect(page.getByText("Nenhum post encontrado")).toBeVisible();

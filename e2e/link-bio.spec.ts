@@ -1,5 +1,6 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { expect, type Page, test } from "@playwright/test";
+import { answerConfirm } from "./confirm-dialog";
 
 // The Link Bio journey: build a page with styled links in the editor, see the same page in public,
 // count a visitor's click, delete the page.
@@ -48,14 +49,13 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await expect(page.getByText("Nenhuma Link Bio ainda")).toBeVisible();
   await page.getByRole("link", { name: "Nova Link Bio" }).click();
   await expect(page.getByRole("heading", { name: "Nova Link Bio" })).toBeVisible();
-  await expect(page.getByText(/Salve a Link Bio primeiro para adicionar links/)).toBeVisible();
 
-  // Page fields; the slug is forced while typing.
+  // Page fields; the slug is forced while typing (e2e/link-bio-new-page.spec.ts: from the title).
   const save = page.getByRole("button", { name: "Salvar Link Bio" });
   await expect(save).toBeDisabled();
   await page.getByRole("textbox", { name: "Título *" }).fill("Minha Página");
   await page.getByLabel(/^Slug da URL/).fill(`Bio Ã!${slug}`);
-  await expect(page.getByLabel(/^Slug da URL/)).toHaveValue(`bio${slug}`);
+  await expect(page.getByLabel(/^Slug da URL/)).toHaveValue(`bio-a${slug}`);
   await page.getByLabel(/^Slug da URL/).fill(slug);
   await page.getByLabel("Descrição").fill("Todos os meus links");
   // Profile image: a text file is refused, a PNG is taken (stored as a file by the server).
@@ -131,11 +131,9 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await expect(dialog).toBeHidden();
 
   // Delete the Site link, after the confirm.
-  page.once("dialog", (d) => {
-    expect(d.message()).toBe(LINK_PAGE_MESSAGES.confirmDeleteLink);
-    void d.accept();
-  });
   await page.getByRole("button", { name: "Excluir Site" }).click();
+  await expect(page.getByRole("alertdialog").getByText(LINK_PAGE_MESSAGES.confirmDeleteLink)).toBeVisible();
+  await answerConfirm(page, "Excluir o link “Site”?", "Excluir link");
   await expect.poll(() => linkTitles(page)).toEqual(["Loja", "Blog"]);
 
   // Everything above survives a reload.
@@ -185,12 +183,9 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await expect(card.getByText("1 clique")).toBeVisible();
   await expect(page.getByText("1 de 1 Link Bios")).toBeVisible();
   await expect(card.getByRole("link", { name: "Visualizar" })).toHaveAttribute("href", publicUrl);
-  page.once("dialog", (d) => {
-    expect(d.message()).toBe(LINK_PAGE_MESSAGES.confirmDeleteLinkBio);
-    void d.accept();
-  });
   await card.hover();
   await card.getByRole("button", { name: "Excluir Minha Página Editada" }).click();
+  await answerConfirm(page, "Excluir a Link Bio “Minha Página Editada”?", "Excluir Link Bio");
   await expect(page.getByText("Nenhuma Link Bio ainda")).toBeVisible();
   expect((await page.request.get(`/api/link-pages/${pageId}`)).status()).toBe(404);
   await expect((await visitor.goto(`/p/${slug}`))!.status()).toBe(404);

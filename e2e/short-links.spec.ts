@@ -1,5 +1,6 @@
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { expect, type Page, test } from "@playwright/test";
+import { answerConfirm } from "./confirm-dialog";
 
 // Shortening a URL, following it as a visitor from Brazil, reading the click in analytics,
 // landing on a dead link, and deleting the URL: what a user of the shortener sees.
@@ -41,11 +42,12 @@ test("a short link is created, followed, counted in analytics and deleted", asyn
   await expect(page.getByText("URL encurtada e copiada!")).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/s/${code}`);
 
-  // The same code again is refused with the server's message, and nothing is added.
+  // The same code again is refused with the server's message, once, on the field; nothing is added.
   await page.getByLabel(/URL Original/).fill(target);
   await page.getByLabel(/Código Personalizado/).fill(code);
   await page.getByRole("button", { name: "Encurtar URL" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: SHORT_URL_MESSAGES.codeTaken })).toBeVisible();
+  await expect(page.getByLabel(/Código Personalizado/)).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(SHORT_URL_MESSAGES.codeTaken)).toHaveCount(1);
   await expect(page.getByRole("heading", { name: "Suas URLs (1)" })).toBeVisible();
 
   // A visitor from Brazil (the CDN's header, trusted behind the proxy) follows the link.
@@ -81,14 +83,10 @@ test("a short link is created, followed, counted in analytics and deleted", asyn
 
   // Delete, confirming the dialog with the spec's question.
   await page.goto("/url-shortener");
-  let question = "";
-  page.once("dialog", (dialog) => {
-    question = dialog.message();
-    void dialog.accept();
-  });
   await urlList(page).first().getByRole("button", { name: "Excluir" }).click();
+  await expect(page.getByRole("alertdialog").getByText(SHORT_URL_MESSAGES.confirmDelete)).toBeVisible();
+  await answerConfirm(page, new RegExp(`^Excluir a URL .+/s/${code}\\?$`), "Excluir URL");
   await expect(page.getByText("Você ainda não encurtou nenhuma URL")).toBeVisible();
-  expect(question).toBe(SHORT_URL_MESSAGES.confirmDelete);
 
   // The deleted link is now unavailable to visitors.
   await page.goto(`/s/${code}`);

@@ -49,7 +49,7 @@ const CHROMIUM_ARGS = [
 
 const LH_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const LH_RUNS = runsArg ? Math.max(1, Number(runsArg.slice("--runs=".length)) || 1) : 3;
-const PUBLIC_PATHS = ["/", "/pricing", "/auth", "/terms"];
+const PUBLIC_PATHS = ["/", "/pricing", "/auth", "/terms", "/privacy"];
 const LINK_BIO_SLUG = "audit-bio";
 /** The public Link Bio page must score 100; the others at least 95. */
 const barFor = (pagePath) => (pagePath.startsWith("/p/") ? 100 : 95);

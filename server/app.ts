@@ -28,6 +28,7 @@ import { auditLogRoutes } from "./modules/admin/audit-log.routes";
 import { registerMaintenanceMode } from "./modules/admin/maintenance";
 import { SystemConfigStore } from "./modules/admin/system-config";
 import { systemConfigRoutes, systemStatusRoutes } from "./modules/admin/system-config.routes";
+import { systemMaintenanceRoutes } from "./modules/admin/system-maintenance.routes";
 import { adminBillingRoutes } from "./modules/admin-billing/admin-billing.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
 import { registerApiKeyAuth } from "./modules/api-keys/api-key-auth";
@@ -357,6 +358,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await admin.register(adminBillingRoutes);
       await admin.register(adminPlansRoutes);
       await admin.register(systemConfigRoutes);
+      await admin.register(systemMaintenanceRoutes);
       await admin.register(adminUsersRoutes);
       await admin.register(auditLogRoutes);
       await admin.register(blogAdminRoutes);

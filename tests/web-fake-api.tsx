@@ -2,6 +2,7 @@
 // "METHOD path" (the query string aside), and a render with the app's providers.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { ConfirmProvider } from "@web/components/ui/confirm-dialog";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
@@ -53,7 +54,9 @@ export function testQueryClient(queries: { staleTime?: number } = {}) {
 export function renderWithProviders(ui: ReactNode, { route = "/" } = {}) {
   return render(
     <QueryClientProvider client={testQueryClient()}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      <MemoryRouter initialEntries={[route]}>
+        <ConfirmProvider>{ui}</ConfirmProvider>
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }

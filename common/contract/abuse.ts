@@ -25,8 +25,8 @@ export const ABUSE_MESSAGES = {
   blockFailed: "Erro ao bloquear domínio",
   unblockFailed: "Erro ao desbloquear domínio",
   loadFailed: "Erro ao carregar os domínios bloqueados",
-  confirmUnblock: (domain: string) =>
-    `Desbloquear ${domain}? Os links para este domínio voltam a funcionar na hora.`,
+  /** The unblock confirmation's body (its title names the domain). */
+  unblockConsequence: "Os links para este domínio e os subdomínios dele voltam a funcionar na hora.",
 } as const;
 
 /** POST /api/admin/blocked-domains: a domain, or a pasted URL (its host is kept), and why. */

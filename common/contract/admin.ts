@@ -44,9 +44,12 @@ export const ADMIN_MESSAGES = {
   planDomainUpdated: "Vinculação atualizada com sucesso!",
   domainNotFound: "Domínio não encontrado.",
   defaultPlanInvalid: "Escolha um plano ativo como plano padrão.",
-  bulkEmailSoon: "Email em massa será implementado em breve.",
-  detailsSoon: "Detalhes do usuário serão implementados em breve.",
-  placeholderSoon: "Esta ação será implementada em breve.",
+  detailsFailed: "Erro ao carregar os detalhes do usuário",
+  cacheCleared:
+    "Cache limpo em todos os servidores: links curtos, páginas públicas, blog, planos, domínios e configurações voltam a ser lidos do banco.",
+  cacheClearFailed: "Erro ao limpar o cache",
+  backupUsePgDump:
+    "O banco de dados é um servidor Postgres: faça o backup com pg_dump, como as Configurações explicam.",
   maintenance: "O Atalho está em manutenção. Voltamos em instantes.",
   registrationClosed: "Novos cadastros estão temporariamente fechados.",
   freeUsersFull: "Atingimos o limite de contas gratuitas no momento. Tente novamente mais tarde.",
@@ -128,6 +131,15 @@ export type AdminUser = {
  */
 export const ADMIN_USERS_SEARCH_COUNT_MAX = 10_000;
 
+/** GET /api/admin/users/{id} ('Detalhes'): the row of the table and what only the details show. */
+export type AdminUserDetails = AdminUser & {
+  email_verified_at: string | null;
+  /** The last sign-in (password or Google) the access log still holds (it keeps 6 months); null: none. */
+  last_login_at: string | null;
+  has_password: boolean;
+  google_linked: boolean;
+};
+
 /** `total`: null when a search matches more than ADMIN_USERS_SEARCH_COUNT_MAX users. */
 export type AdminUsersPage = { users: AdminUser[]; total: number | null; page: number; page_size: number };
 
@@ -167,7 +179,12 @@ const optionalMax = emptyAsNull(
     .nullable(),
 );
 
-/** The plan form (spec 5): price in cents >= 0; empty max = unlimited; retention >= 1, 30 when empty or 0. */
+/**
+ * The plan form (spec 5): price in cents >= 0; empty max = unlimited; retention >= 1, 30 when empty or 0.
+ * The fields past spec 7's body (yearly_price_cents, creations_per_hour, premium_domains, is_active,
+ * and any added from now on) are optional with no default: absent keeps the stored value on PUT and
+ * takes the column's default on POST, so a client that does not know a field never resets it.
+ */
 export const planBodySchema = z.object({
   name: z
     .string({ error: "Nome é obrigatório" })
@@ -193,17 +210,15 @@ export const planBodySchema = z.object({
       .min(0, "O preço não pode ser negativo")
       .max(1_000_000_000, "Preço grande demais")
       .nullable(),
-  )
-    .optional()
-    .default(null),
+  ).optional(),
   interval_type: z.enum(INTERVAL_TYPES, { error: "Período inválido" }).optional().default("monthly"),
   max_link_pages: optionalMax.optional().default(null),
   max_shortened_urls: optionalMax.optional().default(null),
   max_clicks_per_month: optionalMax.optional().default(null),
-  /** Issue 16: short links, Link Bio pages and links per hour; empty = unlimited, absent = unchanged. */
+  /** Issue 16: short links, Link Bio pages and links per hour; empty = unlimited. */
   creations_per_hour: optionalMax.optional(),
   custom_domains: z.boolean().optional().default(false),
-  premium_domains: z.boolean().optional().default(false),
+  premium_domains: z.boolean().optional(),
   priority_support: z.boolean().optional().default(false),
   analytics_retention_days: z
     .union([z.null(), z.literal(""), z.coerce.number({ error: "Retenção inválida" })])
@@ -217,7 +232,7 @@ export const planBodySchema = z.object({
     )
     .optional()
     .default(30),
-  is_active: z.boolean().optional().default(true),
+  is_active: z.boolean().optional(),
 });
 export type PlanBody = z.input<typeof planBodySchema>;
 
@@ -271,6 +286,44 @@ export const systemConfigUpdateSchema = z
   .partial();
 export type SystemConfigUpdate = z.input<typeof systemConfigUpdateSchema>;
 
+/** GET /api/system/status (public): what the SPA needs before anyone signs in. */
+export type SystemStatus = {
+  maintenance_mode: boolean;
+  registration_enabled: boolean;
+  /** Whether 'Entrar com Google' is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set). */
+  google_enabled: boolean;
+  /**
+   * Whether a plan can be bought here: Mercado Pago, or the dev checkout outside production.
+   * false: the paid plans offer 'Fale conosco' instead of a checkout that could only fail.
+   */
+  payments_enabled: boolean;
+};
+
+/**
+ * GET /api/admin/setup-status: which integrations this server has (the overview's checklist).
+ * States only, never a secret or a variable's value.
+ */
+export type AdminSetupStatus = {
+  /** Mercado Pago, the dev checkout (no real money; never in production) or nothing. */
+  payments: "mercadopago" | "dev" | "none";
+  /** SMTP_URL set, or mail written to DATA_DIR/outbox. */
+  email: "smtp" | "outbox";
+  /** PUBLIC_URL is https:// on a host other than localhost. */
+  https: boolean;
+  google: boolean;
+};
+
+/** GET /api/admin/system/info: what 'Manutenção e dados' offers on this installation. */
+export type SystemInfo = {
+  /** pglite: 'Backup manual' downloads the data directory; postgres: the pg_dump instructions. */
+  database: "pglite" | "postgres";
+  /** Whether the processes share Redis (a cache clear reaches all of them) or this one is alone. */
+  shared_cache: boolean;
+};
+
+/** 'Backup manual''s file: atalho-backup-2026-05-04.tar.gz (the product's day, dayOf). */
+export const backupFilename = (day: string) => `atalho-backup-${day}.tar.gz`;
+
 /** What the platform keeps and what is left of an amount, by the fee (spec 9: 5% shown, 95% net). */
 export function netOfFee(cents: number, feePercentage: number) {
   const fee = Math.round((cents * feePercentage) / 100);
@@ -306,6 +359,8 @@ export const AUDIT_ACTIONS = [
   "link_report.dismiss",
   "link_report.action",
   "link_report.delete_link",
+  "system.cache_clear",
+  "system.backup",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -334,6 +389,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "link_report.dismiss": "Denúncia descartada",
   "link_report.action": "Denúncia resolvida",
   "link_report.delete_link": "Link denunciado excluído",
+  "system.cache_clear": "Cache limpo",
+  "system.backup": "Backup do banco baixado",
 };
 
 export const auditLogQuerySchema = z.object({

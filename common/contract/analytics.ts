@@ -4,7 +4,7 @@ import { z } from "../zod";
  * GET /api/analytics: the signed-in user's clicks on short links and Link Bio links, bots excluded
  * (counted apart in bot_clicks). Days are calendar days in America/Sao_Paulo: today; the last 7 days
  * including today; this calendar month so far; all history. previous: yesterday, the 7 days before
- * the last 7, and the whole previous calendar month. top_countries: all history, unknown left out.
+ * the last 7, and the whole previous calendar month. top_countries: all history, unknown as "".
  */
 export type AnalyticsSummary = {
   clicks_today: number;

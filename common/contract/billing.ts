@@ -1,4 +1,6 @@
 // Plans, subscriptions, usage limits and payments (spec sections 2-5, 7-9).
+import { formatBRL } from "../money";
+import { formatDateBR } from "../time";
 import { z } from "../zod";
 import { pageNumberSchema } from "./paging";
 
@@ -6,9 +8,18 @@ export const INTERVAL_TYPES = ["monthly", "yearly"] as const;
 export type IntervalType = (typeof INTERVAL_TYPES)[number];
 export const SUBSCRIPTION_STATUSES = ["active", "canceled", "expired", "pending"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-export const TRANSACTION_STATUSES = ["approved", "pending", "rejected", "cancelled", "refunded"] as const;
+/** expired: a checkout we closed unpaid after its method's time (card, Pix, boleto: see checkout-closing.ts). */
+export const TRANSACTION_STATUSES = [
+  "approved",
+  "pending",
+  "rejected",
+  "cancelled",
+  "refunded",
+  "expired",
+] as const;
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export const TRANSACTION_TYPES = ["subscription", "upgrade", "downgrade"] as const;
+/** renewal: another period of the plan and interval the user already has. */
+export const TRANSACTION_TYPES = ["subscription", "renewal", "upgrade", "downgrade"] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 /** Our payment method codes (the provider's are mapped onto these). */
 export const PAYMENT_METHODS = [
@@ -44,9 +55,11 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
   rejected: "Rejeitado",
   cancelled: "Cancelado",
   refunded: "Estornado",
+  expired: "Expirado",
 };
 export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   subscription: "Nova Assinatura",
+  renewal: "Renovação",
   upgrade: "Upgrade",
   downgrade: "Downgrade",
 };
@@ -81,6 +94,8 @@ export const BILLING_MESSAGES = {
   paymentsNotConfigured:
     "Os pagamentos ainda não estão configurados neste servidor. Fale com o suporte para assinar um plano.",
   checkoutNotFound: "Pagamento não encontrado.",
+  checkoutClosed:
+    "Este pagamento não pode mais ser feito: ele expirou ou foi anulado por uma troca de plano. Nada foi cobrado.",
   webhookSignature: "Assinatura do webhook inválida.",
   webhookRetry: "Não foi possível registrar a notificação agora; ela será reenviada.",
   paymentNotFound: "Pagamento não encontrado.",
@@ -90,6 +105,8 @@ export const BILLING_MESSAGES = {
   changeAlreadyScheduled:
     "Já existe uma mudança de plano agendada para o fim do período atual. Ela começa quando o período terminar.",
   refundConnection: "Erro de conexão ao processar estorno. Tente novamente.",
+  lateRefundReason:
+    "Pago depois que o checkout expirou ou foi anulado por uma troca de plano: devolvido automaticamente.",
   refundNotAllowed: "Só é possível estornar pagamentos aprovados que tenham o id do pagamento no provedor.",
   confirmRefund:
     "Tem certeza que deseja estornar este pagamento? Esta ação é irreversível: o valor será devolvido ao cliente em até 5 dias úteis, a assinatura dele será cancelada imediatamente e o estorno ficará registrado no log de auditoria.",
@@ -174,7 +191,33 @@ export type UserSubscription = {
   scheduled_plan: { plan: SubscriptionPlan; starts_at: string; expires_at: string } | null;
   /** A payment waiting for confirmation (Pix, boleto), if any. */
   pending_transaction_id: number | null;
+  /** What happens next, in one statement (subscriptionFuture); null on the free plan. */
+  future: string | null;
 };
+
+/**
+ * The subscription's future in one pt-BR statement: the card says this and nothing else about it,
+ * so a scheduled change and a cancel can never read as two futures. Checkout Pro does not renew on
+ * its own: an active plan lasts until the paid period ends unless another period is paid.
+ */
+export function subscriptionFuture(
+  subscription: Pick<UserSubscription, "status" | "is_free" | "expires_at" | "plan" | "scheduled_plan">,
+): string | null {
+  const { status, plan, scheduled_plan: scheduled } = subscription;
+  if (subscription.is_free) return null;
+  if (status === "pending") return `Seu plano ${plan.name} começa assim que o pagamento for confirmado.`;
+  if (!subscription.expires_at || status === "expired") return null;
+  const until = formatDateBR(subscription.expires_at);
+  const next = scheduled
+    ? `; depois, o ${scheduled.plan.name} (já pago) até ${formatDateBR(scheduled.expires_at)}`
+    : "";
+  if (status === "canceled") {
+    return `Assinatura cancelada: você mantém o ${plan.name} até ${until}${next}; então sua conta volta ao plano Gratuito.`;
+  }
+  return scheduled
+    ? `O ${plan.name} vale até ${until}${next}. Renove o ${scheduled.plan.name} até lá para continuar nele; sem renovação, sua conta volta ao plano Gratuito.`
+    : `O ${plan.name} vale até ${until}. Renove até lá para continuar nele; sem renovação, sua conta volta ao plano Gratuito.`;
+}
 
 export const createSubscriptionBodySchema = z.object({
   plan_id: z.coerce
@@ -185,6 +228,26 @@ export const createSubscriptionBodySchema = z.object({
   interval_type: z.enum(INTERVAL_TYPES, { error: "Período inválido" }).optional().default("monthly"),
 });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
+/** GET /api/subscriptions/quote?plan_id=&interval_type=: what a checkout for the plan would charge today. */
+export const planQuoteQuerySchema = createSubscriptionBodySchema;
+export type PlanQuoteQuery = z.input<typeof planQuoteQuerySchema>;
+/**
+ * The price before the checkout, computed as the checkout computes it: the amount charged today
+ * (the list price less the credit of the unused days of the current plan, at least R$ 1,00), and
+ * the period it buys as it would be applied if paid now (a downgrade or a renewal starts when the
+ * current period ends; an upgrade or a new subscription, now).
+ */
+export type PlanQuote = {
+  plan_id: number;
+  interval_type: IntervalType;
+  transaction_type: TransactionType;
+  list_price_cents: number;
+  credit_cents: number;
+  amount_cents: number;
+  starts_at: string;
+  ends_at: string;
+};
+
 export type CreateSubscriptionResponse = {
   init_point: string;
   transaction_id: number;
@@ -301,8 +364,16 @@ export type BillingStats = {
   monthly_revenue_paid: number;
 };
 
+/**
+ * What a refund takes back: `payment`, the payment asked about alone; `period`, every approved payment
+ * of the customer's current period (GET /api/admin/payments/{id}/refund-preview lists them).
+ */
+export const REFUND_SCOPES = ["payment", "period"] as const;
+export type RefundScope = (typeof REFUND_SCOPES)[number];
+
 export const refundBodySchema = z.object({
   reason: z.string().trim().max(500, "Motivo muito longo").optional().default(""),
+  scope: z.enum(REFUND_SCOPES, { error: "Escolha o que estornar" }).optional().default("payment"),
 });
 export type RefundResponse = { amount_refunded: number; refund_id: string; message: string };
 
@@ -323,3 +394,199 @@ export type AdminStats = BillingStats & {
   /** Human clicks on every short link and Link Bio link. */
   total_clicks: number;
 };
+
+// ---------------------------------------------------------------------------------------------
+// Administrator: what a refund takes back (one payment, or every payment of the period)
+
+/**
+ * Why a payment is part of the customer's current period: `current`, it paid for the current
+ * subscription (its first period or a renewal paid ahead); `credit`, its unused days became the
+ * credit of the upgrade that started the current subscription; `scheduled`, it paid for a downgrade
+ * waiting for the current period to end.
+ */
+export const PERIOD_PAYMENT_ROLES = ["current", "credit", "scheduled"] as const;
+export type PeriodPaymentRole = (typeof PERIOD_PAYMENT_ROLES)[number];
+export const PERIOD_PAYMENT_ROLE_LABELS: Record<PeriodPaymentRole, string> = {
+  current: "Assinatura atual",
+  credit: "Crédito do upgrade",
+  scheduled: "Downgrade agendado",
+};
+
+/** One approved payment as a refund preview lists it. */
+export type RefundPreviewPayment = {
+  /** Our transaction id. */
+  id: number;
+  mercadopago_payment_id: string;
+  plan_name: string;
+  transaction_type: TransactionType;
+  /** TRANSACTION_TYPE_LABELS[transaction_type]. */
+  type_label: string;
+  /** null: it paid for no current period (its period is over, or it was another subscription's). */
+  role: PeriodPaymentRole | null;
+  amount_cents: number;
+  approved_at: string | null;
+  /** The period it bought. */
+  period_start: string | null;
+  period_end: string | null;
+};
+
+/**
+ * What a refund does to the customer's subscription: it `ends` now; only the downgrade waiting for
+ * the end of the period goes (`schedule_canceled`); it ends earlier (`shortened`); nothing
+ * (`unchanged`: the period the payment bought is over, or no subscription is in force).
+ */
+export const REFUND_SUBSCRIPTION_EFFECTS = ["ends", "schedule_canceled", "shortened", "unchanged"] as const;
+export type RefundSubscriptionEffect = (typeof REFUND_SUBSCRIPTION_EFFECTS)[number];
+
+/** One choice of the refund confirmation, and what it does. */
+export type RefundOption = {
+  scope: RefundScope;
+  /** The transactions it refunds, in the order it refunds them (the payment asked about last). */
+  transaction_ids: number[];
+  amount_cents: number;
+  /** What the period's other payments add up to: paid, and left unrefunded by this choice. */
+  unrefunded_cents: number;
+  subscription_effect: RefundSubscriptionEffect;
+  /** The subscription's end afterwards when it goes on; null when it ends or there is none. */
+  expires_at: string | null;
+};
+
+/**
+ * GET /api/admin/payments/{paymentId}/refund-preview: what refunding an approved payment takes back,
+ * shown before the administrator confirms. `subscription` is the customer's current one, or their
+ * last one when a refund or chargeback ended it at once (its other payments are then paid days the
+ * customer lost); null when there is neither.
+ */
+export type RefundPreview = {
+  payment: RefundPreviewPayment;
+  /** The period's approved payments, this one included, oldest first; just this one when it paid for no current period. */
+  period_payments: RefundPreviewPayment[];
+  subscription: {
+    plan_name: string;
+    /** true: a refund or chargeback already ended it. */
+    ended: boolean;
+    expires_at: string | null;
+    scheduled_plan_name: string | null;
+  } | null;
+  options: Record<RefundScope, RefundOption>;
+};
+
+/** A payment a refund of the period refunded. */
+export type RefundedPayment = {
+  id: number;
+  mercadopago_payment_id: string;
+  plan_name: string;
+  amount_cents: number;
+  refund_id: string;
+};
+
+/**
+ * POST /api/admin/payments/{paymentId}/refund with scope "period": amount_refunded is the total,
+ * refund_id the refund of the payment asked about, refunds every one of them.
+ */
+export type PeriodRefundResponse = RefundResponse & { scope: "period"; refunds: RefundedPayment[] };
+
+/**
+ * A refund of the period the provider stopped part-way (502: it refused one; 503: it could not be
+ * reached): what was refunded (and recorded) and what was not. Refunding the period again refunds
+ * the rest, and each payment once.
+ */
+export type PeriodRefundFailure = {
+  error: string;
+  amount_refunded: number;
+  refunds: RefundedPayment[];
+  not_refunded: Omit<RefundedPayment, "refund_id">[];
+};
+
+export const REFUND_MESSAGES = {
+  irreversible:
+    "Esta ação é irreversível: o valor será devolvido ao cliente em até 5 dias úteis e o estorno ficará registrado no log de auditoria.",
+  chooseScope: "Escolha o que estornar.",
+  previewFailed: "Não foi possível ver o que este estorno afeta. Tente de novo.",
+} as const;
+
+const paymentCount = (count: number) => (count === 1 ? "1 pagamento" : `${count} pagamentos`);
+
+/** What a choice does to the subscription, as the second half of its sentence. */
+function subscriptionConsequence(preview: RefundPreview, option: RefundOption): string {
+  const subscription = preview.subscription;
+  const plan = subscription ? `a assinatura ${subscription.plan_name}` : "a assinatura";
+  const until = option.expires_at ? ` até ${formatDateBR(option.expires_at)}` : "";
+  switch (option.subscription_effect) {
+    case "ends":
+      return `${plan} termina agora`;
+    case "schedule_canceled": {
+      const scheduled = subscription?.scheduled_plan_name ? ` para ${subscription.scheduled_plan_name}` : "";
+      return `o downgrade agendado${scheduled} é cancelado e ${plan} continua${until}`;
+    }
+    case "shortened":
+      return `${plan} passa a terminar${option.expires_at ? ` em ${formatDateBR(option.expires_at)}` : " antes"}`;
+    case "unchanged":
+      if (!subscription) return "o plano do cliente não muda";
+      return subscription.ended ? `${plan} já tinha terminado` : `${plan} não muda`;
+  }
+}
+
+/**
+ * The consequence of one choice of the refund confirmation, in a sentence: "Estornar só este
+ * pagamento (R$ 30,01): a assinatura Business termina agora e os R$ 39,80 dos outros pagamentos
+ * deste período não são devolvidos."
+ */
+export function refundOptionText(preview: RefundPreview, scope: RefundScope): string {
+  const option = preview.options[scope];
+  const others = preview.period_payments.length - 1;
+  const amount = formatBRL(option.amount_cents);
+  const consequence = subscriptionConsequence(preview, option);
+  if (scope === "period" && others > 0) {
+    return `Estornar os ${others + 1} pagamentos (${amount}): tudo o que o cliente pagou por este período é devolvido e ${consequence}.`;
+  }
+  const head = others > 0 ? `Estornar só este pagamento (${amount})` : `Estornar este pagamento (${amount})`;
+  // The other payments' days are lost when the subscription they paid for is over.
+  const over =
+    option.subscription_effect === "ends" ||
+    (option.subscription_effect === "unchanged" && !!preview.subscription?.ended);
+  const lost =
+    over && option.unrefunded_cents > 0
+      ? ` e os ${formatBRL(option.unrefunded_cents)} ${others === 1 ? "do outro pagamento" : "dos outros pagamentos"} deste período não são devolvidos`
+      : "";
+  return `${head}: ${consequence}${lost}.`;
+}
+
+/** The answer to a refund of the period that went through. */
+export const periodRefundDoneMessage = (refunds: Pick<RefundedPayment, "amount_cents">[]) =>
+  `Estorno de ${formatBRL(refunds.reduce((sum, r) => sum + r.amount_cents, 0))} realizado com sucesso: ${paymentCount(refunds.length)}.`;
+
+/**
+ * Why a refund of the period stopped, what it refunded and what is left. A provider that did not
+ * answer may have made the refund it was asked for: only what it confirmed is counted as refunded,
+ * and asking again refunds each payment once.
+ */
+export function periodRefundFailureMessage({
+  refunded,
+  notRefunded,
+  stoppedAt,
+  cause,
+}: {
+  refunded: Pick<RefundedPayment, "amount_cents">[];
+  notRefunded: Pick<RefundedPayment, "amount_cents">[];
+  /** The provider's id of the payment whose refund failed. */
+  stoppedAt: string;
+  cause: "unavailable" | "refused";
+}): string {
+  const why =
+    cause === "unavailable"
+      ? `o provedor de pagamento não respondeu ao estorno do pagamento ${stoppedAt}`
+      : `o provedor de pagamento recusou o estorno do pagamento ${stoppedAt} (veja-o no painel do Mercado Pago)`;
+  const sum = (rows: Pick<RefundedPayment, "amount_cents">[]) =>
+    formatBRL(rows.reduce((total, row) => total + row.amount_cents, 0));
+  if (!refunded.length) {
+    const retry =
+      cause === "unavailable"
+        ? " Tente de novo em alguns minutos: nenhum pagamento é estornado duas vezes."
+        : "";
+    return `Nenhum estorno foi confirmado: ${why}.${retry}`;
+  }
+  const done =
+    refunded.length === 1 ? "Foi estornado 1 pagamento" : `Foram estornados ${refunded.length} pagamentos`;
+  return `O estorno parou no meio: ${why}. ${done} (${sum(refunded)}); falta estornar ${paymentCount(notRefunded.length)} (${sum(notRefunded)}). Confirme o estorno de novo para devolver o que falta.`;
+}

@@ -1,4 +1,4 @@
-import { bareHostName } from "../host-name";
+import { bareHostName, pastedHost } from "../host-name";
 import { z } from "../zod";
 import { httpUrlSchema } from "./urls";
 
@@ -78,12 +78,16 @@ export const customDomainIdParamsSchema = z.object({
     .max(2_147_483_647, DOMAIN_MESSAGES.notFound),
 });
 
-/** The domain a person types: no scheme, path or port; lowercased; IDN stored as punycode (server). */
+/**
+ * The domain a person types or pastes: a pasted address gives its host (pastedHost); no port or
+ * user; lowercased; IDN stored as punycode (server).
+ */
 export const domainNameSchema = z
   .string({ error: DOMAIN_MESSAGES.domainRequired })
   .trim()
   .min(1, DOMAIN_MESSAGES.domainRequired)
-  .max(253, DOMAIN_MESSAGES.domainInvalid)
+  .transform(pastedHost)
+  .pipe(z.string().max(253, DOMAIN_MESSAGES.domainInvalid))
   .transform(bareHostName);
 
 /** POST /api/admin/custom-domains and PUT /api/admin/custom-domains/{id} */

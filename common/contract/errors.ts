@@ -1,14 +1,5 @@
-import { z } from "../zod";
-
-/** The one error shape of the API: a pt-BR message, and per-field detail on validation errors. */
-export const apiErrorSchema = z.object({
-  error: z.string(),
-  details: z.record(z.string(), z.string()).optional(),
-  /** Every rule a form broke, in order (the blog editor joins them as 'Erro de validação: ...'). */
-  validation_errors: z.array(z.string()).optional(),
-});
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
+// The API's pt-BR error messages. Their shape on the wire is ./api-error.ts: this file stays free of
+// zod, so the browser's smallest scripts (web/app/islands.tsx) can say a connection failed.
 export const GENERIC_ERROR = "Ocorreu um erro inesperado. Tente novamente.";
 export const CONNECTION_ERROR = "Erro de conexão. Tente novamente.";
 /** The database (or another service the answer needs) is away for a moment: 503, retried later. */

@@ -11,6 +11,7 @@ import { hexColorSchema, httpUrlSchema } from "./urls";
 
 export const BUTTON_SIZES = ["small", "medium", "large"] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const MAX_LINKS_PER_PAGE = 100;
 
 export const LINK_PAGE_MESSAGES = {
   slugTaken: "Este slug já está em uso neste domínio. Escolha outro.",
@@ -30,6 +31,9 @@ export const LINK_PAGE_MESSAGES = {
   confirmDeletePage: "Tem certeza que deseja excluir esta página? Esta ação não pode ser desfeita.",
   confirmDeleteLinkBio: "Tem certeza que deseja excluir esta Link Bio? Esta ação não pode ser desfeita.",
   confirmDeleteLink: "Tem certeza que deseja excluir este link?",
+  linkLimit: `Uma página pode ter no máximo ${MAX_LINKS_PER_PAGE} links.`,
+  /** The profile image's upload hint: the types the upload takes (image-store) and the size cap. */
+  imageHint: "PNG, JPG, GIF ou WebP até 5 MB",
 } as const;
 
 export const slugSchema = z
@@ -117,6 +121,15 @@ export const linkUpdateBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), "Nada para atualizar");
 export type LinkUpdateBody = z.input<typeof linkUpdateBodySchema>;
 
+/**
+ * POST /api/link-pages: the page and, optionally, its first links in their order, created together
+ * or not at all (the editor lets a new page collect links before its first save).
+ */
+export const linkPageCreateBodySchema = linkPageBodySchema.extend({
+  links: z.array(linkBodySchema).max(MAX_LINKS_PER_PAGE, LINK_PAGE_MESSAGES.linkLimit).optional().default([]),
+});
+export type LinkPageCreateBody = z.input<typeof linkPageCreateBodySchema>;
+
 /** PUT /api/link-pages/{id}/links/order: the page's link ids in their new order. */
 export const linkOrderBodySchema = z.object({
   link_ids: z.array(z.number().int().positive()).max(500, "Links demais"),
@@ -168,4 +181,9 @@ export type LinkBioView = {
 
 export const trackLinkClickBodySchema = z.object({
   link_id: z.coerce.number({ error: "Link inválido" }).int().positive("Link inválido"),
+  /**
+   * Where the visitor came from to the page (the page's document.referrer; empty: typed, pasted or
+   * an app that sends none). The call's own Referer is the page itself. A bad value counts as none.
+   */
+  referrer: z.string().max(2048).optional().catch(undefined),
 });

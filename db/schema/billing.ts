@@ -139,6 +139,11 @@ export const transactions = pgTable(
     refundedCents: integer(),
     refundReason: text(),
     approvedAt: timestamp({ withTimezone: true }),
+    /**
+     * When we closed this checkout, unpaid: it expired, or a plan change voided it. No payment of
+     * it is applied after that; one approved anyway is refunded.
+     */
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,16 @@ describe("InvalidationBus without Redis", () => {
     expect(bus.distributed).toBe(false);
   });
 
+  it("resetEverywhere drops every topic here (no other process to tell)", () => {
+    const bus = new InvalidationBus();
+    const seen: string[] = [];
+    bus.on("a", (key) => seen.push(`a:${key}`));
+    bus.on("b", (key) => seen.push(`b:${key}`));
+    bus.resetEverywhere();
+    expect(seen).toEqual(["a:*", "b:*"]);
+    expect(bus.topics).toEqual(["a", "b"]);
+  });
+
   it("keeps delivering when one handler throws", () => {
     const bus = new InvalidationBus();
     const seen: string[] = [];
@@ -89,6 +99,39 @@ describe.skipIf(missing)("InvalidationBus with Redis going away", () => {
     });
     expect(lines.filter((line) => line.startsWith("Redis indisponível"))).toHaveLength(1);
     expect(lines.filter((line) => line.startsWith("Redis de volta"))).toHaveLength(1);
+  });
+
+  it("resetEverywhere drops every topic in every process, its own included", async () => {
+    const server = await startPrivateRedis();
+    try {
+      const bus = () => {
+        const pub = connectRedis(server.url, new RedisWatch());
+        const sub = connectRedis(server.url, new RedisWatch(), "subscriber");
+        clients.push(pub, sub);
+        return new InvalidationBus(pub, sub, "test:reset", 60_000);
+      };
+      const [one, two] = [bus(), bus()];
+      const seen: string[] = [];
+      one.on("links", (key) => seen.push(`one links:${key}`));
+      two.on("links", (key) => seen.push(`two links:${key}`));
+      two.on("plans", (key) => seen.push(`two plans:${key}`));
+      await waitFor("connected", () => one.connected && two.connected, 5_000);
+      await waitFor("a message across", () => {
+        one.publish("links", "x");
+        return seen.includes("two links:x");
+      });
+      seen.length = 0;
+      one.resetEverywhere();
+      expect(seen.filter((line) => line.startsWith("one"))).toEqual(["one links:*"]);
+      await waitFor("the other process reset", () => seen.includes("two plans:*"), 5_000);
+      expect(seen.filter((line) => line.endsWith("*"))).toEqual([
+        "one links:*",
+        "two links:*",
+        "two plans:*",
+      ]);
+    } finally {
+      await server.kill();
+    }
   });
 
   it("notices a Redis that hangs (sockets open, no answers) and drops caches often until it answers", async () => {

@@ -3,6 +3,9 @@ import type { Redis } from "ioredis";
 /** A topic's handler; the key "*" means every key of the topic (see InvalidationBus.resetAll). */
 type Handler = (key: string) => void;
 
+/** The topic of resetEverywhere's message: every process drops everything every topic caches. */
+const EVERY_TOPIC = "*";
+
 /** While the subscriber is away, every cache is dropped this often (see InvalidationBus). */
 export const OUTAGE_RESET_MS = 5_000;
 
@@ -35,7 +38,8 @@ export class InvalidationBus {
     subscriber.on("message", (_channel: string, raw: string) => {
       const message = safeParse(raw);
       if (!message || message.origin === this.origin) return;
-      this.deliver(message.topic, message.key);
+      if (message.topic === EVERY_TOPIC) this.resetAll();
+      else this.deliver(message.topic, message.key);
     });
     subscriber.on("reconnecting", () => this.startOutage());
     subscriber.on("ready", () => {
@@ -66,6 +70,11 @@ export class InvalidationBus {
     return this.publisher?.status === "ready" && this.subscriber?.status === "ready";
   }
 
+  /** The topics this process caches something under. */
+  get topics(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   /** Whether Redis is in use at all. */
   get distributed(): boolean {
     return this.subscriber !== undefined;
@@ -88,9 +97,20 @@ export class InvalidationBus {
 
   publish(topic: string, key: string): void {
     this.deliver(topic, key);
+    this.send(topic, key);
+  }
+
+  /** To the other processes (none without Redis). */
+  private send(topic: string, key: string): void {
     this.publisher
       ?.publish(this.channel, JSON.stringify({ origin: this.origin, topic, key }))
       .catch(() => {});
+  }
+
+  /** Drops everything every topic caches, in every process (the administrator's 'Limpar cache'). */
+  resetEverywhere(): void {
+    this.resetAll();
+    this.send(EVERY_TOPIC, "*");
   }
 
   /** Drops everything every topic caches, in this process only. */

@@ -1,7 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import net from "node:net";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { BILLING_MESSAGES } from "../../common/contract/billing";
 import {
   BAD_REQUEST,
   BODY_TOO_LARGE,
@@ -13,6 +15,8 @@ import {
 } from "../../common/contract/errors";
 import { LINK_UNAVAILABLE_PATH } from "../../common/contract/shortened-urls";
 import { setupTestApp } from "../../tests/test-app";
+import { HttpError } from "../lib/http-error";
+import { registerErrorHandling } from "./errors";
 
 const t = setupTestApp();
 
@@ -145,5 +149,44 @@ describe("the listening server, before Fastify's router and on the socket", () =
     const malformed = await raw("GET /healthz HTTP/1.1\r\nHost localhost\r\n\r\n");
     expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
     expect(JSON.parse(malformed.slice(malformed.indexOf("\r\n\r\n") + 4))).toEqual({ error: BAD_REQUEST });
+  });
+});
+
+describe("what a failure leaves in the log", () => {
+  /** An app with only the error handling, logging into `lines`, and routes that fail each way. */
+  async function appLoggingTo(lines: Record<string, unknown>[]) {
+    const app = Fastify({
+      logger: { level: "info", stream: { write: (line: string) => void lines.push(JSON.parse(line)) } },
+    });
+    registerErrorHandling(app);
+    app.get("/chosen", async () => {
+      throw new HttpError(503, BILLING_MESSAGES.paymentsNotConfigured);
+    });
+    app.get("/bug", async () => {
+      throw new Error("boom");
+    });
+    await app.ready();
+    return app;
+  }
+
+  it("logs a 5xx HttpError (payments not set up) as one warning without a stack, and a bug as an error with it", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = await appLoggingTo(lines);
+    const chosen = await app.inject({ method: "GET", url: "/chosen" });
+    expect(chosen.statusCode).toBe(503);
+    expect(chosen.json()).toEqual({ error: BILLING_MESSAGES.paymentsNotConfigured });
+    const refused = lines.filter((line) => line.msg === "request refused");
+    expect(refused).toEqual([
+      expect.objectContaining({ level: 40, status: 503, reason: BILLING_MESSAGES.paymentsNotConfigured }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("stack");
+    expect(lines.some((line) => (line.level as number) >= 50)).toBe(false);
+
+    const bug = await app.inject({ method: "GET", url: "/bug" });
+    expect(bug.statusCode).toBe(500);
+    const failed = lines.find((line) => line.msg === "request failed") as { level: number; err: object };
+    expect(failed.level).toBe(50);
+    expect(failed.err).toMatchObject({ message: "boom", stack: expect.stringContaining("Error: boom") });
+    await app.close();
   });
 });

@@ -75,6 +75,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
 
     if (databaseAway) request.log.warn({ reason: error.message }, "database unavailable");
+    // NOTE: a 5xx HttpError is an answer our code chose (payments not set up, the provider away;
+    // any cause is logged where it was met): one warning line, not the stack of the throw.
+    else if (status >= 500 && error instanceof HttpError)
+      request.log.warn({ status, reason: error.message }, "request refused");
     else if (status >= 500) request.log.error({ err: error }, "request failed");
     const body: Record<string, unknown> = { error: message };
     if (details) body.details = details;

@@ -216,6 +216,12 @@ export async function startFakeMercadoPago({
 
   function pay(preferenceIdOrExternalReference: string, options: PayOptions): string {
     const preference = findPreference(preferenceIdOrExternalReference);
+    // Checkout Pro refuses to pay a preference past its expiration_date_to.
+    const until =
+      typeof preference.expiration_date_to === "string" ? Date.parse(preference.expiration_date_to) : NaN;
+    if (preference.expires === true && until <= Date.now()) {
+      throw new Error(`fake Mercado Pago: preference ${preference.id} expired`);
+    }
     const id = nextPaymentId++;
     const methodId = options.payment_method_id ?? "master";
     const typeId = options.payment_type_id ?? paymentTypeOf(methodId);
@@ -398,6 +404,16 @@ export async function startFakeMercadoPago({
     }
 
     const preferenceMatch = /^\/checkout\/preferences\/([^/]+)$/.exec(pathname);
+    // PUT updates the fields sent (expires, expiration_date_to...), as Mercado Pago's does.
+    if (method === "PUT" && preferenceMatch) {
+      const preference = preferences.get(decodeURIComponent(preferenceMatch[1]!));
+      if (!preference) return { status: 404, body: mpError(404, "not_found", "Preference not found") };
+      if (typeof body !== "object" || body === null) {
+        return { status: 400, body: mpError(400, "bad_request", "invalid body") };
+      }
+      Object.assign(preference, body);
+      return { status: 200, body: preference };
+    }
     if (method === "GET" && preferenceMatch) {
       const preference = preferences.get(decodeURIComponent(preferenceMatch[1]!));
       return preference
@@ -418,6 +434,21 @@ export async function startFakeMercadoPago({
         };
       }
       if (payment && method === "GET" && !isRefund) return { status: 200, body: payment };
+      // PUT {status: "cancelled"}: only a payment not decided yet can be cancelled.
+      if (payment && method === "PUT" && !isRefund) {
+        const wanted = (body as { status?: unknown } | undefined)?.status;
+        if (wanted !== "cancelled" || !["pending", "in_process", "authorized"].includes(payment.status)) {
+          return {
+            status: 400,
+            body: mpError(400, "bad_request", `Payment ${payment.id} cannot be ${String(wanted)}`),
+          };
+        }
+        setStatus(String(payment.id), "cancelled", "by_collector");
+        return { status: 200, body: payment };
+      }
+      if (!payment && method === "PUT") {
+        return { status: 404, body: mpError(404, "not_found", "Payment not found") };
+      }
       if (payment && method === "POST" && isRefund) {
         if (!key) {
           return { status: 400, body: mpError(400, "bad_request", "X-Idempotency-Key header is required") };

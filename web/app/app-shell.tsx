@@ -1,4 +1,5 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { ConfirmProvider } from "@web/components/ui/confirm-dialog";
 import { type ReactNode, StrictMode } from "react";
 import { Toaster } from "sonner";
 
@@ -10,7 +11,7 @@ export function AppShell({ queryClient, children }: { queryClient: QueryClient; 
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <ConfirmProvider>{children}</ConfirmProvider>
         <Toaster position="top-center" richColors closeButton />
       </QueryClientProvider>
     </StrictMode>

@@ -15,8 +15,9 @@ const SITE_SCREENS: Record<SitePath, () => Promise<{ Component: ComponentType }>
 };
 
 // Every route of spec section 2. Screens load lazily (one chunk each), so a page evaluates only its
-// own screen's code; /p/ and /s/ are answered by the server and never reach the SPA. A screen the
-// server rendered has its chunk loaded before hydration (web/app/start.tsx).
+// own screen's code; /p/ and /s/ are answered by the server and never reach the SPA. The screens the
+// server renders are here for the service worker's shell (offline): online, the server sends them and
+// only their islands run (web/app/islands.tsx).
 export const routes: RouteObject[] = [
   {
     // While the first screen's lazy chunk loads, a spinner instead of a blank page.
@@ -31,7 +32,7 @@ export const routes: RouteObject[] = [
       { path: "/auth/redefinir-senha", lazy: () => import("./routes/reset-password") },
       { path: "/auth/verificar-email", lazy: () => import("./routes/verify-email") },
       { path: "/auth/confirmar-email", lazy: () => import("./routes/confirm-email") },
-      // Rendered by the server (server/modules/blog) and hydrated; inside the app, client routes.
+      // Rendered by the server (server/modules/blog), with islands; inside the app, client routes.
       { path: "/blog", lazy: () => import("./routes/blog") },
       { path: "/blog/:slug", lazy: () => import("./routes/blog-post") },
       {

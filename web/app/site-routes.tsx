@@ -26,8 +26,9 @@ const SCREENS: Record<SitePath, SiteScreen> = {
 
 /**
  * The public screens as the server renders them into the HTML it sends (content for search engines
- * and a first paint before any script); the browser's router loads the same modules lazily and
- * hydrates them. Each module exports `Component` and its `head`.
+ * and a first paint before any script); the browser hydrates only their islands (web/app/islands.tsx).
+ * The app's router has the same modules, lazily, for when it renders them itself (offline, from the
+ * service worker's shell). Each module exports `Component` and its `head`.
  */
 export const siteRoutes = SITE_PATHS.map(
   (path): RouteObject => ({

@@ -91,6 +91,28 @@ describe("creations per hour, by plan", () => {
     }
   });
 
+  it("counts a page created with its first links as one creation each, all or none", async () => {
+    const plan = await planWith(3);
+    const { cookie } = await userOn(plan.id);
+    const withLinks = (count: number) =>
+      t.request({
+        method: "POST",
+        url: "/api/link-pages",
+        cookie,
+        payload: {
+          slug: `p${unique()}`,
+          title: "Ana",
+          links: Array.from({ length: count }, (_, i) => ({ title: `L${i}`, url: "https://a.com" })),
+        },
+      });
+    const tooMany = await withLinks(3);
+    expect(tooMany.statusCode).toBe(429);
+    expect(tooMany.json().error).toBe(creationRateMessage(3));
+    // Nothing was taken by the refused one: a page with two links still fits, then nothing does.
+    expect((await withLinks(2)).statusCode).toBe(201);
+    expect((await shorten(cookie)).statusCode).toBe(429);
+  });
+
   it("gives back a creation that failed (a code already taken)", async () => {
     const plan = await planWith(2);
     const { cookie } = await userOn(plan.id);

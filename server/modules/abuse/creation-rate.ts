@@ -42,24 +42,30 @@ export class CreationBudget {
 }
 
 /**
- * A preHandler (after requireUser) for the routes that create one thing: takes one creation from
- * the user's budget, 429 with Retry-After past the plan's creations_per_hour, and gives it back when
- * the answer is an error (nothing was created).
+ * A preHandler (after requireUser, so after the body is parsed) for the routes that create: takes
+ * `creations(request)` creations (one unless told) from the user's budget, all or none, 429 with
+ * Retry-After past the plan's creations_per_hour, and gives them back when the answer is an error
+ * (nothing was created).
  */
-export function creationRateLimited(app: FastifyInstance): preHandlerAsyncHookHandler {
+export function creationRateLimited(
+  app: FastifyInstance,
+  creations: (request: FastifyRequest) => number = () => 1,
+): preHandlerAsyncHookHandler {
   return async function creationRateHook(request: FastifyRequest, reply) {
     const user = request.user;
     if (!user) return;
     const budget = app.creationBudget;
     const perHour = await budget.perHourOf(app, user.id);
     if (perHour === null) return;
-    const { granted, retryAfterS } = await budget.take(user.id, 1, perHour);
-    if (granted === 0) {
+    const wanted = creations(request);
+    const { granted, retryAfterS } = await budget.take(user.id, wanted, perHour);
+    if (granted < wanted) {
+      if (granted > 0) await budget.refund(user.id, granted);
       reply.header("retry-after", String(retryAfterS));
       throw new HttpError(429, creationRateMessage(perHour));
     }
     reply.raw.once("finish", () => {
-      if (reply.raw.statusCode >= 400) void budget.refund(user.id, 1);
+      if (reply.raw.statusCode >= 400) void budget.refund(user.id, wanted);
     });
   };
 }

@@ -85,6 +85,7 @@ describe("admin routes: who may call them", () => {
     { method: "GET" as const, url: "/api/admin/payment/123/details" },
     { method: "GET" as const, url: "/api/admin/stats" },
     { method: "POST" as const, url: "/api/admin/payments/123/refund", payload: {} },
+    { method: "GET" as const, url: "/api/admin/payments/123/refund-preview" },
   ];
 
   it.each(routes)("$method $url: 401 signed out, 403 for a member", async (route) => {

@@ -11,7 +11,7 @@ import {
 } from "../../../common/contract/billing";
 import { HttpError } from "../../lib/http-error";
 import { requireAdmin } from "../auth/session";
-import { refundPayment } from "../billing/billing.service";
+import { previewRefund, refundPayment } from "../billing/refunds";
 import { csvFilename, transactionsCsv } from "./admin-billing.csv";
 import { findPaymentDetails, listAdminTransactions, selectAdminStats } from "./admin-billing.queries";
 
@@ -55,17 +55,35 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  // Refunds an approved payment through the provider and cancels the customer's subscription.
+  // The overview's figures: counts and sums over whole tables (~100 ms at 100k users on PGlite), so
+  // one answer is reused for a few seconds (the panel is a dashboard, not a ledger); a refund here
+  // drops it, so the administrator who made it sees the figures change.
+  let stats: { at: number; value: Promise<AdminStats> } | null = null;
+
+  // What refunding an approved payment would take back: the payments of the customer's current
+  // period and what refunding this one alone or all of them does to the subscription.
+  app.get(
+    "/api/admin/payments/:paymentId/refund-preview",
+    { preHandler: requireAdmin, schema: { params: paymentIdParamsSchema } },
+    async (request) => previewRefund(app, request.params.paymentId, request.user!),
+  );
+
+  // Refunds an approved payment (scope "payment") or every payment of its period ("period") through
+  // the provider; the subscription they paid for ends at once.
   app.post(
     "/api/admin/payments/:paymentId/refund",
     { preHandler: requireAdmin, schema: { params: paymentIdParamsSchema, body: refundBodySchema } },
-    async (request) => refundPayment(app, request.params.paymentId, request.body.reason, request.user!),
+    async (request, reply) => {
+      try {
+        const outcome = await refundPayment(app, request.params.paymentId, request.body, request.user!);
+        return reply.code(outcome.statusCode).send(outcome.body);
+      } finally {
+        stats = null;
+      }
+    },
   );
 
   // The admin overview's figures and the subscriptions dashboard's KPI cards.
-  // The overview's figures: counts and sums over whole tables (~100 ms at 100k users on PGlite), so
-  // one answer is reused for a few seconds; the panel is a dashboard, not a ledger.
-  let stats: { at: number; value: Promise<AdminStats> } | null = null;
   // ?fresh=1 computes them now (a "refresh" in the panel; the bench times the query this way).
   app.get<{ Querystring: { fresh?: string } }>(
     "/api/admin/stats",

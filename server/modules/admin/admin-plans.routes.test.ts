@@ -216,6 +216,42 @@ describe("PUT /api/admin/subscription-plans/:id", () => {
     expect((await pricing()).map((row) => row.id)).toContain(plan.id);
   });
 
+  it("keeps the fields past spec 7's body when a client leaves them out (absent = unchanged)", async () => {
+    const plan = await createPlan({
+      yearly_price_cents: 29_900,
+      creations_per_hour: 10,
+      premium_domains: true,
+      is_active: false,
+    });
+    // Spec 7's body only: what a client written against the spec sends.
+    const specBody = {
+      name: plan.name,
+      description: "Agora com descrição",
+      price_cents: 3990,
+      interval_type: "monthly",
+      max_link_pages: 5,
+      max_shortened_urls: 50,
+      max_clicks_per_month: 1000,
+      custom_domains: true,
+      analytics_retention_days: 90,
+      priority_support: true,
+    };
+    const response = await send("PUT", `/api/admin/subscription-plans/${plan.id}`, specBody);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().plan).toMatchObject({
+      ...specBody,
+      yearly_price_cents: 29_900,
+      creations_per_hour: 10,
+      premium_domains: true,
+      is_active: false,
+    });
+    // The free plan's edit without is_active is no deactivation.
+    const free = await planNamed("Gratuito");
+    const { is_active: _active, yearly_price_cents: _yearly, ...freeBody } = formOf(free);
+    expect((await send("PUT", `/api/admin/subscription-plans/${free.id}`, freeBody)).statusCode).toBe(200);
+    expect((await planNamed("Gratuito")).is_active).toBe(true);
+  });
+
   it("answers 404 for an unknown plan and 400 for an invalid body", async () => {
     const missing = await send("PUT", "/api/admin/subscription-plans/999999", { name: "X", price_cents: 0 });
     expect(missing.statusCode).toBe(404);

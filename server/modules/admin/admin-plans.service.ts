@@ -34,26 +34,26 @@ const isCurrent = () =>
     or(isNull(userSubscriptions.expiresAt), gt(userSubscriptions.expiresAt, new Date())),
   );
 
+/** Spec 7's fields always; the later ones only when sent (absent: the column's default, or unchanged). */
 function toColumns(values: PlanValues) {
   return {
     name: values.name,
     description: values.description,
     priceCents: values.price_cents,
-    yearlyPriceCents: values.yearly_price_cents,
     intervalType: values.interval_type,
     // -1 and null both mean unlimited: stored as null, one way.
     maxLinkPages: unlimitedAsNull(values.max_link_pages),
     maxShortenedUrls: unlimitedAsNull(values.max_shortened_urls),
     maxClicksPerMonth: unlimitedAsNull(values.max_clicks_per_month),
-    // Absent: the column's default on a new plan, unchanged on an edit.
+    customDomains: values.custom_domains,
+    prioritySupport: values.priority_support,
+    analyticsRetentionDays: values.analytics_retention_days,
+    ...(values.yearly_price_cents === undefined ? {} : { yearlyPriceCents: values.yearly_price_cents }),
     ...(values.creations_per_hour === undefined
       ? {}
       : { creationsPerHour: unlimitedAsNull(values.creations_per_hour) }),
-    customDomains: values.custom_domains,
-    premiumDomains: values.premium_domains,
-    prioritySupport: values.priority_support,
-    analyticsRetentionDays: values.analytics_retention_days,
-    isActive: values.is_active,
+    ...(values.premium_domains === undefined ? {} : { premiumDomains: values.premium_domains }),
+    ...(values.is_active === undefined ? {} : { isActive: values.is_active }),
   };
 }
 
@@ -138,7 +138,7 @@ export async function createPlan(db: Db, actor: Actor, values: PlanValues): Prom
 }
 
 /**
- * Replaces a plan's fields with the form's. Its subscribers get the new limits on their next request
+ * Replaces a plan's fields with the form's (those past spec 7 only when sent). Its subscribers get the new limits on their next request
  * (entitlements read the plan per request). The free plan keeps price zero and stays active; the
  * default plan of new users stays active.
  */
@@ -146,17 +146,21 @@ export async function updatePlan(db: Db, actor: Actor, id: number, values: PlanV
   return db.transaction(async (transaction) => {
     const tx = asTx(transaction);
     const before = await lockPlan(tx, id);
+    // Absent fields keep their stored values.
+    const yearlyPrice =
+      values.yearly_price_cents === undefined ? before.yearlyPriceCents : values.yearly_price_cents;
+    const deactivating = values.is_active === false;
     if ((await findFreePlan(tx)).id === id) {
-      if (values.price_cents > 0 || (values.yearly_price_cents ?? 0) > 0) {
+      if (values.price_cents > 0 || (yearlyPrice ?? 0) > 0) {
         throw new HttpError(400, ADMIN_MESSAGES.freePlanPrice, { price_cents: ADMIN_MESSAGES.freePlanPrice });
       }
-      if (!values.is_active) {
+      if (deactivating) {
         throw new HttpError(400, ADMIN_MESSAGES.freePlanRequired, {
           is_active: ADMIN_MESSAGES.freePlanRequired,
         });
       }
     }
-    if (!values.is_active && (await defaultPlanId(tx)) === id) {
+    if (deactivating && (await defaultPlanId(tx)) === id) {
       throw new HttpError(400, ADMIN_MESSAGES.planIsDefaultDeactivate, {
         is_active: ADMIN_MESSAGES.planIsDefaultDeactivate,
       });

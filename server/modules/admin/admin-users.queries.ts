@@ -5,6 +5,7 @@ import type { adminUsersQuerySchema } from "../../../common/contract/admin";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import {
+  accessLog,
   billingEvents,
   linkPages,
   links,
@@ -172,6 +173,29 @@ export async function lockUserAndAdmins(
   const user = rows.find((row) => row.id === id && !row.deletionStartedAt) ?? null;
   const otherActiveAdmins = rows.filter((row) => row.id !== id && row.isAdmin && row.isActive).length;
   return { user, otherActiveAdmins };
+}
+
+/**
+ * How the user signs in, for the admin's details: whether they have a password (never the hash),
+ * and their last sign-in (password or Google) in the access log, which keeps 6 months.
+ */
+export async function selectSignInFacts(
+  db: Db,
+  userId: number,
+): Promise<{ hasPassword: boolean; lastLoginAt: Date | null }> {
+  const [[user], [login]] = await Promise.all([
+    db
+      .select({ hasPassword: sql<boolean>`${users.passwordHash} is not null` })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db
+      .select({ at: accessLog.createdAt })
+      .from(accessLog)
+      .where(and(eq(accessLog.userId, userId), inArray(accessLog.event, ["login", "login_google"])))
+      .orderBy(desc(accessLog.createdAt))
+      .limit(1),
+  ]);
+  return { hasPassword: user?.hasPassword ?? false, lastLoginAt: login?.at ?? null };
 }
 
 /** Whether another account already has this email (emails are unique case-insensitively). */

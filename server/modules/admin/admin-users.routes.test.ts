@@ -4,10 +4,16 @@ import path from "node:path";
 import { and, eq, inArray, ne } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { ADMIN_MESSAGES, type AdminUser, type AdminUsersPage } from "../../../common/contract/admin";
+import {
+  ADMIN_MESSAGES,
+  type AdminUser,
+  type AdminUserDetails,
+  type AdminUsersPage,
+} from "../../../common/contract/admin";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import { dayOf } from "../../../common/time";
 import {
+  accessLog,
   auditLog,
   billingEvents,
   clickDaily,
@@ -262,6 +268,79 @@ describe("GET /api/admin/users", () => {
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error).toBeTruthy();
     }
+  });
+});
+
+describe("GET /api/admin/users/:id", () => {
+  const details = (id: number | string, cookie = admin.cookie) =>
+    call("GET", `/api/admin/users/${id}`, cookie);
+
+  it("answers the table's row, the plan's expiry, the verification and the last sign-in", async () => {
+    const tag = uniqueTag();
+    const verifiedAt = new Date("2026-02-01T10:00:00Z");
+    const user = await createUser(t.database.db, {
+      email: `${tag}@exemplo.com.br`,
+      firstName: "Bia",
+      lastName: "Lima",
+      emailVerifiedAt: verifiedAt,
+      googleSub: `google-${tag}`,
+    });
+    const { subscription } = await subscribeUser(t.database.db, user.id, "Business");
+    await addPage(user.id, [5]);
+    await addShortLink(user.id, 2);
+    const signIn = (event: "login" | "login_google" | "logout", at: string) => ({
+      userId: user.id,
+      email: user.email,
+      event,
+      ip: "203.0.113.9",
+      createdAt: new Date(at),
+    });
+    await t.database.db
+      .insert(accessLog)
+      .values([
+        signIn("login", "2026-03-01T12:00:00Z"),
+        signIn("login_google", "2026-03-05T08:30:00Z"),
+        signIn("logout", "2026-03-06T08:30:00Z"),
+      ]);
+
+    const response = await details(user.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const [row] = (await listOf(`q=${tag}`)).users;
+    expect(response.json()).toEqual<AdminUserDetails>({
+      ...row!,
+      email_verified_at: verifiedAt.toISOString(),
+      last_login_at: "2026-03-05T08:30:00.000Z",
+      has_password: true,
+      google_linked: true,
+    });
+    expect(response.json().subscription).toMatchObject({
+      plan_name: "Business",
+      expires_at: subscription.expiresAt!.toISOString(),
+    });
+    expect(response.json()).toMatchObject({ link_pages_count: 1, shortened_urls_count: 1, total_clicks: 7 });
+    expect(response.body).not.toContain("password_hash");
+    expect(response.body).not.toContain("argon2");
+  });
+
+  it("says what is not known: never signed in, unverified, Google only", async () => {
+    const user = await createUser(t.database.db, { emailVerifiedAt: null, passwordHash: null });
+    const body = (await details(user.id)).json<AdminUserDetails>();
+    expect(body).toMatchObject({
+      email_verified_at: null,
+      last_login_at: null,
+      has_password: false,
+      google_linked: false,
+      subscription: { plan_name: "Gratuito", expires_at: null },
+    });
+  });
+
+  it("answers 404 for an unknown user and 400 for a bad id, and only to an administrator", async () => {
+    const unknown = await details(2_000_000_000);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(ADMIN_MESSAGES.userNotFound);
+    expect((await details("abc")).statusCode).toBe(400);
+    const member = await t.signIn();
+    expect((await details(member.user.id, member.cookie)).statusCode).toBe(403);
   });
 });
 

@@ -3,14 +3,17 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ADMIN_MESSAGES,
+  type AdminUserDetails,
   type AdminUsersPage,
   adminIdParamsSchema,
   adminUsersQuerySchema,
   adminUserUpdateSchema,
 } from "../../../common/contract/admin";
+import { notFound } from "../../lib/http-error";
 import {
   adminUsersCsv,
   deleteAdminUser,
+  findAdminUserDetails,
   listAdminUsers,
   setUserActive,
   updateAdminUser,
@@ -40,6 +43,17 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
         .header("content-disposition", `attachment; filename="${usersCsvFilename()}"`)
         .header("cache-control", "no-store");
       return reply.send(Readable.from(adminUsersCsv(app.db, { q, sort, order })));
+    },
+  );
+
+  // 'Detalhes': one user with their plan, usage and how they sign in; 404 for an unknown id.
+  app.get(
+    "/api/admin/users/:id",
+    { schema: { params: adminIdParamsSchema } },
+    async (request): Promise<AdminUserDetails> => {
+      const user = await findAdminUserDetails(app.db, request.params.id);
+      if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+      return user;
     },
   );
 

@@ -5,6 +5,7 @@ import {
   ADMIN_MESSAGES,
   ADMIN_USERS_SEARCH_COUNT_MAX,
   type AdminUser,
+  type AdminUserDetails,
   type AdminUsersPage,
   type adminUserUpdateSchema,
 } from "../../../common/contract/admin";
@@ -32,6 +33,7 @@ import {
   lockUserAndAdmins,
   selectAdminUserIds,
   selectAdminUsersByIds,
+  selectSignInFacts,
   type UserChanges,
   type UserRow,
   updateUserRow,
@@ -121,6 +123,23 @@ export async function listAdminUsers(db: Db, query: AdminUsersQuery): Promise<Ad
 export async function findAdminUser(db: Db, id: number): Promise<AdminUser | null> {
   const [user] = await adminUsersInOrder(db, [id], await findFreePlan(db));
   return user ?? null;
+}
+
+/** 'Detalhes': the table's row and how the account signs in; null for an unknown user. */
+export async function findAdminUserDetails(db: Db, id: number): Promise<AdminUserDetails | null> {
+  const [[row], freePlan, signIn] = await Promise.all([
+    selectAdminUsersByIds(db, [id]),
+    findFreePlan(db),
+    selectSignInFacts(db, id),
+  ]);
+  if (!row) return null;
+  return {
+    ...toAdminUser(row, freePlan),
+    email_verified_at: row.user.emailVerifiedAt?.toISOString() ?? null,
+    last_login_at: signIn.lastLoginAt?.toISOString() ?? null,
+    has_password: signIn.hasPassword,
+    google_linked: row.user.googleSub !== null,
+  };
 }
 
 /**

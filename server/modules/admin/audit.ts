@@ -22,7 +22,8 @@ export async function recordAudit(
       | "blog_post"
       | "blog_category"
       | "blocked_domain"
-      | "link_report";
+      | "link_report"
+      | "system";
     targetId?: string | number | null;
     targetLabel?: string | null;
     before?: Record<string, unknown> | null;

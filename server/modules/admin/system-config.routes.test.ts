@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { ADMIN_MESSAGES, type SystemConfig } from "../../../common/contract/admin";
+import { ADMIN_MESSAGES, type AdminSetupStatus, type SystemConfig } from "../../../common/contract/admin";
 import { auditLog, subscriptionPlans } from "../../../db/schema";
 import { setupTestApp } from "../../../tests/test-app";
 import { countFreeUsers } from "./registration-policy";
+import { setupStatus } from "./system-config.routes";
 
 const t = setupTestApp();
 let n = 0;
@@ -108,6 +109,8 @@ describe("maintenance mode", () => {
       maintenance_mode: true,
       registration_enabled: true,
       google_enabled: false,
+      // The tests run outside production without MP_ACCESS_TOKEN: the dev checkout sells.
+      payments_enabled: true,
     });
     expect((await t.request({ method: "GET", url: "/api/auth/me", cookie: owner.cookie })).statusCode).toBe(
       200,
@@ -155,5 +158,37 @@ describe("registration rules", () => {
     const session = String(created.headers["set-cookie"]).split(";")[0]!;
     const subscription = await t.request({ method: "GET", url: "/api/user/subscription", cookie: session });
     expect(subscription.json()).toMatchObject({ status: "active", expires_at: null, plan: { name: "Pro" } });
+  });
+});
+
+describe("GET /api/admin/setup-status", () => {
+  it("tells the administrator which integrations this server has, as states only", async () => {
+    const { cookie } = await admin();
+    const response = await t.request({ method: "GET", url: "/api/admin/setup-status", cookie });
+    expect(response.statusCode).toBe(200);
+    // The test server: the dev checkout, mail to the outbox, http://localhost, no Google.
+    expect(response.json<AdminSetupStatus>()).toEqual({
+      payments: "dev",
+      email: "outbox",
+      https: false,
+      google: false,
+    });
+  });
+
+  it("says configured for Mercado Pago, SMTP, an https public address and Google, never their values", () => {
+    const configured = setupStatus(
+      {
+        publicUrl: "https://atalho.exemplo.com.br",
+        smtpUrl: "smtps://usuario:segredo@smtp.exemplo.com.br:465",
+        google: { clientId: "id", clientSecret: "segredo-google", issuer: "https://accounts.google.com" },
+      },
+      { name: "mercadopago" },
+    );
+    expect(configured).toEqual({ payments: "mercadopago", email: "smtp", https: true, google: true });
+    expect(JSON.stringify(configured)).not.toContain("segredo");
+    // https on a loopback name is not a public address; no provider at all is 'none'.
+    for (const publicUrl of ["https://localhost:3000", "https://127.0.0.1", "https://[::1]:8443"]) {
+      expect(setupStatus({ publicUrl }, null)).toMatchObject({ https: false, payments: "none" });
+    }
   });
 });

@@ -1,15 +1,47 @@
-import type { FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { ADMIN_MESSAGES, systemConfigUpdateSchema } from "../../../common/contract/admin";
+import {
+  ADMIN_MESSAGES,
+  type AdminSetupStatus,
+  type SystemStatus,
+  systemConfigUpdateSchema,
+} from "../../../common/contract/admin";
+import { type Config, isLoopback } from "../../env";
 import { HttpError } from "../../lib/http-error";
+import type { PaymentProvider } from "../billing/payment-provider";
 import { findActivePlan } from "../billing/plans.queries";
 
-/** Public: what the SPA needs before anyone signs in (the maintenance page, closed registrations). */
+/** The public status: the API's answer and the data the server-rendered screens start from. */
+export function systemStatus(app: FastifyInstance): SystemStatus {
+  const { maintenance_mode, registration_enabled } = app.settings.get();
+  return {
+    maintenance_mode,
+    registration_enabled,
+    google_enabled: Boolean(app.config.google),
+    payments_enabled: app.payments !== null,
+  };
+}
+
+/** Which integrations are set up, for the administrator's checklist: states, never values. */
+export function setupStatus(
+  config: Pick<Config, "publicUrl" | "smtpUrl" | "google">,
+  payments: Pick<PaymentProvider, "name"> | null,
+): AdminSetupStatus {
+  const publicUrl = new URL(config.publicUrl);
+  return {
+    payments: payments?.name ?? "none",
+    email: config.smtpUrl ? "smtp" : "outbox",
+    https: publicUrl.protocol === "https:" && !isLoopback(publicUrl.hostname),
+    google: Boolean(config.google),
+  };
+}
+
+/**
+ * Public: what the SPA needs before anyone signs in (the maintenance page, closed registrations,
+ * 'Entrar com Google', whether /pricing sells or says 'Fale conosco').
+ */
 export const systemStatusRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/api/system/status", async () => {
-    const { maintenance_mode, registration_enabled } = app.settings.get();
-    return { maintenance_mode, registration_enabled, google_enabled: Boolean(app.config.google) };
-  });
+  app.get("/api/system/status", async () => systemStatus(app));
 };
 
 /** The administrator's settings (inside the admin scope: one guard for every /api/admin route). */
@@ -18,6 +50,9 @@ export const systemConfigRoutes: FastifyPluginAsync = async (base) => {
 
   // The stored settings, as the form shows them.
   app.get("/api/admin/system-config", async () => app.settings.get());
+
+  // The overview's setup checklist: payments, e-mail, HTTPS, Google sign-in (booleans and kinds only).
+  app.get("/api/admin/setup-status", async () => setupStatus(app.config, app.payments));
 
   // A partial change: only the fields sent change; written with its audit line.
   app.put("/api/admin/system-config", { schema: { body: systemConfigUpdateSchema } }, async (request) => {

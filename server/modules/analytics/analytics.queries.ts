@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../../db/client";
 import { clickDaily, clickDailyUser, linkPages, shortenedUrls } from "../../../db/schema";
 import type { SummaryPeriods } from "./analytics-periods";
@@ -58,20 +58,16 @@ export async function summaryTotals(db: Db, userId: number, p: SummaryPeriods, f
   return row!;
 }
 
-/** The user's top countries by clicks (unknown left out). */
+/**
+ * The user's top countries by clicks; unknown ("", shown 'Desconhecido') ranks like any country, as
+ * in a link's own breakdown, so the two never disagree.
+ */
 export async function topCountries(db: Db, userId: number, floor: string | null, limit = 10) {
   const clicks = sql<number>`sum(${clickDailyUser.clicks})`.mapWith(Number);
   return db
     .select({ country: clickDailyUser.value, clicks })
     .from(clickDailyUser)
-    .where(
-      and(
-        eq(clickDailyUser.userId, userId),
-        eq(clickDailyUser.dimension, "country"),
-        ne(clickDailyUser.value, ""),
-        since(floor),
-      ),
-    )
+    .where(and(eq(clickDailyUser.userId, userId), eq(clickDailyUser.dimension, "country"), since(floor)))
     .groupBy(clickDailyUser.value)
     .orderBy(desc(clicks), asc(clickDailyUser.value))
     .limit(limit);

@@ -8,6 +8,7 @@ import { purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { purgeExpiredAuthRecords } from "../auth/auth-purge";
 import { purgeClickBatches } from "../clicks/click-queue";
 import { type BillingApp, resyncPendingPayments, runExpiry } from "./billing.service";
+import { expireCheckouts } from "./checkout-closing";
 import { purgeExpiredPayments } from "./payment-retention";
 import { userPlanChanged } from "./plan-cache";
 
@@ -51,6 +52,7 @@ export function startBillingJobs(
       run: () => runExpiry(app.db, new Date(), (userId) => userPlanChanged(app.bus, userId)),
     },
     { name: "pending-payments", everyMs: 5 * MINUTE, run: () => resyncPendingPayments(app) },
+    { name: "checkout-expiry", everyMs: 15 * MINUTE, run: () => expireCheckouts(app) },
     { name: "account-deletions", everyMs: MINUTE, run: () => finishPendingDeletions(app) },
     {
       name: "analytics-purge",

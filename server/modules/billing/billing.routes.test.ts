@@ -27,6 +27,7 @@ import { setupTestApp } from "../../../tests/test-app";
 import { analyticsFloorDay, purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { runExpiry } from "./billing.service";
 import { takeLease } from "./billing-jobs";
+import { expireCheckouts } from "./checkout-closing";
 import { addPeriod } from "./periods";
 
 const t = setupTestApp();
@@ -489,16 +490,17 @@ describe("changing plans", () => {
     expect(response.json().error).toBe(BILLING_MESSAGES.nothingToCancel);
   });
 
-  it("cancels checkouts nobody paid within a day", async () => {
+  it("expires checkouts nobody paid within a day", async () => {
     const { user, cookie } = await t.signIn();
     await post("/api/subscriptions/create", cookie, { plan_id: await planId("Pro") });
     await db()
       .update(transactions)
       .set({ createdAt: new Date(Date.now() - 25 * 3_600_000) })
       .where(eq(transactions.userId, user.id));
-    await runExpiry(db());
+    await expireCheckouts(t.app);
     const [row] = await db().select().from(transactions).where(eq(transactions.userId, user.id));
-    expect(row!.status).toBe("cancelled");
+    expect(row!.status).toBe("expired");
+    expect(row!.closedAt).toBeInstanceOf(Date);
   });
 });
 
@@ -602,7 +604,7 @@ describe("what a payment buys, decided when it is approved", () => {
     const secondTx = await txOf(second.json().transaction_id);
     expect(firstTx.transactionType).toBe("upgrade");
     // The second was applied as a renewal, and its credit was spent already: it buys amount/price.
-    expect(secondTx.transactionType).toBe("subscription");
+    expect(secondTx.transactionType).toBe("renewal");
     const bought = daysBetween(secondTx.subscriptionStart!, secondTx.subscriptionEnd!);
     const month = daysBetween(secondTx.subscriptionStart!, addPeriod(secondTx.subscriptionStart!, "monthly"));
     expect(bought).toBeCloseTo((month * secondTx.amountCents) / 4990, 1);

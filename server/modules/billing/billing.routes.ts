@@ -4,14 +4,17 @@ import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import {
   BILLING_MESSAGES,
   createSubscriptionBodySchema,
+  type PlanQuote,
   paymentIdParamsSchema,
+  planQuoteQuerySchema,
+  subscriptionFuture,
   type UserSubscription,
 } from "../../../common/contract/billing";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { requireUser } from "../auth/session";
+import { requireUser, type UserRow } from "../auth/session";
 import { findPendingPayment, listPaymentHistory, toPaymentHistoryItem } from "./billing.queries";
-import { cancelSubscription, startCheckout, syncReturnedPayment } from "./billing.service";
+import { cancelSubscription, quoteCheckout, startCheckout, syncReturnedPayment } from "./billing.service";
 import { planOf, usageLimitsOf } from "./entitlements";
 import { findPlan, listActivePlans, toSubscriptionPlan } from "./plans.queries";
 
@@ -37,46 +40,52 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
     "/api/user/subscription",
     { preHandler: requireUser },
     async (request): Promise<UserSubscription> => {
-      const user = request.user!;
-      const { plan, subscription } = await planOf(app.db, user.id);
-      const scheduled = subscription?.scheduledPlanId
-        ? await findPlan(app.db, subscription.scheduledPlanId)
-        : null;
-      if (subscription) {
-        return {
-          status: subscription.status,
-          starts_at: subscription.startsAt.toISOString(),
-          expires_at: subscription.expiresAt?.toISOString() ?? null,
-          interval_type: subscription.intervalType,
-          canceled_at: subscription.canceledAt?.toISOString() ?? null,
-          is_free: false,
-          plan: toSubscriptionPlan(plan),
-          scheduled_plan:
-            scheduled && subscription.expiresAt && subscription.scheduledUntil
-              ? {
-                  plan: toSubscriptionPlan(scheduled),
-                  starts_at: subscription.expiresAt.toISOString(),
-                  expires_at: subscription.scheduledUntil.toISOString(),
-                }
-              : null,
-          pending_transaction_id: (await findPendingPayment(app.db, user.id))?.id ?? null,
-        };
-      }
-      const pending = await findPendingPayment(app.db, user.id);
-      const pendingPlan = pending ? await findPlan(app.db, pending.planId) : null;
-      return {
-        status: pendingPlan ? "pending" : "active",
-        starts_at: (pending?.createdAt ?? user.createdAt).toISOString(),
-        expires_at: null,
-        interval_type: pending?.intervalType ?? "monthly",
-        canceled_at: null,
-        is_free: !pendingPlan,
-        plan: toSubscriptionPlan(pendingPlan ?? plan),
-        scheduled_plan: null,
-        pending_transaction_id: pending?.id ?? null,
-      };
+      const current = await currentSubscriptionOf(request.user!);
+      return { ...current, future: subscriptionFuture(current) };
     },
   );
+
+  // The user's plan now: a paid subscription (active or canceled until its end), a payment waiting
+  // for confirmation, or the free plan.
+  async function currentSubscriptionOf(user: UserRow): Promise<Omit<UserSubscription, "future">> {
+    const { plan, subscription } = await planOf(app.db, user.id);
+    const scheduled = subscription?.scheduledPlanId
+      ? await findPlan(app.db, subscription.scheduledPlanId)
+      : null;
+    if (subscription) {
+      return {
+        status: subscription.status,
+        starts_at: subscription.startsAt.toISOString(),
+        expires_at: subscription.expiresAt?.toISOString() ?? null,
+        interval_type: subscription.intervalType,
+        canceled_at: subscription.canceledAt?.toISOString() ?? null,
+        is_free: false,
+        plan: toSubscriptionPlan(plan),
+        scheduled_plan:
+          scheduled && subscription.expiresAt && subscription.scheduledUntil
+            ? {
+                plan: toSubscriptionPlan(scheduled),
+                starts_at: subscription.expiresAt.toISOString(),
+                expires_at: subscription.scheduledUntil.toISOString(),
+              }
+            : null,
+        pending_transaction_id: (await findPendingPayment(app.db, user.id))?.id ?? null,
+      };
+    }
+    const pending = await findPendingPayment(app.db, user.id);
+    const pendingPlan = pending ? await findPlan(app.db, pending.planId) : null;
+    return {
+      status: pendingPlan ? "pending" : "active",
+      starts_at: (pending?.createdAt ?? user.createdAt).toISOString(),
+      expires_at: null,
+      interval_type: pending?.intervalType ?? "monthly",
+      canceled_at: null,
+      is_free: !pendingPlan,
+      plan: toSubscriptionPlan(pendingPlan ?? plan),
+      scheduled_plan: null,
+      pending_transaction_id: pending?.id ?? null,
+    };
+  }
 
   // What the user has and may have: pages, short links, clicks this month (custom limits win).
   app.get("/api/user/limits", { preHandler: requireUser }, async (request) => {
@@ -87,6 +96,32 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
   app.get("/api/user/payment-history", { preHandler: requireUser }, async (request) => {
     return (await listPaymentHistory(app.db, request.user!.id)).map(toPaymentHistoryItem);
   });
+
+  // The price before the checkout: what paying for the plan now charges, credit included, and the
+  // period it buys. The same numbers as the checkout's.
+  app.get(
+    "/api/subscriptions/quote",
+    { preHandler: requireUser, schema: { querystring: planQuoteQuerySchema } },
+    async (request, reply): Promise<PlanQuote> => {
+      reply.header("cache-control", "private, no-store");
+      const quote = await quoteCheckout(
+        app.db,
+        request.user!.id,
+        request.query.plan_id,
+        request.query.interval_type,
+      );
+      return {
+        plan_id: quote.plan.id,
+        interval_type: request.query.interval_type,
+        transaction_type: quote.type,
+        list_price_cents: quote.listPrice,
+        credit_cents: quote.credit,
+        amount_cents: quote.amount,
+        starts_at: quote.start.toISOString(),
+        ends_at: quote.end.toISOString(),
+      };
+    },
+  );
 
   // Starts paying for one period of a plan: answers the provider's checkout address (init_point).
   app.post(

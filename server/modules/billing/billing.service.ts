@@ -1,21 +1,19 @@
-import { and, eq, gt, gte, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, eq, gt, gte, inArray, isNotNull, lt, lte } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import {
   BILLING_MESSAGES,
   type CreateSubscriptionResponse,
   type IntervalType,
   planPrice,
-  type RefundResponse,
   type TransactionStatus,
   type TransactionType,
 } from "../../../common/contract/billing";
-import { formatBRL } from "../../../common/money";
 import type { Db } from "../../../db/client";
 import { billingEvents, transactions, userSubscriptions, users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
-import { type Actor, recordAudit } from "../admin/audit";
 import type { UserRow } from "../auth/session";
+import { type ClosedCheckout, closeAtProvider, voidOtherPlansCheckouts } from "./checkout-closing";
 import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
 import { type PaymentProvider, type ProviderPayment, ProviderUnavailableError } from "./payment-provider";
 import { MIN_CHARGE_CENTS, type PaidPeriod, paidPeriodEnd, unusedValue } from "./periods";
@@ -24,8 +22,8 @@ import { findActivePlan, findPlan, type PlanRow } from "./plans.queries";
 
 export type TransactionRow = typeof transactions.$inferSelect;
 /** A payment of an account that still exists (a deleted account's payments keep a null user). */
-type OwnedTransaction = TransactionRow & { userId: number };
-const isOwned = (row: TransactionRow): row is OwnedTransaction => row.userId !== null;
+export type OwnedTransaction = TransactionRow & { userId: number };
+export const isOwned = (row: TransactionRow): row is OwnedTransaction => row.userId !== null;
 
 /** What the billing rules need of the app (a FastifyInstance has all of it). */
 export type BillingApp = {
@@ -39,7 +37,7 @@ export type BillingApp = {
 
 type Tx = Db;
 
-async function recordEvent(
+export async function recordEvent(
   tx: Tx,
   event: {
     userId: number | null;
@@ -61,14 +59,23 @@ async function recordEvent(
 }
 
 /** Locks the user's row: every billing change of one user happens one at a time. */
-async function lockUser(tx: Tx, userId: number) {
+export async function lockUser(tx: Tx, userId: number) {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
 }
 
-/** upgrade or downgrade by monthly price against the current plan; the same plan is a renewal. */
-export function transactionTypeFor(current: PlanRow | null, next: PlanRow): TransactionType {
-  if (!current || current.priceCents === 0 || current.id === next.id) return "subscription";
-  return next.priceCents < current.priceCents ? "downgrade" : "upgrade";
+/**
+ * What buying `next` for `interval` is against what the user has: upgrade or downgrade by monthly
+ * price; the plan and interval they already have, a renewal; anything else (no paid plan, or the
+ * same plan for another interval), a subscription.
+ */
+export function transactionTypeFor(
+  current: { plan: PlanRow; interval: IntervalType } | null,
+  next: PlanRow,
+  interval: IntervalType,
+): TransactionType {
+  if (!current || current.plan.priceCents === 0) return "subscription";
+  if (current.plan.id === next.id) return current.interval === interval ? "renewal" : "subscription";
+  return next.priceCents < current.plan.priceCents ? "downgrade" : "upgrade";
 }
 
 /**
@@ -95,6 +102,61 @@ async function paidPeriodsOf(db: Db, subscription: SubscriptionRow, now: Date): 
   }));
 }
 
+/** A checkout priced: what it charges, the credit it carries, the period it would buy now. */
+type Quote = {
+  plan: PlanRow;
+  type: TransactionType;
+  listPrice: number;
+  credit: number;
+  amount: number;
+  current: SubscriptionRow | null;
+  start: Date;
+  end: Date;
+};
+
+/**
+ * Prices one period of the plan for the user now, as the checkout charges it and as an approval
+ * now would apply it (GET /api/subscriptions/quote shows it before the checkout; the checkout
+ * charges it).
+ */
+export async function quoteCheckout(
+  db: Db,
+  userId: number,
+  planId: number,
+  interval: IntervalType,
+  now: Date = new Date(),
+): Promise<Quote> {
+  const plan = await findActivePlan(db, planId);
+  if (!plan) throw new HttpError(404, BILLING_MESSAGES.planNotFound);
+  if (plan.priceCents === 0) throw new HttpError(400, BILLING_MESSAGES.freePlan);
+  const listPrice = planPrice(
+    { price_cents: plan.priceCents, yearly_price_cents: plan.yearlyPriceCents },
+    interval,
+  );
+  if (listPrice == null)
+    throw new HttpError(400, BILLING_MESSAGES.noYearly, { interval_type: BILLING_MESSAGES.noYearly });
+
+  const current = await findCurrentSubscription(db, userId);
+  const currentPlan = current ? await findPlan(db, current.planId) : null;
+  const type = transactionTypeFor(
+    current && currentPlan ? { plan: currentPlan, interval: current.intervalType } : null,
+    plan,
+    interval,
+  );
+  if (type === "downgrade" && current?.scheduledPlanId) {
+    throw new HttpError(409, BILLING_MESSAGES.changeAlreadyScheduled);
+  }
+  // An upgrade carries over what is left of the paid periods; worth more than the new price, it
+  // makes the new period longer (the provider still charges its smallest amount).
+  const credit = type === "upgrade" && current ? unusedValue(await paidPeriodsOf(db, current, now), now) : 0;
+  const amount = Math.max(listPrice - credit, MIN_CHARGE_CENTS);
+  // Where an approval now would put the period (activate() decides again when it comes).
+  const currentEnd = current?.expiresAt && current.expiresAt > now ? current.expiresAt : now;
+  const start = current && current.planId === plan.id ? currentEnd : type === "downgrade" ? currentEnd : now;
+  const end = paidPeriodEnd(start, interval, amount + credit, listPrice);
+  return { plan, type, listPrice, credit, amount, current, start, end };
+}
+
 /**
  * POST /api/subscriptions/create: a pending transaction for one period of the plan and the
  * provider's checkout for it. If the provider cannot be reached, the transaction is removed again:
@@ -107,27 +169,14 @@ export async function startCheckout(
   interval: IntervalType,
 ): Promise<CreateSubscriptionResponse> {
   if (!app.payments) throw new HttpError(503, BILLING_MESSAGES.paymentsNotConfigured);
-  const plan = await findActivePlan(app.db, planId);
-  if (!plan) throw new HttpError(404, BILLING_MESSAGES.planNotFound);
-  if (plan.priceCents === 0) throw new HttpError(400, BILLING_MESSAGES.freePlan);
-  const price = planPrice(
-    { price_cents: plan.priceCents, yearly_price_cents: plan.yearlyPriceCents },
-    interval,
-  );
-  if (price == null)
-    throw new HttpError(400, BILLING_MESSAGES.noYearly, { interval_type: BILLING_MESSAGES.noYearly });
-
-  const current = await findCurrentSubscription(app.db, user.id);
-  const currentPlan = current ? await findPlan(app.db, current.planId) : null;
-  const type = transactionTypeFor(currentPlan, plan);
-  if (type === "downgrade" && current?.scheduledPlanId) {
-    throw new HttpError(409, BILLING_MESSAGES.changeAlreadyScheduled);
-  }
-  // An upgrade carries over what is left of the paid periods; worth more than the new price, it
-  // makes the new period longer (the provider still charges its smallest amount).
-  const credit =
-    type === "upgrade" && current ? unusedValue(await paidPeriodsOf(app.db, current, new Date())) : 0;
-  const amount = Math.max(price - credit, MIN_CHARGE_CENTS);
+  const {
+    plan,
+    type,
+    listPrice: price,
+    credit,
+    amount,
+    current,
+  } = await quoteCheckout(app.db, user.id, planId, interval);
 
   const [transaction] = await app.db
     .insert(transactions)
@@ -218,7 +267,7 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
   }
   const ownerId = owner.userId;
   if (ownerId === null) return recordPaymentOfDeletedAccount(app, transactionId, payment, cause);
-  const result = await app.db.transaction(async (db) => {
+  const result = await app.db.transaction(async (db): Promise<Applied> => {
     await lockUser(db, ownerId);
     const [row] = await db
       .select()
@@ -227,6 +276,7 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
       .for("update");
     if (!row || !isOwned(row)) return { changed: false };
     const tx = row;
+    if (tx.closedAt) return applyToClosedCheckout(db, tx, payment, cause);
     const samePayment = tx.providerPaymentId === null || tx.providerPaymentId === payment.id;
 
     if (
@@ -278,12 +328,14 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
       updatedAt: now,
     };
     if (moves) update.status = next!;
+    let closed: ClosedCheckout[] = [];
     if (moves && next === "approved") {
       const period = await activate(db, tx, cause, now);
       update.approvedAt = now;
       update.subscriptionStart = period.start;
       update.subscriptionEnd = period.end;
       update.transactionType = period.type;
+      closed = period.closed;
     }
     if (moves && next === "refunded") {
       update.refundedCents = tx.refundedCents ?? tx.amountCents;
@@ -302,11 +354,110 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
         provider_status_detail: payment.providerStatusDetail,
       },
     });
-    return { changed: true };
+    return { changed: true, closed };
   });
   // An approval or a refund may have changed the plan; published once it is committed.
   if (result.changed) userPlanChanged(app.bus, ownerId);
-  return result;
+  if (result.closed?.length) await closeAtProvider(app, result.closed);
+  if (result.refundLate) await refundLatePayment(app, transactionId, payment.id);
+  return { changed: result.changed };
+}
+
+type Applied = { changed: boolean; closed?: ClosedCheckout[]; refundLate?: boolean };
+
+/**
+ * What the provider says of a checkout we closed (expired, or voided by a plan change): nothing of
+ * it is applied. An approval means money was taken anyway (a Pix paid at the last second): it is
+ * recorded, buys nothing, and is refunded after the commit (refundLatePayment); a refund of it is
+ * recorded. Anything else changes nothing.
+ */
+async function applyToClosedCheckout(
+  db: Tx,
+  tx: OwnedTransaction,
+  payment: ProviderPayment,
+  cause: string,
+): Promise<Applied> {
+  const now = new Date();
+  const facts = {
+    providerPaymentId: payment.id,
+    providerStatus: payment.providerStatus,
+    providerStatusDetail: payment.providerStatusDetail,
+    paymentMethod: payment.paymentMethod ?? tx.paymentMethod,
+    updatedAt: now,
+  };
+  if (payment.status === "approved" && tx.status !== "approved" && tx.status !== "refunded") {
+    await db
+      .update(transactions)
+      .set({ ...facts, status: "approved", approvedAt: now })
+      .where(eq(transactions.id, tx.id));
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      kind: "payment.after_close",
+      cause,
+      detail: {
+        payment_id: payment.id,
+        from: tx.status,
+        paid_cents: payment.amountCents,
+        needs_refund: true,
+      },
+    });
+    return { changed: true, refundLate: true };
+  }
+  if (payment.status === "refunded" && tx.status === "approved") {
+    await db
+      .update(transactions)
+      .set({ ...facts, status: "refunded", refundedCents: tx.refundedCents ?? tx.amountCents })
+      .where(eq(transactions.id, tx.id));
+    await recordEvent(db, {
+      userId: tx.userId,
+      transactionId: tx.id,
+      kind: "transaction.refunded",
+      cause,
+      detail: { payment_id: payment.id, closed_checkout: true },
+    });
+    return { changed: true };
+  }
+  return { changed: false };
+}
+
+/**
+ * A payment approved on a closed checkout goes back to the payer (the idempotency key is the
+ * transaction's, as an administrator's refund would use). Refused or unreachable: it stays approved
+ * with its `payment.after_close` event, and the warning tells the administrator to refund it.
+ */
+async function refundLatePayment(app: BillingApp, transactionId: number, paymentId: string) {
+  if (!app.payments) return;
+  try {
+    const refund = await app.payments.refund(paymentId, `refund-${transactionId}`);
+    await app.db.transaction(async (db) => {
+      const [row] = await db
+        .update(transactions)
+        .set({
+          status: "refunded",
+          refundId: refund.refundId,
+          refundedCents: refund.amountCents,
+          refundReason: BILLING_MESSAGES.lateRefundReason,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(transactions.id, transactionId), eq(transactions.status, "approved")))
+        .returning({ userId: transactions.userId });
+      if (row) {
+        await recordEvent(db, {
+          userId: row.userId,
+          transactionId,
+          kind: "transaction.refunded",
+          cause: "auto",
+          detail: { refund_id: refund.refundId, amount_cents: refund.amountCents, reason: "closed_checkout" },
+        });
+      }
+    });
+  } catch (error) {
+    app.log.warn(
+      { err: error, transactionId, paymentId },
+      "payment approved on a closed checkout not refunded: refund it from the admin transactions list",
+    );
+  }
 }
 
 /**
@@ -389,7 +540,7 @@ async function activate(
   tx: OwnedTransaction,
   cause: string,
   now: Date,
-): Promise<{ start: Date; end: Date; type: TransactionType }> {
+): Promise<{ start: Date; end: Date; type: TransactionType; closed: ClosedCheckout[] }> {
   await expireEnded(db, tx.userId, now);
   const current = await findCurrentSubscription(db, tx.userId);
   const interval = tx.intervalType;
@@ -417,7 +568,7 @@ async function activate(
       })
       .where(eq(userSubscriptions.id, current.id));
     await event("subscription.renewed", current.id, { until: end.toISOString() });
-    return { start, end, type: "subscription" };
+    return { start, end, type: current.intervalType === interval ? "renewal" : "subscription", closed: [] };
   }
 
   // Upgrade or downgrade against the plan the user has now (a Pix paid days later may meet a plan
@@ -425,7 +576,10 @@ async function activate(
   const [currentPlan, planBought] = current
     ? await Promise.all([findPlan(db, current.planId), findPlan(db, tx.planId)])
     : [null, null];
-  const type = currentPlan && planBought ? transactionTypeFor(currentPlan, planBought) : "subscription";
+  const type =
+    current && currentPlan && planBought
+      ? transactionTypeFor({ plan: currentPlan, interval: current.intervalType }, planBought, interval)
+      : "subscription";
 
   if (current && type === "downgrade" && current.expiresAt) {
     // After a downgrade already waiting for the same plan, this one follows it; another plan takes
@@ -453,7 +607,7 @@ async function activate(
       from: start.toISOString(),
       until: end.toISOString(),
     });
-    return { start, end, type };
+    return { start, end, type, closed: [] };
   }
 
   const end = periodFrom(now);
@@ -488,7 +642,9 @@ async function activate(
     })
     .returning();
   await event("subscription.activated", created!.id, { plan_id: tx.planId, until: end.toISOString() });
-  return { start: now, end, type: current ? type : "subscription" };
+  // The plan changed: what was waiting to be paid for another plan is void.
+  const closed = await voidOtherPlansCheckouts(db, tx, cause, now);
+  return { start: now, end, type: current ? type : "subscription", closed };
 }
 
 /**
@@ -516,7 +672,7 @@ async function expireEnded(db: Tx, userId: number, now: Date) {
  * A refund or chargeback takes back what that payment bought: nothing when its period is over; the
  * waiting downgrade when it paid for one; otherwise the subscription ends now (spec 4).
  */
-async function endWhatItBought(db: Tx, tx: OwnedTransaction, cause: string, reason: string) {
+export async function endWhatItBought(db: Tx, tx: OwnedTransaction, cause: string, reason: string) {
   const now = new Date();
   if (tx.subscriptionEnd && tx.subscriptionEnd <= now) return;
   const current = await findCurrentSubscription(db, tx.userId);
@@ -669,84 +825,9 @@ export async function cancelSubscription(app: BillingApp, userId: number) {
 }
 
 /**
- * POST /api/admin/payments/{paymentId}/refund: a full refund through the provider (the idempotency
- * key is the transaction's, so a retried click refunds once), then the transaction is refunded and
- * the customer's subscription ends at once.
- */
-export async function refundPayment(
-  app: BillingApp,
-  providerPaymentId: string,
-  reason: string,
-  admin: Actor,
-): Promise<RefundResponse> {
-  const [tx] = await app.db
-    .select()
-    .from(transactions)
-    .where(eq(transactions.providerPaymentId, providerPaymentId));
-  if (!tx) throw new HttpError(404, BILLING_MESSAGES.paymentNotFound);
-  if (tx.status !== "approved") throw new HttpError(400, BILLING_MESSAGES.refundNotAllowed);
-  if (!app.payments || app.payments.name !== tx.provider) {
-    throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
-  }
-  let refund: Awaited<ReturnType<PaymentProvider["refund"]>>;
-  try {
-    refund = await app.payments.refund(providerPaymentId, `refund-${tx.id}`);
-  } catch (error) {
-    if (error instanceof ProviderUnavailableError)
-      throw new HttpError(503, BILLING_MESSAGES.providerUnavailable);
-    app.log.error({ err: error, transactionId: tx.id }, "refund refused by the payment provider");
-    // The provider's own words (English) go to the log; the administrator reads ours.
-    throw new HttpError(502, BILLING_MESSAGES.refundRefused);
-  }
-  const cause = `admin:${admin.id}`;
-  await app.db.transaction(async (db) => {
-    if (tx.userId !== null) await lockUser(db, tx.userId);
-    const [fresh] = await db.select().from(transactions).where(eq(transactions.id, tx.id)).for("update");
-    const now = new Date();
-    await db
-      .update(transactions)
-      .set({
-        status: "refunded",
-        refundId: refund.refundId,
-        refundedCents: refund.amountCents,
-        refundReason: reason || null,
-        providerStatus: "refunded",
-        updatedAt: now,
-      })
-      .where(eq(transactions.id, tx.id));
-    // A notification may have marked it refunded already: the subscription was ended then.
-    if (fresh?.status === "approved" && isOwned(fresh)) await endWhatItBought(db, fresh, cause, "refund");
-    await recordEvent(db, {
-      userId: tx.userId,
-      transactionId: tx.id,
-      kind: "transaction.refunded",
-      cause,
-      detail: { refund_id: refund.refundId, amount_cents: refund.amountCents, reason },
-    });
-    await recordAudit(db, admin, {
-      action: "payment.refund",
-      targetType: "payment",
-      targetId: providerPaymentId,
-      targetLabel: `${tx.planName} · ${formatBRL(tx.amountCents)}`,
-      before: { status: fresh?.status ?? tx.status },
-      after: { status: "refunded", refund_id: refund.refundId, amount_cents: refund.amountCents, reason },
-    });
-  });
-  if (tx.userId !== null) userPlanChanged(app.bus, tx.userId);
-  return {
-    amount_refunded: refund.amountCents,
-    refund_id: refund.refundId,
-    message: `Estorno de ${formatBRL(refund.amountCents)} realizado com sucesso (ID ${refund.refundId}).`,
-  };
-}
-
-/** How long an unpaid checkout stays pending before it is cancelled as abandoned. */
-export const ABANDONED_CHECKOUT_MS = 24 * 60 * 60 * 1000;
-
-/**
  * The scheduled job: subscriptions past their end move to a scheduled downgrade or expire (their
- * users are then on the free plan); checkouts nobody paid in a day are cancelled. `planChanged` hears
- * of each user whose subscription moved, once committed (the job tells the PlanCaches).
+ * users are then on the free plan). `planChanged` hears of each user whose subscription moved, once
+ * committed (the job tells the PlanCaches). Pending checkouts expire in expireCheckouts.
  */
 export async function runExpiry(
   db: Db,
@@ -809,27 +890,5 @@ export async function runExpiry(
     });
     if (expired) planChanged(subscription.userId);
   }
-  const abandoned = await db
-    .update(transactions)
-    .set({ status: "cancelled", updatedAt: now })
-    .where(
-      and(
-        eq(transactions.status, "pending"),
-        isNull(transactions.providerPaymentId),
-        lt(transactions.createdAt, new Date(now.getTime() - ABANDONED_CHECKOUT_MS)),
-      ),
-    )
-    .returning({ id: transactions.id, userId: transactions.userId });
-  if (abandoned.length) {
-    await db.insert(billingEvents).values(
-      abandoned.map((row) => ({
-        userId: row.userId,
-        transactionId: row.id,
-        kind: "transaction.cancelled",
-        cause: "job",
-        detail: { reason: "checkout abandoned" },
-      })),
-    );
-  }
-  return { expired: due.length, abandoned: abandoned.length };
+  return { expired: due.length };
 }

@@ -54,9 +54,19 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
       `<p>${escapeHtml(BILLING_MESSAGES.checkoutNotFound)}</p>`,
     );
 
+  // Expired, or voided by a plan change: nothing to pay here any more (as Checkout Pro refuses it).
+  const closed = (reply: FastifyReply) =>
+    page(
+      reply,
+      410,
+      BILLING_MESSAGES.checkoutClosed,
+      `<p>${escapeHtml(BILLING_MESSAGES.checkoutClosed)}</p><p><a href="/subscription">Ver minha assinatura</a></p>`,
+    );
+
   app.get<{ Params: { id: string } }>("/dev-checkout/:id", async (request, reply) => {
     const order = await ownOrder(request);
     if (!order) return notFound(reply);
+    if (order.closed) return closed(reply);
     const latest = checkout.latestPayment(order.checkoutId);
     const waiting = latest?.status === "pending";
     const methods = DEV_METHODS.map(
@@ -103,6 +113,7 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
         DEV_METHODS.find((value) => value === request.body?.method) ?? ("pix" satisfies DevMethod);
       if (!outcome)
         return page(reply, 400, "Escolha inválida", "<p>Escolha aprovar, deixar pendente ou recusar.</p>");
+      if (order.closed) return closed(reply);
       const paymentId = await checkout.pay(order.checkoutId, outcome, method);
       await syncPayment(app, paymentId, "dev-checkout");
       const query = new URLSearchParams({ payment_status: outcome, payment_id: paymentId });

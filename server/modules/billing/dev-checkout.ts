@@ -7,7 +7,7 @@ export type DevOutcome = "approved" | "pending" | "rejected";
 export const DEV_METHODS = ["pix", "credit_card", "boleto"] as const satisfies readonly PaymentMethod[];
 export type DevMethod = (typeof DEV_METHODS)[number];
 
-type DevCheckoutOrder = CheckoutOrder & { checkoutId: string; paymentIds: string[] };
+type DevCheckoutOrder = CheckoutOrder & { checkoutId: string; paymentIds: string[]; closed?: boolean };
 type DevPayment = {
   id: string;
   checkoutId: string;
@@ -59,6 +59,7 @@ export class DevCheckout implements PaymentProvider {
   async pay(checkoutId: string, outcome: DevOutcome, method: DevMethod): Promise<string> {
     const order = this.orders.get(checkoutId);
     if (!order) throw new Error("dev checkout not found");
+    if (order.closed) throw new DevCheckoutClosedError();
     const latest = this.latestPayment(checkoutId);
     if (latest?.status === "pending") {
       latest.status = outcome;
@@ -94,6 +95,22 @@ export class DevCheckout implements PaymentProvider {
     };
   }
 
+  async closeCheckout(checkoutId: string | null, pendingPaymentId: string | null): Promise<void> {
+    const order = checkoutId ? this.orders.get(checkoutId) : undefined;
+    if (order) order.closed = true;
+    const payment = pendingPaymentId ? this.payments.get(pendingPaymentId) : undefined;
+    if (payment?.status === "pending") payment.status = "cancelled";
+  }
+
+  /**
+   * Approves a payment the way a late Pix does: after its checkout was closed (tests of what a
+   * late approval does; the page refuses a closed checkout).
+   */
+  approveLate(paymentId: string): void {
+    const payment = this.payments.get(paymentId);
+    if (payment) payment.status = "approved";
+  }
+
   async refund(paymentId: string, idempotencyKey: string): Promise<Refund> {
     const payment = this.payments.get(paymentId);
     if (!payment) throw new Error("Pagamento não encontrado no checkout de testes.");
@@ -110,6 +127,13 @@ export class DevCheckout implements PaymentProvider {
       key: idempotencyKey,
     };
     return { refundId: payment.refund.refundId, amountCents: payment.amountCents };
+  }
+}
+
+/** A closed checkout (expired, or voided by a plan change) takes no payment. */
+export class DevCheckoutClosedError extends Error {
+  constructor() {
+    super("dev checkout closed");
   }
 }
 

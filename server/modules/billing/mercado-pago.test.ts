@@ -186,6 +186,26 @@ describe("refund", () => {
   });
 });
 
+describe("closeCheckout", () => {
+  it("expires the preference (it takes no payment after) and cancels its pending Pix", async () => {
+    const checkout = await provider.createCheckout(order());
+    const paymentId = fake.pay(checkout.checkoutId, { status: "pending", payment_method_id: "pix" });
+    await provider.closeCheckout(checkout.checkoutId, paymentId);
+    const put = fake.requests.findLast((r) => r.path === `/checkout/preferences/${checkout.checkoutId}`);
+    expect(put?.method).toBe("PUT");
+    expect(put?.body).toMatchObject({ expires: true, expiration_date_to: expect.any(String) });
+    expect((await provider.getPayment(paymentId)).status).toBe("cancelled");
+    expect(() => fake.pay(checkout.checkoutId, { status: "approved" })).toThrow(/expired/);
+  });
+
+  it("refuses to cancel a payment already approved (its refund is another call)", async () => {
+    const checkout = await provider.createCheckout(order());
+    const paymentId = fake.pay(checkout.checkoutId, { status: "approved" });
+    await expect(provider.closeCheckout(null, paymentId)).rejects.toBeInstanceOf(MercadoPagoError);
+    expect((await provider.getPayment(paymentId)).status).toBe("approved");
+  });
+});
+
 describe("when Mercado Pago is away or refuses", () => {
   it("treats a timeout as unavailable", async () => {
     const { paymentId } = await paid({ status: "approved" });

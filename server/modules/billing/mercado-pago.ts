@@ -162,9 +162,24 @@ export class MercadoPagoProvider implements PaymentProvider {
     return { refundId: String(refund.id), amountCents: Math.round(refund.amount * 100) };
   }
 
+  async closeCheckout(checkoutId: string | null, pendingPaymentId: string | null): Promise<void> {
+    // A preference cannot be deleted; it can expire now (Checkout Pro then refuses to pay it).
+    if (checkoutId) {
+      await this.#request("PUT", `/checkout/preferences/${encodeURIComponent(checkoutId)}`, {
+        body: { expires: true, expiration_date_to: new Date().toISOString() },
+      });
+    }
+    // Only a payment still pending, in_process or authorized can be cancelled.
+    if (pendingPaymentId) {
+      await this.#request("PUT", `/v1/payments/${encodeURIComponent(pendingPaymentId)}`, {
+        body: { status: "cancelled" },
+      });
+    }
+  }
+
   /** One call, no retry: the caller decides (a refund is retried under the same idempotency key). */
   async #request(
-    method: "GET" | "POST",
+    method: "GET" | "POST" | "PUT",
     path: string,
     options: { body?: unknown; idempotencyKey?: string; notFound?: string } = {},
   ): Promise<unknown> {

@@ -753,7 +753,7 @@ describe("Mercado Pago unreachable", () => {
 });
 
 describe("payments that arrive late or wrong", () => {
-  it("schedules a late-paid cheaper plan after a better one bought since, instead of cutting it short", async () => {
+  it("voids a pending cheaper plan when a better one is bought, and refunds it if it is paid anyway", async () => {
     const customer = await t.signIn();
     const pro = await createCheckout(customer.cookie, "Pro");
     const pix = fake.pay(String(pro.transaction_id), { status: "pending", payment_method_id: "pix" });
@@ -761,13 +761,26 @@ describe("payments that arrive late or wrong", () => {
     const business = await createCheckout(customer.cookie, "Business");
     await notify(fake.pay(String(business.transaction_id), { status: "approved" }));
     expect((await subscriptionOf(customer)).plan.name).toBe("Business");
+    // Voided here and at Mercado Pago: the Pix is cancelled, the preference expired.
+    expect((await transactionRow(pro.transaction_id)).status).toBe("cancelled");
+    expect(fake.payments.get(pix)!.status).toBe("cancelled");
 
+    // Paid anyway in the instant before the cancel (a race Mercado Pago can lose): refunded.
     fake.setStatus(pix, "approved");
     await notify(pix);
     const subscription = await subscriptionOf(customer);
-    expect(subscription).toMatchObject({ status: "active", plan: { name: "Business" } });
-    expect(subscription.scheduled_plan?.plan.name).toBe("Pro");
-    expect(await eventKinds(customer.user.id)).not.toContain("subscription.replaced");
+    expect(subscription).toMatchObject({
+      status: "active",
+      plan: { name: "Business" },
+      scheduled_plan: null,
+    });
+    const late = await transactionRow(pro.transaction_id);
+    expect(late.status).toBe("refunded");
+    expect(fake.payments.get(pix)!.status).toBe("refunded");
+    expect(await eventKinds(customer.user.id)).toEqual(
+      expect.arrayContaining(["transaction.voided", "payment.after_close"]),
+    );
+    expect(await eventKinds(customer.user.id)).not.toContain("subscription.downgrade_scheduled");
   });
 
   it("records no duplicate for a refused attempt that arrives after the approved one", async () => {

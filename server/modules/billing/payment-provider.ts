@@ -58,4 +58,10 @@ export interface PaymentProvider {
   getPayment(paymentId: string): Promise<ProviderPayment>;
   /** Refunds a payment in full. The idempotency key is stable per refund, so a retry refunds once. */
   refund(paymentId: string, idempotencyKey: string): Promise<Refund>;
+  /**
+   * Closes a checkout we no longer take (expired, or voided by a plan change): it stops taking
+   * payments, and its payment still waiting (a Pix or boleto not paid yet), if any, is cancelled.
+   * A payment approved meanwhile is not touched: its notification comes, and it is refunded.
+   */
+  closeCheckout(checkoutId: string | null, pendingPaymentId: string | null): Promise<void>;
 }

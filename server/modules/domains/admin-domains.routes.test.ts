@@ -156,12 +156,24 @@ describe("adding a domain", () => {
     }
   });
 
+  it("takes a pasted address as its host name", async () => {
+    for (const pasted of [
+      (host: string) => `https://${host}/p/ana?x=1#y`,
+      (host: string) => `${host}/p/ana`,
+    ]) {
+      const host = uniqueHost();
+      const saved = await addDomain({ domain: pasted(host.toUpperCase()) });
+      expect(saved.domain).toBe(host);
+    }
+  });
+
   it("refuses anything that is not a bare host name, with the form's message, and adds nothing", async () => {
     const before = (await list()).length;
     const invalid = [
-      "https://links.exemplo.com.br",
-      "links.exemplo.com.br/p/ana",
       "links.exemplo.com.br:8443",
+      "https://links.exemplo.com.br:8443/p",
+      "https://ana@links.exemplo.com.br",
+      "ftp://links.exemplo.com.br",
       "links exemplo.com.br",
       "semponto",
       "-links.exemplo.com.br",
@@ -272,7 +284,7 @@ describe("editing a domain", () => {
     expect(own.json().error).toBe(DOMAIN_MESSAGES.domainOwnHost);
     const bad = await send("PUT", `/api/admin/custom-domains/${domain.id}`, {
       ...formOf(domain),
-      domain: "http://x.com.br",
+      domain: "x.com.br:8443",
     });
     expect(bad.json().error).toBe(DOMAIN_MESSAGES.domainInvalid);
 

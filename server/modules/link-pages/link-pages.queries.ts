@@ -47,6 +47,12 @@ export async function insertPage(db: Db, values: NewLinkPage): Promise<LinkPageR
   return row!;
 }
 
+/** The first links of a page just inserted (same transaction), at positions 0..n-1 in this order. */
+export async function insertFirstLinks(db: Db, pageId: number, values: LinkValues[]): Promise<void> {
+  if (values.length === 0) return;
+  await db.insert(links).values(values.map((link, position) => ({ ...link, linkPageId: pageId, position })));
+}
+
 export async function updatePage(db: Db, id: number, values: Partial<NewLinkPage>): Promise<LinkPageRow> {
   const [row] = await db
     .update(linkPages)

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
-import { clickDaily, clickEvents, domains, linkPages, links } from "../../../db/schema";
+import { clickDaily, clickEvents, domains, linkPages, links, users } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 
@@ -125,6 +125,74 @@ describe("link pages: create, read, update", () => {
   it("answers 401 without a session", async () => {
     const response = await t.request({ method: "GET", url: "/api/link-pages" });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("a new page with its first links", () => {
+  const firstLinks = [
+    { title: "Instagram", url: "https://instagram.com/ana" },
+    { title: "Loja", url: "loja.exemplo.com.br", custom_style: { backgroundColor: "#111827" } },
+    { title: "WhatsApp", url: "https://wa.me/5511999999999" },
+  ];
+
+  it("creates the page and its links together, in the order sent", async () => {
+    const { cookie } = await t.signIn();
+    const page = await createPage(cookie, { links: firstLinks });
+    expect(page.links_count).toBe(3);
+    const saved = (await call("GET", `/api/link-pages/${page.id}/links`, cookie)).json();
+    expect(saved.map((l: Json) => [l.title, l.url, l.position])).toEqual([
+      ["Instagram", "https://instagram.com/ana", 0],
+      ["Loja", "https://loja.exemplo.com.br", 1],
+      ["WhatsApp", "https://wa.me/5511999999999", 2],
+    ]);
+    expect(JSON.parse(saved[1].custom_style)).toEqual({ backgroundColor: "#111827" });
+    // More links are added after them.
+    await createLink(cookie, page.id, { title: "Site" });
+    const after = (await call("GET", `/api/link-pages/${page.id}/links`, cookie)).json();
+    expect(after.map((l: Json) => l.title)).toEqual(["Instagram", "Loja", "WhatsApp", "Site"]);
+  });
+
+  it("creates nothing when one link is refused, and names the link and its field", async () => {
+    const { user, cookie } = await t.signIn();
+    const slug = uniqueSlug();
+    const bad = await call("POST", "/api/link-pages", cookie, {
+      slug,
+      title: "Ana",
+      links: [firstLinks[0], { title: "Interno", url: "http://192.168.0.1/" }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: `Link "Interno": ${LINK_TARGET_MESSAGES.internal}`,
+      details: { "links.1.url": LINK_TARGET_MESSAGES.internal },
+    });
+    const invalid = await call("POST", "/api/link-pages", cookie, {
+      slug,
+      title: "Ana",
+      links: [{ title: "", url: "https://a.com" }],
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().details).toEqual({ "links.0.title": "Título é obrigatório" });
+    const tooMany = await call("POST", "/api/link-pages", cookie, {
+      slug,
+      title: "Ana",
+      links: Array.from({ length: 101 }, (_, i) => ({ title: `L${i}`, url: "https://a.com" })),
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().error).toBe("Uma página pode ter no máximo 100 links.");
+    expect(await t.database.db.$count(linkPages, eq(linkPages.userId, user.id))).toBe(0);
+  });
+
+  it("creates no link when the plan refuses the page", async () => {
+    const { user, cookie } = await t.signIn();
+    await t.database.db.update(users).set({ customMaxLinkPages: 0 }).where(eq(users.id, user.id));
+    const refused = await call("POST", "/api/link-pages", cookie, {
+      slug: uniqueSlug(),
+      title: "Ana",
+      links: firstLinks,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().details).toEqual({ limit: "link_pages" });
+    expect(await t.database.db.$count(linkPages, eq(linkPages.userId, user.id))).toBe(0);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   linkBodySchema,
   linkOrderBodySchema,
   linkPageBodySchema,
+  linkPageCreateBodySchema,
   linkUpdateBodySchema,
 } from "../../../common/contract/link-pages";
 import { notFound } from "../../lib/http-error";
@@ -48,12 +49,18 @@ export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
     return rows.map(({ page, linksCount }) => toLinkPage(page, Number(linksCount)));
   });
 
+  // A page created with its first links counts as that many creations.
+  const pageCreationLimit = creationRateLimited(
+    app,
+    (request) => 1 + ((request.body as { links?: unknown[] } | undefined)?.links?.length ?? 0),
+  );
+
   app.post(
     "/api/link-pages",
-    { preHandler: creationLimit, schema: { body: linkPageBodySchema } },
+    { preHandler: pageCreationLimit, schema: { body: linkPageCreateBodySchema } },
     async (request, reply) => {
       const page = await createLinkPage(app, request.user!.id, request.body);
-      return reply.code(201).send(toLinkPage(page, 0));
+      return reply.code(201).send(toLinkPage(page, request.body.links.length));
     },
   );
 

@@ -3,11 +3,13 @@ import {
   LINK_PAGE_MESSAGES,
   type LinkPageInput,
   type linkBodySchema,
+  type linkPageCreateBodySchema,
   type linkUpdateBodySchema,
+  MAX_LINKS_PER_PAGE,
 } from "../../../common/contract/link-pages";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import type { z } from "../../../common/zod";
-import { badRequest, conflict } from "../../lib/http-error";
+import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { assertLinkTarget } from "../../lib/link-targets";
 import { createWithinLimit, planOf } from "../billing/entitlements";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
@@ -15,6 +17,7 @@ import { linkPageChanged } from "./link-page-events";
 import {
   deleteLinkWithClicks,
   deletePageWithClicks,
+  insertFirstLinks,
   insertLinkAtEnd,
   insertPage,
   type LinkPageRow,
@@ -28,25 +31,35 @@ import {
 
 type App = Pick<FastifyInstance, "db" | "config" | "domains" | "bus" | "blockedDomains" | "settings">;
 
-export const MAX_LINKS_PER_PAGE = 100;
-export const LINK_LIMIT_MESSAGE = `Uma página pode ter no máximo ${MAX_LINKS_PER_PAGE} links.`;
 const IMAGE_URL_MESSAGE = "Imagem de perfil: informe uma URL válida ou envie um arquivo";
 
-export async function createLinkPage(app: App, userId: number, input: LinkPageInput): Promise<LinkPageRow> {
+/** A new page and the links it was created with (none, or the editor's first ones, in order). */
+export async function createLinkPage(
+  app: App,
+  userId: number,
+  input: z.output<typeof linkPageCreateBodySchema>,
+): Promise<LinkPageRow> {
   const domainId = await chooseDomain(app, userId, input.custom_domain_id, null);
+  for (const [index, { title, url }] of input.links.entries()) assertFirstLinkTarget(app, title, url, index);
   if (await slugTaken(app.db, domainId, input.slug)) throw slugConflict();
   const image = await storeProfileImage(app, input.profile_image_url, null);
   try {
     // The plan's limit is counted and the page inserted under one lock (no race past it).
-    const row = await createWithinLimit(app.db, userId, "link_pages", (tx) =>
-      insertPage(tx, {
+    const row = await createWithinLimit(app.db, userId, "link_pages", async (tx) => {
+      const page = await insertPage(tx, {
         ...columnsOf(input),
         profileImageUrl: image,
         userId,
         domainId,
         isActive: input.is_active ?? true,
-      }),
-    );
+      });
+      await insertFirstLinks(
+        tx,
+        page.id,
+        input.links.map(({ title, url, custom_style }) => ({ title, url, customStyle: custom_style })),
+      );
+      return page;
+    });
     // A visitor may have asked for this address before it existed: its cached 404 must go.
     linkPageChanged(app.bus, row);
     return row;
@@ -100,7 +113,7 @@ export async function createLink(
     { title: input.title, url: input.url, customStyle: input.custom_style },
     MAX_LINKS_PER_PAGE,
   );
-  if (!row) throw badRequest(LINK_LIMIT_MESSAGE);
+  if (!row) throw badRequest(LINK_PAGE_MESSAGES.linkLimit);
   linkPageChanged(app.bus, page);
   return row;
 }
@@ -139,6 +152,17 @@ export async function reorderLinks(app: App, page: LinkPageRow, ids: number[]): 
   await setLinkOrder(app.db, page.id, ids);
   linkPageChanged(app.bus, page);
   return listLinks(app.db, page.id);
+}
+
+/** A refused target among a new page's links: the message names the link, the detail its field. */
+function assertFirstLinkTarget(app: App, title: string, url: string, index: number): void {
+  const field = `links.${index}.url`;
+  try {
+    assertLinkTarget(app, url, field, LINK_TARGET_MESSAGES.ownLink);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    throw new HttpError(error.statusCode, `Link "${title}": ${error.message}`, error.details);
+  }
 }
 
 function columnsOf(input: LinkPageInput) {

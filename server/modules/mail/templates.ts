@@ -1,3 +1,4 @@
+import { BRAND_COLOR } from "../../../common/brand";
 import { type OutsideAccessRevoked, revokedAccessWords } from "../../../common/contract/account";
 import type { MailMessage } from "./mailer";
 
@@ -34,7 +35,7 @@ export function layout(
 <p style="font-size:20px;font-weight:bold;margin:0 0 24px">${e(context.appName)}</p>
 <p style="margin:0 0 16px">${e(parts.greeting)}</p>
 ${parts.paragraphs.map((p) => `<p style="margin:0 0 16px;line-height:1.5">${e(p)}</p>`).join("\n")}
-<p style="margin:24px 0"><a href="${e(parts.action.url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${e(parts.action.label)}</a></p>
+<p style="margin:24px 0"><a href="${e(parts.action.url)}" style="display:inline-block;background:${BRAND_COLOR};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:bold">${e(parts.action.label)}</a></p>
 <p style="margin:0 0 16px;font-size:13px;color:#52525b;word-break:break-all">Se o botão não funcionar, copie e cole este endereço no navegador:<br>${e(parts.action.url)}</p>
 <p style="margin:0 0 16px;font-size:13px;color:#52525b">${e(parts.footer)}</p>
 <p style="margin:24px 0 0;font-size:12px;color:#71717a"><a href="${e(context.publicUrl)}" style="color:#71717a">${e(context.appName)}</a></p>

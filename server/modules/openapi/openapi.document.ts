@@ -1,6 +1,6 @@
 import type { FastifySchema } from "fastify";
+import { apiErrorSchema } from "../../../common/contract/api-error";
 import { API_KEY_PREFIX, API_KEY_SCOPE_LABELS } from "../../../common/contract/api-keys";
-import { apiErrorSchema } from "../../../common/contract/errors";
 import { z } from "../../../common/zod";
 import type { RouteEntry } from "../../app";
 import { type ApiKeyResource, apiKeyResourceOf, scopeFor } from "../api-keys/api-key-auth";

@@ -175,7 +175,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   "POST /api/link-pages": {
     summary: "Criar página Link Bio",
-    description: "Cria uma página Link Bio com o slug (único no domínio) e a aparência escolhidos.",
+    description:
+      "Cria uma página Link Bio com o slug (único no domínio) e a aparência escolhidos; links, opcional, cria também os primeiros links, nesta ordem, junto com a página (ou nada é criado).",
     status: 201,
     response: linkPageResponseSchema,
     example: { slug: "minha-loja", title: "Minha Loja", description: "Links da loja" },

@@ -54,7 +54,9 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
     }));
   });
 
-  // A click on a Link Bio button, sent by the public page's beacon: recorded after the answer.
+  // A click on a Link Bio button, sent by the public page's beacon: recorded after the answer. The
+  // call is same-origin, so its Referer is always our page: the visitor's origin is the body's
+  // referrer (the page's document.referrer), else none.
   app.post(
     "/api/track-link-click",
     {
@@ -72,6 +74,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
           request.ip,
           { userId: link.userId, targetType: "link", targetId: link.linkId, linkPageId: link.linkPageId },
           viaTrustedProxy(request.raw, app.proxyTrust),
+          request.body.referrer ?? null,
         ),
       );
       return reply.code(204).send();

@@ -13,11 +13,13 @@ import type { PublicPage } from "./public-pages.queries";
  * Without JavaScript the buttons are plain links.
  */
 
-// Reports the click and lets the navigation happen (target=_blank opens the link).
+// Reports the click and lets the navigation happen (target=_blank opens the link). The referrer is
+// where the visitor came from to this page: the beacon's own Referer would be the page itself.
 const BEACON_SCRIPT =
   '(function(){function t(e){var a=e.target&&e.target.closest&&e.target.closest("a[data-link-id]");' +
   'if(!a||!navigator.sendBeacon)return;try{navigator.sendBeacon("/api/track-link-click",' +
-  'new Blob([JSON.stringify({link_id:+a.getAttribute("data-link-id")})],{type:"application/json"}))}catch(_){}}' +
+  'new Blob([JSON.stringify({link_id:+a.getAttribute("data-link-id"),referrer:document.referrer})],' +
+  '{type:"application/json"}))}catch(_){}}' +
   'document.addEventListener("click",t);document.addEventListener("auxclick",function(e){if(e.button===1)t(e)})})();';
 
 const SCRIPT_HASH = `sha256-${createHash("sha256").update(BEACON_SCRIPT).digest("base64")}`;

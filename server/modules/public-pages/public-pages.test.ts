@@ -408,6 +408,39 @@ describe("POST /api/track-link-click", () => {
     expect(events.map((e) => e.country)).toContain("BR");
   });
 
+  it("records where the visitor came from to the page, never the page itself", async () => {
+    const { cookie } = await t.signIn();
+    const page = await createPage(cookie);
+    const link = await addLink(cookie, page.id);
+    const pageUrl = `${ORIGIN}/p/${page.slug}`;
+    const click = (payload: Json) =>
+      t.request({
+        method: "POST",
+        url: "/api/track-link-click",
+        payload: { link_id: link.id, ...payload },
+        remoteAddress: fromNewIp(),
+        // What a browser sends with the page's beacon: the page is the Referer.
+        headers: {
+          origin: ORIGIN,
+          referer: pageUrl,
+          "user-agent": "Mozilla/5.0 (X11; Linux x86_64) Firefox/130.0",
+        },
+      });
+    expect((await click({ referrer: "https://l.instagram.com/" })).statusCode).toBe(204);
+    expect((await click({ referrer: "" })).statusCode).toBe(204);
+    // A page cached before the beacon sent the referrer, or a client that sends none: no origin.
+    expect((await click({})).statusCode).toBe(204);
+    // A referrer that is not text does not lose the click.
+    expect((await click({ referrer: 42 })).statusCode).toBe(204);
+    await t.app.clicks.flush();
+    const events = await t.database.db.select().from(clickEvents).where(eq(clickEvents.targetId, link.id));
+    expect(events.reduce((n, e) => n + e.clicks, 0)).toBe(4);
+    const hosts = events.flatMap((e) => Array<string | null>(e.clicks).fill(e.referrerHost));
+    expect(hosts.sort()).toEqual(["l.instagram.com", null, null, null]);
+    // The page's beacon sends it.
+    expect((await getPage(page.slug)).body).toContain("referrer:document.referrer");
+  });
+
   it("records a bot's click as a bot and leaves click_count alone", async () => {
     const { cookie } = await t.signIn();
     const page = await createPage(cookie);

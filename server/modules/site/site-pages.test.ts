@@ -80,6 +80,14 @@ describe("server-rendered public screens", () => {
     expect(signedIn).not.toContain("ssr-state");
   });
 
+  it("sells the paid plans on /pricing when the server has a payment provider (here the dev checkout)", async () => {
+    const html = (await get("/pricing")).body;
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root.match(/>Assinar Agora</g)).toHaveLength(3);
+    expect(root).not.toContain("Fale conosco");
+    expect(dataOf(html, '["system","status"]')).toMatchObject({ payments_enabled: true });
+  });
+
   it("keeps text from the database from closing the data block", async () => {
     const [plan] = await t.database.db.select().from(subscriptionPlans).limit(1);
     const hostile = "Pro</script><script>alert(1)</script> $' $& $`";

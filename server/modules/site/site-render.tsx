@@ -1,15 +1,16 @@
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { renderToString } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { escapeHtml } from "../../../common/link-bio/escape-html";
 import { AppShell } from "../../../web/app/app-shell";
 import { RootLayout } from "../../../web/app/layouts/root-layout";
 import type { PageHead } from "../../../web/app/page-head";
+import { renderScreen } from "../../../web/app/server-render";
 import { blogSiteRoutes, siteRoutes } from "../../../web/app/site-routes";
 import { SSR_STATE_ID, serializeSsrState } from "../../../web/app/ssr-state";
 import { meQuery, systemStatusQuery } from "../../../web/features/auth/api";
 import { billingKeys } from "../../../web/features/billing/api/billing";
+import { systemStatus } from "../admin/system-config.routes";
 import { loadUser, toSessionUser } from "../auth/session";
 import { listActivePlans, toSubscriptionPlan } from "../billing/plans.queries";
 
@@ -42,10 +43,11 @@ export async function renderBlogScreen(url: URL, queryClient: QueryClient): Prom
   const context = await blogHandler.query(new Request(url, { signal: AbortSignal.timeout(10_000) }));
   if (context instanceof Response || context.matches.length === 0) return null;
   const router = createStaticRouter(blogHandler.dataRoutes, context);
-  return renderToString(
+  return renderScreen(
     <AppShell queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppShell>,
+    { queryClient, url },
   );
 }
 
@@ -72,20 +74,17 @@ export async function renderSitePage(
   });
   const [user, plans] = await Promise.all([loadUser(request), listActivePlans(app.db)]);
   if (user && handle.visitorsOnly) return null;
-  const { maintenance_mode, registration_enabled } = app.settings.get();
   queryClient.setQueryData(meQuery.queryKey, user ? toSessionUser(user) : null);
   queryClient.setQueryData(billingKeys.plans(), plans.map(toSubscriptionPlan));
-  queryClient.setQueryData(systemStatusQuery.queryKey, {
-    maintenance_mode,
-    registration_enabled,
-    google_enabled: Boolean(app.config.google),
-  });
+  // Whether payments work decides /pricing's buttons ('Assinar Agora' or 'Fale conosco') in the HTML.
+  queryClient.setQueryData(systemStatusQuery.queryKey, systemStatus(app));
 
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const html = renderScreen(
     <AppShell queryClient={queryClient}>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </AppShell>,
+    { queryClient, url },
   );
   return { html, head, state: serializeSsrState(dehydrate(queryClient)) };
 }

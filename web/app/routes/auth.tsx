@@ -1,13 +1,15 @@
 // /auth: login and registration (spec 2). `?mode=register` opens the registration form, so links
 // such as the landing page's 'Começar Grátis' can point straight at it.
 // `?next=/path` (same-origin paths only) is where the user goes once signed in, e.g. back to the
-// checkout chosen on /pricing; otherwise /dashboard.
+// checkout chosen on /pricing; otherwise /dashboard. Server-rendered, the form is an island
+// (docs/decisions/011): signed in, the browser loads the next page, and with it the app.
 import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
 import { AuthBrandPanel } from "@web/features/auth/components/auth-brand-panel";
 import { AuthForm, type AuthMode } from "@web/features/auth/components/auth-form";
 import { GoogleSignIn } from "@web/features/auth/components/google-sign-in";
 import { useAuth } from "@web/features/auth/use-auth";
+import { Island } from "@web/lib/island";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, Navigate, useSearchParams } from "react-router";
@@ -82,7 +84,7 @@ export function Component() {
             <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
               <h1 className="text-2xl font-bold tracking-tight text-gray-900">{copy.title}</h1>
               <p className="mt-1.5 mb-7 text-sm text-gray-600">{copy.subtitle}</p>
-              <AuthForm key={mode} mode={mode} redirectTo={next} />
+              <Island key={mode} name="auth-form" component={AuthForm} props={{ mode, redirectTo: next }} />
               <GoogleSignIn />
               {/* A GET form, so the switch also works before the script has hydrated the page. */}
               <Form

@@ -2,8 +2,13 @@
 // ?aviso=link-indisponivel and the notice explains.
 import { APP_NAME } from "@common/brand";
 import { LandingPage } from "@web/features/landing/components/landing-page";
-import { UnavailableLinkNotice } from "@web/features/shortened-urls/components/unavailable-link-notice";
-import { useEffect } from "react";
+import {
+  isUnavailableLinkVisit,
+  UnavailableLinkNotice,
+} from "@web/features/shortened-urls/components/unavailable-link-notice";
+import { Island } from "@web/lib/island";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import type { PageHead } from "../page-head";
 
 export const head: PageHead = {
@@ -14,11 +19,23 @@ export const head: PageHead = {
 };
 
 export function Component() {
+  const [params] = useSearchParams();
+  // Decided once: the notice drops the parameters as it opens, and must not go with them. Any other
+  // visitor gets no notice at all, nor its island's code.
+  const [sentByDeadLink] = useState(() => isUnavailableLinkVisit(params));
   useEffect(() => {
     document.title = head.title;
     return () => {
       document.title = APP_NAME;
     };
   }, []);
-  return <LandingPage notice={<UnavailableLinkNotice />} />;
+  return (
+    <LandingPage
+      notice={
+        sentByDeadLink && (
+          <Island name="unavailable-link-notice" component={UnavailableLinkNotice} props={{}} />
+        )
+      }
+    />
+  );
 }

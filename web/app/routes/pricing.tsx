@@ -1,9 +1,13 @@
 // /pricing (spec 2): public. Signed in, the page sits under the usual top navigation; visitors get
-// a light header with 'Entrar'.
+// a light header with 'Entrar'. The plans and that navigation are islands (docs/decisions/011).
+
+import { useQuery } from "@tanstack/react-query";
 import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
+import { systemStatusQuery } from "@web/features/auth/api";
 import { useAuth } from "@web/features/auth/use-auth";
 import { PricingPlans } from "@web/features/billing/components/pricing-plans";
+import { Island } from "@web/lib/island";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { TopNav } from "../components/top-nav";
@@ -18,6 +22,8 @@ export const head: PageHead = {
 
 export function Component() {
   const { user, pending } = useAuth();
+  // From the server's render on a first visit: whether a plan can be bought here (no provider: 'Fale conosco').
+  const status = useQuery(systemStatusQuery);
   useEffect(() => {
     document.title = "Planos e preços · Atalho";
     return () => {
@@ -29,9 +35,13 @@ export function Component() {
   if (pending) return <Spinner />;
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50/70 via-gray-50 to-gray-50">
-      {user ? <TopNav user={user} /> : <PublicHeader />}
+      {user ? <Island name="top-nav" component={TopNav} props={{ user }} /> : <PublicHeader />}
       <main className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 sm:py-16 lg:px-8">
-        <PricingPlans signedIn={Boolean(user)} />
+        <Island
+          name="pricing-plans"
+          component={PricingPlans}
+          props={{ signedIn: Boolean(user), paymentsEnabled: status.data?.payments_enabled !== false }}
+        />
       </main>
       <footer className="border-t border-gray-200 py-8 text-center text-sm text-gray-500">
         <nav aria-label="Links legais" className="flex justify-center gap-6">

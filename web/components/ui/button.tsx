@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from "react";
+import type { ComponentProps } from "react";
 import { SpinnerIcon } from "./spinner";
 
 const VARIANTS = {
@@ -10,7 +10,7 @@ const VARIANTS = {
   danger: "bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:outline-red-600",
 } as const;
 
-type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+type ButtonProps = ComponentProps<"button"> & {
   variant?: keyof typeof VARIANTS;
   /** Disables the button and shows a spinner in front of its label while an action runs. */
   loading?: boolean;

@@ -1,5 +1,5 @@
 import { X } from "lucide-react";
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 
 type Props = {
   title: string;
@@ -9,6 +9,12 @@ type Props = {
   width?: string;
   /** false: Escape, the backdrop and ✕ do not close it (while a request whose outcome must be seen runs). */
   dismissible?: boolean;
+  /** alertdialog: a question that interrupts (a confirmation), read out with its description. */
+  role?: "dialog" | "alertdialog";
+  /** The id of the text that says what the dialog is about (aria-describedby). */
+  describedBy?: string;
+  /** The control that takes the focus when it opens; else the first one. */
+  initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 };
 
@@ -22,6 +28,12 @@ const FOCUSABLE = [
 ].join(",");
 
 const focusablesIn = (root: HTMLElement) => [...root.querySelectorAll<HTMLElement>(FOCUSABLE)];
+
+/**
+ * The dialogs open now, in the order they opened: only the last (a confirmation over an edit
+ * dialog) answers Escape and keeps Tab inside itself.
+ */
+const openDialogs: HTMLElement[] = [];
 
 /** Tab and Shift+Tab go round the dialog's own controls, never to the page behind it. */
 function keepTabInside(event: KeyboardEvent, dialog: HTMLElement) {
@@ -43,8 +55,19 @@ function keepTabInside(event: KeyboardEvent, dialog: HTMLElement) {
 /**
  * A dialog over a dimmed page: closes on Escape, the backdrop and ✕ (spec 2: Escape closes modals).
  * It takes the focus when it opens, keeps Tab inside, and gives the focus back when it closes.
+ * One opened over another (a confirmation over an edit) has Escape and Tab to itself.
  */
-export function Modal({ title, subtitle, onClose, width = "max-w-xl", dismissible = true, children }: Props) {
+export function Modal({
+  title,
+  subtitle,
+  onClose,
+  width = "max-w-xl",
+  dismissible = true,
+  role = "dialog",
+  describedBy,
+  initialFocus,
+  children,
+}: Props) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   // Read during the render that opens it, before anything inside takes the focus.
@@ -55,10 +78,15 @@ export function Modal({ title, subtitle, onClose, width = "max-w-xl", dismissibl
     latest.current = { onClose, dismissible };
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: initialFocus is read once, when it opens.
   useEffect(() => {
     const node = dialog.current!;
-    if (!node.contains(document.activeElement)) (focusablesIn(node)[0] ?? node).focus();
+    openDialogs.push(node);
+    if (!node.contains(document.activeElement)) {
+      (initialFocus?.current ?? focusablesIn(node)[0] ?? node).focus();
+    }
     const onKey = (event: KeyboardEvent) => {
+      if (openDialogs.at(-1) !== node) return;
       if (event.key === "Escape") {
         if (latest.current.dismissible) latest.current.onClose();
       } else if (event.key === "Tab") {
@@ -68,6 +96,7 @@ export function Modal({ title, subtitle, onClose, width = "max-w-xl", dismissibl
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
+      openDialogs.splice(openDialogs.indexOf(node), 1);
       // NOTE: by now the dialog has left the page and its focus fell to <body>; something else
       // given the focus on purpose keeps it.
       const focusLost =
@@ -93,11 +122,13 @@ export function Modal({ title, subtitle, onClose, width = "max-w-xl", dismissibl
         className="absolute inset-0 cursor-default bg-black/50"
         onClick={close}
       />
+      {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is dialog or alertdialog, both modal. */}
       <div
         ref={dialog}
-        role="dialog"
+        role={role}
         aria-modal="true"
         aria-labelledby={titleId}
+        aria-describedby={describedBy}
         tabIndex={-1}
         className={`relative max-h-[92vh] w-full ${width} overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl focus:outline-none sm:rounded-2xl sm:p-6`}
       >

@@ -16,8 +16,11 @@ export function planLimitMessage(error: ApiError): string {
     .trim();
 }
 
-/** Shown where a form reports its error when the plan's limit was reached, with the way to upgrade. */
-export function PlanLimitNotice({ error, className = "" }: { error: ApiError; className?: string }) {
+/**
+ * Shown where a form reports its error when the plan's limit was reached, with the way to upgrade:
+ * the server's refusal, or (a string) the limit the usage already shows before anything is sent.
+ */
+export function PlanLimitNotice({ error, className = "" }: { error: ApiError | string; className?: string }) {
   return (
     <div
       role="alert"
@@ -25,7 +28,7 @@ export function PlanLimitNotice({ error, className = "" }: { error: ApiError; cl
     >
       <p className="flex flex-1 items-start gap-2.5">
         <Gauge className="mt-0.5 h-4 w-4 shrink-0 text-amber-600" aria-hidden />
-        <span>{planLimitMessage(error)}</span>
+        <span>{typeof error === "string" ? error : planLimitMessage(error)}</span>
       </p>
       <Link
         to={PRICING_PATH}

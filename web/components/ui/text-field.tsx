@@ -4,6 +4,8 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> &
   label: string;
   /** Shown under the input while there is no error. */
   hint?: string;
+  /** Shown under the input, in amber, instead of the hint while there is no error: allowed, but think twice. */
+  warning?: string;
   error?: string;
   /** Something beside the label, such as a "forgot password" link. */
   labelAside?: ReactNode;
@@ -15,6 +17,7 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> &
 export function TextField({
   label,
   hint,
+  warning,
   error,
   labelAside,
   trailing,
@@ -22,7 +25,8 @@ export function TextField({
   ...props
 }: TextFieldProps) {
   const id = useId();
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const note = warning ?? hint;
+  const describedBy = error ? `${id}-error` : note ? `${id}-hint` : undefined;
   return (
     <div className={className}>
       <div className="mb-1.5 flex items-center justify-between gap-2">
@@ -52,9 +56,9 @@ export function TextField({
           {error}
         </p>
       ) : (
-        hint && (
-          <p id={`${id}-hint`} className="mt-1.5 text-sm text-gray-500">
-            {hint}
+        note && (
+          <p id={`${id}-hint`} className={`mt-1.5 text-sm ${warning ? "text-amber-700" : "text-gray-500"}`}>
+            {note}
           </p>
         )
       )}

@@ -1,4 +1,5 @@
 import type { OutsideAccessRevoked } from "@common/contract/account";
+import type { SystemStatus } from "@common/contract/admin";
 import type {
   AuthResponse,
   LoginBody,
@@ -44,14 +45,7 @@ export const resendVerification = () =>
   api<{ success: boolean; message: string }>("/api/auth/verify-email/resend", { method: "POST", body: {} });
 export const logout = () => api<unknown>("/api/auth/logout", { method: "POST", body: {} });
 
-/** GET /api/system/status (public): whether the product is in maintenance and takes new accounts. */
-export type SystemStatus = {
-  maintenance_mode: boolean;
-  registration_enabled: boolean;
-  /** Whether 'Entrar com Google' is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set). */
-  google_enabled: boolean;
-};
-
+/** GET /api/system/status (public): maintenance, new accounts, Google sign-in, payments. */
 export const systemStatusQuery = queryOptions({
   // NOTE: the admin settings refresh this key by name when they change it (features stay apart).
   queryKey: ["system", "status"],

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from "@common/contract/auth";
+import { AUTH_MESSAGES } from "@common/contract/auth-messages";
 import { CONNECTION_ERROR } from "@common/contract/errors";
 import { ApiError } from "@web/lib/api-client";
 

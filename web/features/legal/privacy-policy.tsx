@@ -318,7 +318,7 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
               {
                 term: "Pagamentos",
                 detail:
-                  "Enquanto a conta existir, para o seu histórico e para resolver contestações. Quando a conta é excluída, os registros de pagamento ficam anonimizados (valor, data, plano, forma de pagamento e identificador do pagamento, sem o seu nome, e-mail ou dados de Pix e boleto) por 5 anos, o prazo da lei tributária (arts. 173 e 174 do Código Tributário Nacional). O Mercado Pago guarda os próprios registros das transações, conforme a política dele. Um checkout aberto em que nenhum pagamento foi feito é cancelado depois de um dia, e o registro continua no histórico.",
+                  "Enquanto a conta existir, para o seu histórico e para resolver contestações. Quando a conta é excluída, os registros de pagamento ficam anonimizados (valor, data, plano, forma de pagamento e identificador do pagamento, sem o seu nome, e-mail ou dados de Pix e boleto) por 5 anos, o prazo da lei tributária (arts. 173 e 174 do Código Tributário Nacional). O Mercado Pago guarda os próprios registros das transações, conforme a política dele. Um checkout aberto em que nenhum pagamento foi feito expira depois de um dia (um Pix à espera, depois de dois; um boleto, alguns dias depois do vencimento), e o registro continua no histórico como “Expirado”.",
               },
               {
                 term: "Limites de tentativas",

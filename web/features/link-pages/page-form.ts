@@ -55,7 +55,19 @@ export function formToBody(form: PageForm): LinkPageBody {
   };
 }
 
-export function formToView(form: PageForm, links: Link[]): LinkBioView {
+/** A link added to a page not saved yet: kept in the editor and created with the page, in order. */
+export type DraftLink = { key: number; title: string; url: string };
+
+/** What the preview needs of a link: a saved one, or a draft (no style of its own yet). */
+type PreviewLink = Pick<Link, "id" | "title" | "url"> & { custom_style?: string };
+
+export const draftToPreview = (draft: DraftLink): PreviewLink => ({
+  id: draft.key,
+  title: draft.title,
+  url: draft.url,
+});
+
+export function formToView(form: PageForm, links: PreviewLink[]): LinkBioView {
   return {
     title: form.title,
     description: form.description.trim() || null,

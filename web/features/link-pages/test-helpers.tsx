@@ -3,6 +3,7 @@
 import type { LinkPage } from "@common/contract/link-pages";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { ConfirmProvider } from "@web/components/ui/confirm-dialog";
 import { createMemoryRouter, type RouteObject, RouterProvider } from "react-router";
 import { Toaster } from "sonner";
 import { vi } from "vitest";
@@ -35,7 +36,9 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
       <Toaster />
     </QueryClientProvider>,
   );

@@ -16,6 +16,10 @@ const listeners = new Set<() => void>();
 export function registerServiceWorker(): void {
   if (registering || import.meta.env.MODE !== "production" || !("serviceWorker" in navigator)) return;
   registering = true;
+  setTimeout(register, 3000);
+}
+
+function register(): void {
   // Loaded here, not at the top: off the first screen's bundle, and never on the server, which
   // renders the public screens with this module imported (Node has no ES build of workbox-window).
   void import("workbox-window")

@@ -9,7 +9,7 @@ import { GOOGLE_LINK_PATH, GoogleConnection } from "./google-connection";
 const base = accountUser();
 
 const status = (google_enabled: boolean) => ({
-  body: { maintenance_mode: false, registration_enabled: true, google_enabled },
+  body: { maintenance_mode: false, registration_enabled: true, google_enabled, payments_enabled: true },
 });
 
 function renderCard(user: SessionUser, route = "/profile") {

@@ -1,6 +1,6 @@
 import { BLOG_MESSAGES } from "@common/contract/blog";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, paramsOf } from "../../../../tests/web-fake-api";
 import { category, postRow, renderBlogAdmin } from "./blog-admin.test-helper";
 import { BlogAdminList } from "./blog-admin-list";
@@ -37,10 +37,6 @@ const routes = (over: Parameters<typeof fakeApi>[0] = {}) => ({
 const row = (title: string) => within(screen.getByRole("row", { name: new RegExp(title) }));
 
 describe("BlogAdminList", () => {
-  let confirm: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -144,14 +140,21 @@ describe("BlogAdminList", () => {
     );
     renderBlogAdmin(<BlogAdminList />);
     await screen.findByText("Como vender mais");
-    confirm.mockReturnValueOnce(false);
+    const question = (title: string) => within(screen.getByRole("alertdialog", { name: title }));
     fireEvent.click(screen.getByRole("button", { name: "Excluir Como vender mais" }));
-    expect(confirm).toHaveBeenCalledWith(BLOG_MESSAGES.confirmDeletePost);
+    const dialog = question("Excluir o post “Como vender mais”?");
+    expect(dialog.getByText(BLOG_MESSAGES.confirmDeletePost)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Cancelar" }));
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
 
     fireEvent.click(screen.getByRole("button", { name: "Excluir Como vender mais" }));
+    fireEvent.click(
+      question("Excluir o post “Como vender mais”?").getByRole("button", { name: "Excluir post" }),
+    );
     expect(await screen.findByText(BLOG_MESSAGES.postDeleted)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Excluir Rascunho de ideias" }));
-    expect(await screen.findByText(BLOG_MESSAGES.postDeleteFailed)).toBeTruthy();
+    const failing = question("Excluir o post “Rascunho de ideias”?");
+    fireEvent.click(failing.getByRole("button", { name: "Excluir post" }));
+    expect((await failing.findByRole("alert")).textContent).toBe(BLOG_MESSAGES.postDeleteFailed);
   });
 });

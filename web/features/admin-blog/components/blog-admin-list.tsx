@@ -7,9 +7,11 @@ import {
   type BlogPostStatus,
 } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { ListStates } from "@web/components/ui/list-states";
 import { PageHeader } from "@web/components/ui/page-header";
 import { PaginationFooter } from "@web/components/ui/pagination";
+import { errorMessage } from "@web/lib/api-client";
 import { useDebouncedValue } from "@web/lib/use-debounced-value";
 import { ArrowLeft, FileText, FolderOpen, Plus, Search } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -44,6 +46,7 @@ export function BlogAdminList() {
   const stats = useQuery(blogStatsQuery);
   const categories = useQuery(blogCategoriesQuery);
   const remove = useDeletePost();
+  const confirm = useConfirm();
   const rows = list.data?.posts ?? [];
   const totalPages = Math.ceil((list.data?.total ?? 0) / BLOG_LIMITS.adminPageSize);
 
@@ -52,12 +55,16 @@ export function BlogAdminList() {
     if (totalPages > 0 && page > totalPages) setPage(totalPages);
   }, [page, totalPages]);
 
-  const onDelete = (post: BlogPostRow) => {
-    if (!window.confirm(BLOG_MESSAGES.confirmDeletePost)) return;
-    remove.mutate(post.id, {
-      onSuccess: () => toast.success(BLOG_MESSAGES.postDeleted),
-      onError: () => toast.error(BLOG_MESSAGES.postDeleteFailed),
+  const onDelete = async (post: BlogPostRow) => {
+    const deleted = await confirm({
+      title: `Excluir o post “${post.title}”?`,
+      body: BLOG_MESSAGES.confirmDeletePost,
+      confirmLabel: "Excluir post",
+      danger: true,
+      action: () => remove.mutateAsync(post.id),
+      describeError: (error) => errorMessage(error, BLOG_MESSAGES.postDeleteFailed),
     });
+    if (deleted) toast.success(BLOG_MESSAGES.postDeleted);
   };
 
   return (
@@ -181,7 +188,7 @@ export function BlogAdminList() {
           <div className={list.isPlaceholderData ? "opacity-60" : ""}>
             <BlogPostTable
               posts={rows}
-              onDelete={onDelete}
+              onDelete={(post) => void onDelete(post)}
               deletingId={remove.isPending ? (remove.variables ?? null) : null}
             />
           </div>

@@ -3,6 +3,7 @@
 import type { BlogCategory, BlogPost, BlogPostRow } from "@common/contract/blog";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { ConfirmProvider } from "@web/components/ui/confirm-dialog";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { Toaster } from "sonner";
@@ -45,7 +46,9 @@ export function renderBlogAdmin(
   );
   render(
     <QueryClientProvider client={testQueryClient()}>
-      <RouterProvider router={router} />
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
   return router;

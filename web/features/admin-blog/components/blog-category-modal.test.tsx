@@ -1,6 +1,6 @@
 import { BLOG_MESSAGES } from "@common/contract/blog";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
 import { category, renderBlogAdmin } from "./blog-admin.test-helper";
 import { BlogCategoryModal } from "./blog-category-modal";
@@ -15,10 +15,6 @@ const saveButton = () =>
   screen.getByRole("button", { name: /^(Criar|Salvar) categoria$/ }) as HTMLButtonElement;
 
 describe("BlogCategoryModal", () => {
-  let confirm: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -115,15 +111,29 @@ describe("BlogCategoryModal", () => {
       "DELETE /api/admin/blog/categories/1": { status: 204 },
       "DELETE /api/admin/blog/categories/2": { status: 500 },
     });
-    renderBlogAdmin(<BlogCategoryModal onClose={() => {}} />);
-    confirm.mockReturnValueOnce(false);
+    const onClose = vi.fn();
+    renderBlogAdmin(<BlogCategoryModal onClose={onClose} />);
+    const question = (title: string) => within(screen.getByRole("alertdialog", { name: title }));
     fireEvent.click(await screen.findByRole("button", { name: "Excluir Marketing" }));
-    expect(confirm).toHaveBeenCalledWith(BLOG_MESSAGES.confirmDeleteCategory);
+    const dialog = question("Excluir a categoria “Marketing”?");
+    expect(dialog.getByText(BLOG_MESSAGES.confirmDeleteCategory)).toBeTruthy();
+    expect(dialog.getByText("Os 3 posts dela continuam no blog, sem esta categoria.")).toBeTruthy();
+    // Escape closes the confirmation only, not the categories dialog under it.
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(screen.getByRole("dialog", { name: "Gerenciar Categorias" })).toBeTruthy();
+    expect(onClose).not.toHaveBeenCalled();
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
+
     fireEvent.click(screen.getByRole("button", { name: "Excluir Marketing" }));
+    fireEvent.click(
+      question("Excluir a categoria “Marketing”?").getByRole("button", { name: "Excluir categoria" }),
+    );
     expect(await screen.findByText(BLOG_MESSAGES.categoryDeleted)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Excluir Dicas" }));
-    expect(await screen.findByText(BLOG_MESSAGES.categoryDeleteFailed)).toBeTruthy();
+    const failing = question("Excluir a categoria “Dicas”?");
+    fireEvent.click(failing.getByRole("button", { name: "Excluir categoria" }));
+    expect((await failing.findByRole("alert")).textContent).toBe(BLOG_MESSAGES.categoryDeleteFailed);
   });
 
   it("closes on Escape", async () => {

@@ -7,6 +7,7 @@ import {
 } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
@@ -59,6 +60,7 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
   const categories = useQuery(blogCategoriesQuery);
   const save = useSaveCategory();
   const remove = useDeleteCategory();
+  const confirm = useConfirm();
   const [form, setForm] = useState<CategoryForm>(EMPTY_FORM);
   const descriptionId = useId();
   const ready = form.name.trim() !== "" && form.slug.trim() !== "";
@@ -98,15 +100,29 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
     );
   };
 
-  const onDelete = (category: BlogCategory) => {
-    if (!window.confirm(BLOG_MESSAGES.confirmDeleteCategory)) return;
-    remove.mutate(category.id, {
-      onSuccess: () => {
-        toast.success(BLOG_MESSAGES.categoryDeleted);
-        if (form.id === category.id) setForm(EMPTY_FORM);
-      },
-      onError: () => toast.error(BLOG_MESSAGES.categoryDeleteFailed),
+  const onDelete = async (category: BlogCategory) => {
+    const posts = category.post_count;
+    const deleted = await confirm({
+      title: `Excluir a categoria “${category.name}”?`,
+      body: (
+        <>
+          <p>{BLOG_MESSAGES.confirmDeleteCategory}</p>
+          {posts > 0 && (
+            <p>
+              {posts === 1 ? "O post dela continua" : `Os ${posts} posts dela continuam`} no blog, sem esta
+              categoria.
+            </p>
+          )}
+        </>
+      ),
+      confirmLabel: "Excluir categoria",
+      danger: true,
+      action: () => remove.mutateAsync(category.id),
+      describeError: (error) => errorMessage(error, BLOG_MESSAGES.categoryDeleteFailed),
     });
+    if (!deleted) return;
+    toast.success(BLOG_MESSAGES.categoryDeleted);
+    setForm((current) => (current.id === category.id ? EMPTY_FORM : current));
   };
 
   return (
@@ -151,7 +167,7 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
                     </button>
                     <button
                       type="button"
-                      onClick={() => onDelete(category)}
+                      onClick={() => void onDelete(category)}
                       disabled={remove.isPending && remove.variables === category.id}
                       className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-gray-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-30"
                       aria-label={`Excluir ${category.name}`}

@@ -1,6 +1,6 @@
 import { BLOG_MESSAGES } from "@common/contract/blog";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
 import { blogPost, category, renderBlogAdmin } from "./blog-admin.test-helper";
 import { BlogPostEditor } from "./blog-post-editor";
@@ -19,10 +19,6 @@ const renderEdit = (id: number) =>
   });
 
 describe("BlogPostEditor", () => {
-  let confirm: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -140,7 +136,7 @@ describe("BlogPostEditor", () => {
       category_ids: [2],
     });
     await waitFor(() => expect(location()).toBe("/admin/blog/posts/42/edit"));
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
   });
 
   it("publishes with status published whatever the select says, and keeps the stored values", async () => {
@@ -225,11 +221,15 @@ describe("BlogPostEditor", () => {
     fakeApi({ "GET /api/admin/blog/categories": { body: categories } });
     const router = renderNew();
     type("Título", "Rascunho");
-    confirm.mockReturnValueOnce(false);
+    const question = () =>
+      within(screen.getByRole("alertdialog", { name: "Sair sem salvar o post “Rascunho”?" }));
     await act(() => router.navigate("/admin/blog"));
-    expect(confirm).toHaveBeenCalledWith(BLOG_MESSAGES.unsavedChanges);
+    expect(question().getByText(BLOG_MESSAGES.unsavedChanges)).toBeTruthy();
+    fireEvent.click(question().getByRole("button", { name: "Continuar editando" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(location()).toBe("/admin/blog/posts/new");
     await act(() => router.navigate("/admin/blog"));
+    fireEvent.click(question().getByRole("button", { name: "Sair sem salvar" }));
     await waitFor(() => expect(location()).toBe("/admin/blog"));
   });
 

@@ -114,7 +114,10 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(() => !post?.slug);
   const [action, setAction] = useState<Action | null>(null);
   const dirty = JSON.stringify(values) !== JSON.stringify(baseline);
-  const { allowNextNavigation } = useUnsavedChangesWarning(dirty);
+  const { allowNextNavigation } = useUnsavedChangesWarning(
+    dirty,
+    values.title.trim() ? `o post “${values.title.trim()}”` : "o post",
+  );
   const slugId = useId();
   const contentId = useId();
   const statusId = useId();

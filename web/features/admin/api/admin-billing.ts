@@ -2,6 +2,7 @@ import type {
   AdminStats,
   AdminTransactionsPage,
   PaymentDetails,
+  RefundPreview,
   TransactionPeriod,
 } from "@common/contract/billing";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
@@ -50,6 +51,7 @@ export const adminBillingKeys = {
   transactions: (filters: TransactionFilters, page: number) =>
     ["admin", "billing", "transactions", filters, page] as const,
   paymentDetails: (paymentId: string) => ["admin", "billing", "payment-details", paymentId] as const,
+  refundPreview: (paymentId: string) => ["admin", "billing", "refund-preview", paymentId] as const,
 };
 
 /** GET /api/admin/stats: the KPI cards. */
@@ -73,4 +75,12 @@ export const paymentDetailsQuery = (paymentId: string) =>
     queryKey: adminBillingKeys.paymentDetails(paymentId),
     queryFn: ({ signal }) =>
       api<PaymentDetails>(`/api/admin/payment/${encodeURIComponent(paymentId)}/details`, { signal }),
+  });
+
+/** GET /api/admin/payments/{id}/refund-preview: the payments a refund would take back, and each choice's effect. */
+export const refundPreviewQuery = (paymentId: string) =>
+  queryOptions({
+    queryKey: adminBillingKeys.refundPreview(paymentId),
+    queryFn: ({ signal }) =>
+      api<RefundPreview>(`/api/admin/payments/${encodeURIComponent(paymentId)}/refund-preview`, { signal }),
   });

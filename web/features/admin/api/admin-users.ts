@@ -1,4 +1,4 @@
-import type { ADMIN_USER_SORTS, AdminUsersPage } from "@common/contract/admin";
+import type { ADMIN_USER_SORTS, AdminUserDetails, AdminUsersPage } from "@common/contract/admin";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { adminKeys } from "./admin-keys";
@@ -25,4 +25,11 @@ export const adminUsersQuery = (params: AdminUsersParams, page: number) =>
     queryKey: [...adminKeys.users, params, page] as const,
     queryFn: ({ signal }) => api<AdminUsersPage>(`/api/admin/users?${usersSearch(params, page)}`, { signal }),
     placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/users/{id}: 'Detalhes' of one user (the list's row and how they sign in). */
+export const adminUserDetailsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...adminKeys.users, "details", id] as const,
+    queryFn: ({ signal }) => api<AdminUserDetails>(`/api/admin/users/${id}`, { signal }),
   });

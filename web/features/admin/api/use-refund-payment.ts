@@ -1,22 +1,27 @@
-import type { RefundResponse } from "@common/contract/billing";
+import type { PeriodRefundResponse, RefundResponse, RefundScope } from "@common/contract/billing";
 import { useIsMutating, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { adminBillingKeys } from "./admin-billing";
+import { adminKeys } from "./admin-keys";
 
-type RefundVariables = { paymentId: string; reason: string };
+type RefundVariables = { paymentId: string; reason: string; scope: RefundScope };
 const refundMutationKey = [...adminBillingKeys.all, "refund"] as const;
 
-/** POST /api/admin/payments/{id}/refund; afterwards the list, the figures and the details reload. */
+/**
+ * POST /api/admin/payments/{id}/refund. Afterwards every admin read reloads (the figures, the
+ * transactions, the customer's plan in the users list, the audit log, the refund preview), a
+ * failure too: a refund of the period may stop part-way, after refunding some payments.
+ */
 export function useRefundPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: refundMutationKey,
-    mutationFn: ({ paymentId, reason }: RefundVariables) =>
-      api<RefundResponse>(`/api/admin/payments/${encodeURIComponent(paymentId)}/refund`, {
-        method: "POST",
-        body: { reason },
-      }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBillingKeys.all }),
+    mutationFn: ({ paymentId, reason, scope }: RefundVariables) =>
+      api<RefundResponse | PeriodRefundResponse>(
+        `/api/admin/payments/${encodeURIComponent(paymentId)}/refund`,
+        { method: "POST", body: { reason, scope } },
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 }
 

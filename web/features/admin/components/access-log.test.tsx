@@ -42,6 +42,9 @@ describe("AccessLog", () => {
     const second = await rowOf("pessoa2@exemplo.com");
     expect(second.getByText("Conta excluída")).toBeTruthy();
     expect(second.getByText("desconhecida")).toBeTruthy();
+    // A phone shows the last three columns under the account.
+    expect(first.getByText("Login com senha · 203.0.113.1 (porta 50001)")).toBeTruthy();
+    expect(second.getByText("Conta excluída · 2001:db8::1")).toBeTruthy();
     expect(screen.getByText(/Marco Civil da Internet \(Lei nº 12\.965\/2014\), art\. 15:/)).toBeTruthy();
     expect(screen.getByText(/guardamos estes registros por 6 meses/)).toBeTruthy();
   });

@@ -30,12 +30,13 @@ const toolbarButton =
 function AccessRow({ entry, onAccount }: { entry: AccessLogEntry; onAccount: (userId: number) => void }) {
   return (
     <tr className="hover:bg-gray-50">
-      <td className="px-4 py-3 whitespace-nowrap text-gray-600 tabular-nums">
+      {/* On a phone the time goes under the date, and the account is narrower: the table fits 390 px. */}
+      <td className="px-3 py-3 text-gray-600 tabular-nums md:px-4 md:whitespace-nowrap">
         <time dateTime={entry.created_at} title={`${entry.created_at} (UTC)`}>
           {formatAccessTime(entry.created_at)}
         </time>
       </td>
-      <td className="max-w-[16rem] px-4 py-3">
+      <td className="max-w-[12rem] px-3 py-3 sm:max-w-[16rem] md:px-4">
         <span className="block truncate text-gray-900" title={entry.email}>
           {entry.email}
         </span>
@@ -48,12 +49,21 @@ function AccessRow({ entry, onAccount }: { entry: AccessLogEntry; onAccount: (us
         >
           #{entry.user_id}
         </button>
+        {/* A phone has no room for the last three columns: the same facts under the account. */}
+        <p className="mt-0.5 text-xs [overflow-wrap:anywhere] text-gray-600 md:hidden">
+          {`${accessEventLabel(entry.event)} · ${entry.ip}${entry.port ? ` (porta ${entry.port})` : ""}`}
+        </p>
       </td>
-      <td className="px-4 py-3 whitespace-nowrap text-gray-900">{accessEventLabel(entry.event)}</td>
-      <td className="max-w-[14rem] truncate px-4 py-3 font-mono text-xs text-gray-800" title={entry.ip}>
+      <td className="hidden px-4 py-3 whitespace-nowrap text-gray-900 md:table-cell">
+        {accessEventLabel(entry.event)}
+      </td>
+      <td
+        className="hidden max-w-[14rem] truncate px-4 py-3 font-mono text-xs text-gray-800 md:table-cell"
+        title={entry.ip}
+      >
         {entry.ip}
       </td>
-      <td className="px-4 py-3 text-right font-mono text-xs text-gray-800 tabular-nums">
+      <td className="hidden px-4 py-3 text-right font-mono text-xs text-gray-800 tabular-nums md:table-cell">
         {entry.port ?? (
           <span className="text-gray-400" title="Porta não informada pelo proxy">
             —<span className="sr-only">desconhecida</span>
@@ -267,22 +277,22 @@ export function AccessLog() {
           }
         >
           <div className={`relative overflow-x-auto ${list.isPlaceholderData ? "opacity-60" : ""}`}>
-            <table className="w-full min-w-[720px] text-left text-sm">
+            <table className="w-full text-left text-sm md:min-w-[720px]">
               <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                     Data/hora <span className="font-normal normal-case">(Brasília)</span>
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="px-3 py-3 font-semibold md:px-4">
                     Conta
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                     Evento
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                     IP
                   </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
+                  <th scope="col" className="hidden px-4 py-3 text-right font-semibold md:table-cell">
                     Porta
                   </th>
                 </tr>

@@ -1,8 +1,14 @@
+import type { AdminSetupStatus } from "@common/contract/admin";
 import { formatBRL } from "@common/money";
-import { useQuery } from "@tanstack/react-query";
-import { Badge } from "@web/components/ui/badge";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { Badge, type BadgeTone } from "@web/components/ui/badge";
+import { api } from "@web/lib/api-client";
 import {
   Activity,
+  BookOpen,
+  CircleAlert,
+  CircleCheck,
+  CircleMinus,
   CreditCard,
   type LucideIcon,
   MousePointerClick,
@@ -13,6 +19,7 @@ import {
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { adminStatsQuery } from "../api/admin-billing";
+import { adminKeys } from "../api/admin-keys";
 import { systemConfigQuery } from "../api/system-config";
 import { adminTabPath } from "./admin-tabs";
 import { feeAndNet } from "./platform-fee";
@@ -75,7 +82,166 @@ function StatusItem({ label, children }: { label: string; children: ReactNode })
   );
 }
 
-/** 'Visão Geral' (spec 2): the four figures and the system status. */
+/** GET /api/admin/setup-status: which integrations this server has (states only, never values). */
+export const setupStatusQuery = queryOptions({
+  queryKey: [...adminKeys.all, "setup-status"],
+  queryFn: ({ signal }) => api<AdminSetupStatus>("/api/admin/setup-status", { signal }),
+  staleTime: 5 * 60_000,
+});
+
+type SetupState = { tone: BadgeTone; label: string; note: string };
+type SetupItem = {
+  key: keyof AdminSetupStatus;
+  title: string;
+  /** What to set, and where the repository's README explains it (the app does not serve it). */
+  variables: string[];
+  readme: string;
+  state: (status: AdminSetupStatus) => SetupState;
+};
+
+const READY: BadgeTone = "green";
+
+/** The overview's checklist: what a server needs before it takes real customers. */
+export const SETUP_ITEMS: SetupItem[] = [
+  {
+    key: "payments",
+    title: "Pagamentos (Mercado Pago)",
+    variables: ["MP_ACCESS_TOKEN", "MP_WEBHOOK_SECRET"],
+    readme: "Product decisions › Billing",
+    state: ({ payments }) =>
+      payments === "mercadopago"
+        ? { tone: READY, label: "Configurado", note: "Os planos pagos são vendidos pelo Mercado Pago." }
+        : payments === "dev"
+          ? {
+              tone: "amber",
+              label: "Checkout de testes",
+              note: "Pagamentos de teste, sem dinheiro de verdade (só fora de produção).",
+            }
+          : {
+              tone: "red",
+              label: "Não configurado",
+              note: "Ninguém consegue assinar: os planos pagos mostram 'Fale conosco' em /pricing.",
+            },
+  },
+  {
+    key: "email",
+    title: "E-mail",
+    variables: ["SMTP_URL", "MAIL_FROM"],
+    readme: "Product decisions › E-mail",
+    state: ({ email }) =>
+      email === "smtp"
+        ? { tone: READY, label: "SMTP", note: "Os e-mails saem pelo servidor SMTP." }
+        : {
+            tone: "amber",
+            label: "Caixa de saída local",
+            note: "Nenhum e-mail é enviado: cada mensagem fica em DATA_DIR/outbox.",
+          },
+  },
+  {
+    key: "https",
+    title: "HTTPS e domínio",
+    variables: ["PUBLIC_URL", "TRUST_PROXY"],
+    readme: "Automatic HTTPS (Caddy)",
+    state: ({ https }) =>
+      https
+        ? { tone: READY, label: "Configurado", note: "O endereço público usa https e um domínio próprio." }
+        : {
+            tone: "amber",
+            label: "Pendente",
+            note: "O endereço público ainda não é https num domínio próprio: links e cookies de sessão não estão prontos para clientes.",
+          },
+  },
+  {
+    key: "google",
+    title: "Login com Google",
+    variables: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    readme: "Product decisions › Google sign-in",
+    state: ({ google }) =>
+      google
+        ? { tone: READY, label: "Configurado", note: "'Entrar com Google' aparece no login." }
+        : { tone: "gray", label: "Desativado", note: "Opcional: o login é só por e-mail e senha." },
+  },
+];
+
+const STATE_ICONS: Partial<Record<BadgeTone, { icon: LucideIcon; color: string }>> = {
+  green: { icon: CircleCheck, color: "text-green-600" },
+  amber: { icon: CircleAlert, color: "text-amber-500" },
+  red: { icon: CircleAlert, color: "text-red-600" },
+  gray: { icon: CircleMinus, color: "text-gray-400" },
+};
+
+/** Payments, e-mail, HTTPS and Google sign-in: each with its state, what to set and where it is explained. */
+function SetupChecklist() {
+  const setup = useQuery(setupStatusQuery);
+  const ready = setup.data && SETUP_ITEMS.filter((item) => item.state(setup.data).tone === READY).length;
+  return (
+    <section
+      aria-labelledby="configuracao-do-servidor"
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id="configuracao-do-servidor" className="flex items-center gap-2 font-semibold text-gray-900">
+          <Settings className="h-5 w-5 text-brand-600" aria-hidden />
+          Configuração do servidor
+        </h3>
+        {ready !== undefined && (
+          <p className="text-sm text-gray-500">
+            {ready} de {SETUP_ITEMS.length} prontos
+          </p>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-gray-500">
+        Variáveis de ambiente do servidor; o README do repositório explica cada uma.
+      </p>
+      {setup.isError ? (
+        <p className="mt-3 text-sm text-gray-500">Não foi possível carregar a configuração do servidor.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 lg:grid-cols-2">
+          {SETUP_ITEMS.map((item) => {
+            const state = setup.data && item.state(setup.data);
+            const look = state && STATE_ICONS[state.tone];
+            return (
+              <li
+                key={item.key}
+                aria-label={item.title}
+                className="flex gap-3 rounded-lg border border-gray-100 bg-gray-50 p-3 sm:p-4"
+              >
+                {look ? (
+                  <look.icon className={`mt-0.5 h-5 w-5 shrink-0 ${look.color}`} aria-hidden />
+                ) : (
+                  <span className="mt-0.5 h-5 w-5 shrink-0" aria-hidden />
+                )}
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                    <p className="font-medium text-gray-900">{item.title}</p>
+                    {state ? <Badge tone={state.tone}>{state.label}</Badge> : <Loading />}
+                  </div>
+                  {state && <p className="mt-1 text-sm text-gray-600">{state.note}</p>}
+                  <p className="mt-2 flex flex-wrap gap-1.5">
+                    {item.variables.map((name) => (
+                      <code
+                        key={name}
+                        className="rounded bg-white px-1.5 py-0.5 font-mono text-xs text-gray-700 ring-1 ring-gray-200"
+                      >
+                        {name}
+                      </code>
+                    ))}
+                  </p>
+                  <p className="mt-1.5 flex items-center gap-1.5 text-xs text-gray-500">
+                    <BookOpen className="h-3.5 w-3.5 shrink-0" aria-hidden />
+                    README: {item.readme}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** 'Visão Geral' (spec 2): the four figures, the system status and the server's setup checklist. */
 export function AdminOverview() {
   const stats = useQuery(adminStatsQuery).data;
   const config = useQuery(systemConfigQuery);
@@ -177,6 +343,8 @@ export function AdminOverview() {
           </dl>
         )}
       </section>
+
+      <SetupChecklist />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
 import { admin, config, member, renderAdmin, stats } from "./admin.test-helper";
@@ -42,6 +42,34 @@ describe("AdminPanel", () => {
     ]);
     expect(screen.getByRole("link", { name: "Visão Geral" }).getAttribute("aria-current")).toBe("page");
     expect(await screen.findByText("12.345")).toBeTruthy();
+  });
+
+  it("offers the same sections in a select for a phone, which opens the chosen one", async () => {
+    const calls = fakeApi({
+      "GET /api/admin/stats": { body: stats },
+      "GET /api/admin/system-config": { body: config() },
+      "GET /api/admin/subscription-plans": { body: [] },
+    });
+    renderAdmin(<AdminPanel user={admin} />);
+    const select = screen.getByLabelText("Seção do painel") as HTMLSelectElement;
+    expect([...select.options].map((option) => option.textContent)).toEqual([
+      "Visão Geral",
+      "Usuários",
+      "Assinaturas",
+      "Planos",
+      "Blog",
+      "Auditoria",
+      "Registros de acesso",
+      "Denúncias",
+      "Segurança",
+      "Configurações",
+    ]);
+    expect(select.value).toBe("visao-geral");
+    fireEvent.change(select, { target: { value: "planos" } });
+    expect(await screen.findByRole("heading", { level: 2, name: /^Planos/ })).toBeTruthy();
+    expect((screen.getByLabelText("Seção do painel") as HTMLSelectElement).value).toBe("planos");
+    expect(screen.getByRole("link", { name: "Planos" }).getAttribute("aria-current")).toBe("page");
+    expect(calls.some((c) => c.url.startsWith("/api/admin/subscription-plans"))).toBe(true);
   });
 
   it.each([

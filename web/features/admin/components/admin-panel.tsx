@@ -1,8 +1,8 @@
 import type { SessionUser } from "@common/contract/auth";
 import { PageHeader } from "@web/components/ui/page-header";
 import { ExternalLink, Newspaper } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Link, useSearchParams } from "react-router";
+import { useId } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { AccessDenied } from "./access-denied";
 import { AccessLog } from "./access-log";
 import { AdminOverview } from "./admin-overview";
@@ -15,37 +15,52 @@ import { SecurityTab } from "./security/security-tab";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard";
 import { SystemSettings } from "./system-settings";
 
+/**
+ * The sections: on a phone a select (ten tabs do not fit 390 px, and a bar scrolling sideways
+ * hides most of them); from sm up the tabs, wrapping onto a second line where needed.
+ */
 function TabBar({ active }: { active: AdminTab }) {
-  // On a phone the bar scrolls sideways: the open tab (e.g. from the menu) is brought into view.
-  const current = useRef<HTMLAnchorElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again each time another tab opens.
-  useEffect(() => {
-    current.current?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-  }, [active]);
+  const navigate = useNavigate();
+  const selectId = useId();
   return (
-    <nav
-      aria-label="Seções do painel"
-      className="-mx-4 overflow-x-auto border-b border-gray-200 px-4 sm:mx-0 sm:px-0"
-    >
-      <ul className="flex min-w-max gap-1">
-        {ADMIN_TABS.map((tab) => (
-          <li key={tab.key} className={"wide" in tab && tab.key !== active ? "hidden md:block" : undefined}>
-            <Link
-              ref={tab.key === active ? current : undefined}
-              to={adminTabPath(tab.key)}
-              aria-current={tab.key === active ? "page" : undefined}
-              className={`inline-block border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap ${
-                tab.key === active
-                  ? "border-brand-600 text-brand-700"
-                  : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
-              }`}
-            >
+    <>
+      <div className="sm:hidden">
+        <label htmlFor={selectId} className="mb-1.5 block text-sm font-medium text-gray-700">
+          Seção do painel
+        </label>
+        <select
+          id={selectId}
+          value={active}
+          onChange={(event) => navigate(adminTabPath(event.target.value as AdminTab))}
+          className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base font-medium text-gray-900 shadow-xs focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none"
+        >
+          {ADMIN_TABS.map((tab) => (
+            <option key={tab.key} value={tab.key}>
               {tab.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+            </option>
+          ))}
+        </select>
+      </div>
+      <nav aria-label="Seções do painel" className="hidden border-b border-gray-200 sm:block">
+        <ul className="-mb-px flex flex-wrap gap-x-1">
+          {ADMIN_TABS.map((tab) => (
+            <li key={tab.key}>
+              <Link
+                to={adminTabPath(tab.key)}
+                aria-current={tab.key === active ? "page" : undefined}
+                className={`inline-block border-b-2 px-3 py-2.5 text-sm font-medium whitespace-nowrap lg:px-4 ${
+                  tab.key === active
+                    ? "border-brand-600 text-brand-700"
+                    : "border-transparent text-gray-600 hover:border-gray-300 hover:text-gray-900"
+                }`}
+              >
+                {tab.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
   );
 }
 

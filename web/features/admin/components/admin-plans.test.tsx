@@ -1,18 +1,14 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
 import { plans, renderAdmin } from "./admin.test-helper";
 import { AdminPlans } from "./admin-plans";
-import { NEW_PLAN_VALUES, parsePlanForm } from "./plan-form";
+import { freePlanOf, NEW_PLAN_VALUES, newPlanValues, parsePlanForm, UNLIMITED_WARNING } from "./plan-form";
 
 const card = (name: string) => within(screen.getByRole("article", { name }));
 
 describe("AdminPlans", () => {
-  let confirm: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -35,7 +31,7 @@ describe("AdminPlans", () => {
     expect(card("Legado").getByText("Inativo")).toBeTruthy();
   });
 
-  it("opens 'Novo Plano' with the spec's defaults and creates it by the rules", async () => {
+  it("opens 'Novo Plano' with the spec's defaults, the free plan's limits, and creates it by the rules", async () => {
     const calls = fakeApi({
       "GET /api/admin/subscription-plans": { body: plans },
       "POST /api/admin/subscription-plans": (call) => ({
@@ -44,14 +40,22 @@ describe("AdminPlans", () => {
       }),
     });
     renderAdmin(<AdminPlans />);
-    fireEvent.click(await screen.findByRole("button", { name: "Novo Plano" }));
+    // Offered once the plans are in: a new plan starts from the free plan's limits.
+    expect((screen.getByRole("button", { name: "Novo Plano" }) as HTMLButtonElement).disabled).toBe(true);
+    await screen.findByRole("article", { name: "Gratuito" });
+    fireEvent.click(screen.getByRole("button", { name: "Novo Plano" }));
     const dialog = within(screen.getByRole("dialog", { name: "Novo Plano" }));
     const value = (label: string) => (dialog.getByLabelText(label) as HTMLInputElement).value;
     expect(value("Preço mensal (centavos)")).toBe("0");
     expect(value("Período padrão")).toBe("monthly");
     expect(value("Retenção (dias)")).toBe("30");
-    expect(value("Máx. de Link Bios")).toBe("");
+    // The free plan's limits (Gratuito: 3 pages, 50 URLs, 1.000 clicks, 60 creations an hour).
+    expect(value("Máx. de Link Bios")).toBe("3");
+    expect(value("Máx. de URLs")).toBe("50");
+    expect(value("Máx. de cliques/mês")).toBe("1000");
     expect(value("Criações por hora")).toBe("60");
+    expect(dialog.getByText("Começam nos do plano gratuito. Vazio = ilimitado.")).toBeTruthy();
+    expect(dialog.queryByText(UNLIMITED_WARNING)).toBeNull();
     expect((dialog.getByLabelText("Domínios personalizados") as HTMLInputElement).checked).toBe(false);
     expect((dialog.getByLabelText("Suporte prioritário") as HTMLInputElement).checked).toBe(false);
     expect((dialog.getByLabelText(/^Ativo/) as HTMLInputElement).checked).toBe(true);
@@ -65,6 +69,13 @@ describe("AdminPlans", () => {
     expect(dialog.getByText("R$ 49,90 · em centavos")).toBeTruthy();
     fireEvent.change(dialog.getByLabelText("Preço anual (centavos)"), { target: { value: "47900" } });
     fireEvent.change(dialog.getByLabelText("Máx. de Link Bios"), { target: { value: "50" } });
+    // A limit left empty is unlimited, and the field says so.
+    fireEvent.change(dialog.getByLabelText("Máx. de cliques/mês"), { target: { value: "" } });
+    expect(dialog.getByText(UNLIMITED_WARNING)).toBeTruthy();
+    expect(
+      document.getElementById(dialog.getByLabelText("Máx. de cliques/mês").getAttribute("aria-describedby")!)
+        ?.textContent,
+    ).toBe(UNLIMITED_WARNING);
     fireEvent.change(dialog.getByLabelText("Retenção (dias)"), { target: { value: "0" } });
     fireEvent.click(dialog.getByLabelText("Domínios personalizados"));
     fireEvent.click(dialog.getByLabelText("Suporte prioritário"));
@@ -78,7 +89,7 @@ describe("AdminPlans", () => {
       yearly_price_cents: 47900,
       interval_type: "monthly",
       max_link_pages: 50,
-      max_shortened_urls: null,
+      max_shortened_urls: 50,
       max_clicks_per_month: null,
       creations_per_hour: 60,
       custom_domains: true,
@@ -105,6 +116,7 @@ describe("AdminPlans", () => {
     expect((dialog.getByLabelText("Máx. de Link Bios") as HTMLInputElement).value).toBe("20");
     expect((dialog.getByLabelText("Máx. de URLs") as HTMLInputElement).value).toBe("");
     expect((dialog.getByLabelText("Máx. de cliques/mês") as HTMLInputElement).value).toBe("");
+    expect(dialog.getAllByText(UNLIMITED_WARNING)).toHaveLength(2);
     expect((dialog.getByLabelText("Domínios personalizados") as HTMLInputElement).checked).toBe(true);
     fireEvent.click(dialog.getByRole("button", { name: "Salvar alterações" }));
     await waitFor(() => expect(screen.getAllByText("Nome muito longo")).toHaveLength(2));
@@ -117,26 +129,58 @@ describe("AdminPlans", () => {
     });
   });
 
-  it("deletes after the confirmation, and shows the server's refusal", async () => {
+  it("deletes after a confirmation that names the plan, and shows the server's refusal in it", async () => {
     const calls = fakeApi({
       "GET /api/admin/subscription-plans": { body: plans },
       "DELETE /api/admin/subscription-plans/2": { status: 409, body: { error: ADMIN_MESSAGES.planInUse(1) } },
       "DELETE /api/admin/subscription-plans/3": { body: { message: ADMIN_MESSAGES.planDeleted } },
     });
     renderAdmin(<AdminPlans />);
-    confirm.mockReturnValueOnce(false);
     fireEvent.click(await screen.findByRole("button", { name: "Deletar Pro" }));
-    expect(confirm).toHaveBeenCalledWith(ADMIN_MESSAGES.confirmDeletePlan);
+    let dialog = within(screen.getByRole("alertdialog", { name: "Deletar o plano “Pro”?" }));
+    expect(dialog.getByText(ADMIN_MESSAGES.confirmDeletePlan)).toBeTruthy();
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
 
     fireEvent.click(screen.getByRole("button", { name: "Deletar Pro" }));
-    expect(
-      await screen.findByText(
-        "Este plano tem 1 assinante e não pode ser deletado. Desative-o para que não apareça mais na página de preços.",
-      ),
-    ).toBeTruthy();
+    dialog = within(screen.getByRole("alertdialog", { name: "Deletar o plano “Pro”?" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Deletar plano" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(
+      "Este plano tem 1 assinante e não pode ser deletado. Desative-o para que não apareça mais na página de preços.",
+    );
+    fireEvent.click(dialog.getByRole("button", { name: "Cancelar" }));
+
     fireEvent.click(screen.getByRole("button", { name: "Deletar Legado" }));
+    dialog = within(screen.getByRole("alertdialog", { name: "Deletar o plano “Legado”?" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Deletar plano" }));
     expect(await screen.findByText(ADMIN_MESSAGES.planDeleted)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([
+      "/api/admin/subscription-plans/2",
+      "/api/admin/subscription-plans/3",
+    ]);
+  });
+});
+
+describe("new plan values", () => {
+  it("start at the free plan's limits (the server's free plan: price zero, active first)", () => {
+    const free = freePlanOf(plans)!;
+    expect(free.name).toBe("Gratuito");
+    expect(newPlanValues(free)).toMatchObject({
+      price_cents: "0",
+      max_link_pages: "3",
+      max_shortened_urls: "50",
+      max_clicks_per_month: "1000",
+      creations_per_hour: "60",
+      analytics_retention_days: "30",
+    });
+    expect(
+      freePlanOf([
+        { ...free, id: 7, is_active: false },
+        { ...free, id: 8 },
+      ])?.id,
+    ).toBe(8);
+    expect(newPlanValues(undefined)).toEqual(NEW_PLAN_VALUES);
   });
 });
 

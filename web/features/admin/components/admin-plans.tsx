@@ -4,6 +4,7 @@ import { formatBRL } from "@common/money";
 import { useQuery } from "@tanstack/react-query";
 import { ActiveBadge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { ListEmpty, ListError, ListLoading } from "@web/components/ui/list-states";
 import { errorMessage } from "@web/lib/api-client";
 import { Check, Layers, Pencil, Plus, Trash2, X } from "lucide-react";
@@ -12,6 +13,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { useDeletePlan } from "../api/use-delete-plan";
+import { freePlanOf } from "./plan-form";
 import { PlanFormModal } from "./plan-form-modal";
 
 const count = new Intl.NumberFormat("pt-BR");
@@ -112,16 +114,21 @@ function PlanCard({
 export function AdminPlans() {
   const plans = useQuery(adminPlansQuery);
   const remove = useDeletePlan();
+  const confirm = useConfirm();
   // undefined: no form open; null: a new plan.
   const [editing, setEditing] = useState<AdminPlan | null | undefined>(undefined);
 
-  const onDelete = (plan: AdminPlan) => {
-    if (!window.confirm(ADMIN_MESSAGES.confirmDeletePlan)) return;
-    remove.mutate(plan.id, {
-      onSuccess: () => toast.success(ADMIN_MESSAGES.planDeleted),
+  const onDelete = async (plan: AdminPlan) => {
+    const deleted = await confirm({
+      title: `Deletar o plano “${plan.name}”?`,
+      body: ADMIN_MESSAGES.confirmDeletePlan,
+      confirmLabel: "Deletar plano",
+      danger: true,
+      action: () => remove.mutateAsync(plan.id),
       // The server says why it refuses (subscribers, the default or the free plan).
-      onError: (error) => toast.error(errorMessage(error, ADMIN_MESSAGES.deletePlanFailed)),
+      describeError: (error) => errorMessage(error, ADMIN_MESSAGES.deletePlanFailed),
     });
+    if (deleted) toast.success(ADMIN_MESSAGES.planDeleted);
   };
 
   return (
@@ -135,7 +142,7 @@ export function AdminPlans() {
             Preços, limites e recursos. Um plano com assinantes não pode ser deletado: desative-o.
           </p>
         </div>
-        <Button onClick={() => setEditing(null)}>
+        <Button onClick={() => setEditing(null)} disabled={!plans.data}>
           <Plus className="h-4 w-4" aria-hidden />
           Novo Plano
         </Button>
@@ -163,14 +170,20 @@ export function AdminPlans() {
               key={plan.id}
               plan={plan}
               onEdit={() => setEditing(plan)}
-              onDelete={() => onDelete(plan)}
+              onDelete={() => void onDelete(plan)}
               deleting={remove.isPending && remove.variables === plan.id}
             />
           ))}
         </div>
       )}
 
-      {editing !== undefined && <PlanFormModal plan={editing} onClose={() => setEditing(undefined)} />}
+      {editing !== undefined && (
+        <PlanFormModal
+          plan={editing}
+          freePlan={freePlanOf(plans.data ?? [])}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** The panel's sections, in the URL as ?tab=; `wide`: a tab only on wide screens (else in the user menu). */
+/** The panel's sections, in the URL as ?tab= (also a select on a phone; 'Configurações' is in the user menu too). */
 export const ADMIN_TABS = [
   { key: "visao-geral", label: "Visão Geral" },
   { key: "usuarios", label: "Usuários" },
@@ -9,7 +9,7 @@ export const ADMIN_TABS = [
   { key: "acessos", label: "Registros de acesso" },
   { key: "denuncias", label: "Denúncias" },
   { key: "seguranca", label: "Segurança" },
-  { key: "configuracoes", label: "Configurações", wide: true },
+  { key: "configuracoes", label: "Configurações" },
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number]["key"];
 

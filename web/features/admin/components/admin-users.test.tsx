@@ -1,6 +1,6 @@
-import { ADMIN_MESSAGES, type AdminUser } from "@common/contract/admin";
+import { ADMIN_MESSAGES, type AdminUser, type AdminUserDetails } from "@common/contract/admin";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Call, fakeApi, paramsOf } from "../../../../tests/web-fake-api";
 import { adminUser, plans, renderAdmin } from "./admin.test-helper";
 import { AdminUsers } from "./admin-users";
@@ -11,14 +11,14 @@ const pageOf = (users: AdminUser[], total = users.length, page = 1) => ({
 const listCalls = (calls: Call[]) => calls.filter((c) => c.url.startsWith("/api/admin/users?"));
 const lastList = (calls: Call[]) => paramsOf(listCalls(calls).at(-1)!);
 const rowOf = (email: string) => screen.getByText(email).closest("tr")!;
+/** The texts of a row's cells, in order (the first holds what a phone shows under the name). */
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole("cell")
+    .map((cell) => cell.textContent);
+const confirmation = (name: string) => within(screen.getByRole("alertdialog", { name }));
 
 describe("AdminUsers", () => {
-  let confirm: ReturnType<typeof vi.spyOn>;
-  let alert: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-    alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -38,19 +38,21 @@ describe("AdminUsers", () => {
       ]),
     });
     renderAdmin(<AdminUsers currentUserId={99} />);
-    const first = within(await screen.findByText("pessoa1@exemplo.com").then((el) => el.closest("tr")!));
-    expect(first.getByText("Pessoa 1")).toBeTruthy();
-    expect(first.getByText("Enterprise")).toBeTruthy();
-    expect(first.getByText("Admin")).toBeTruthy();
-    expect(first.getByText("Ativo")).toBeTruthy();
-    expect(first.getByText("1.500")).toBeTruthy();
-    expect(first.getByText("12.000")).toBeTruthy();
-    expect(first.getByText("10/03/2026")).toBeTruthy();
-    const second = within(rowOf("pessoa2@exemplo.com"));
-    expect(second.getByText("Gratuito")).toBeTruthy();
-    expect(second.getByText("Inativo")).toBeTruthy();
-    expect(second.queryByText("Admin")).toBeNull();
-    expect(second.getByRole("button", { name: "Ativar pessoa2@exemplo.com" })).toBeTruthy();
+    const first = await screen.findByText("pessoa1@exemplo.com").then((el) => el.closest("tr")!);
+    expect(cellTexts(first)).toEqual([
+      "P1Pessoa 1pessoa1@exemplo.comEnterpriseAdminAtivo2 Link Bios · 1.500 URLs · 12.000 cliques · desde 10/03/2026",
+      "Enterprise",
+      "AdminAtivo",
+      "2",
+      "1.500",
+      "12.000",
+      "10/03/2026",
+      "",
+    ]);
+    const second = rowOf("pessoa2@exemplo.com");
+    expect(cellTexts(second).slice(1, 3)).toEqual(["Gratuito", "Inativo"]);
+    expect(within(second).queryByText("Admin")).toBeNull();
+    expect(within(second).getByRole("button", { name: "Ativar pessoa2@exemplo.com" })).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Usuários (2)" })).toBeTruthy();
   });
 
@@ -181,22 +183,34 @@ describe("AdminUsers", () => {
     expect(screen.getByRole("dialog")).toBeTruthy();
   });
 
-  it("deactivates and activates after the confirmation, with the server's message", async () => {
+  it("deactivates and activates after a confirmation that names the user, with the server's message", async () => {
     const calls = fakeApi({
       "GET /api/admin/users": pageOf([adminUser(1), adminUser(2, { is_active: false })]),
       "POST /api/admin/users/1/deactivate": { body: { message: ADMIN_MESSAGES.userDeactivated } },
       "POST /api/admin/users/2/activate": { body: { message: ADMIN_MESSAGES.userActivated } },
     });
     renderAdmin(<AdminUsers currentUserId={99} />);
-    confirm.mockReturnValueOnce(false);
-    fireEvent.click(await screen.findByRole("button", { name: "Desativar pessoa1@exemplo.com" }));
-    expect(confirm).toHaveBeenCalledWith(ADMIN_MESSAGES.confirmDeactivate);
+    const deactivate = await screen.findByRole("button", { name: "Desativar pessoa1@exemplo.com" });
+    deactivate.focus();
+    fireEvent.click(deactivate);
+    let dialog = confirmation("Desativar pessoa1@exemplo.com?");
+    expect(dialog.getByText(ADMIN_MESSAGES.confirmDeactivate)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Cancelar" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(deactivate);
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
-    fireEvent.click(screen.getByRole("button", { name: "Desativar pessoa1@exemplo.com" }));
+    fireEvent.click(deactivate);
+    fireEvent.click(
+      confirmation("Desativar pessoa1@exemplo.com?").getByRole("button", { name: "Desativar usuário" }),
+    );
     expect(await screen.findByText(ADMIN_MESSAGES.userDeactivated)).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+
     fireEvent.click(screen.getByRole("button", { name: "Ativar pessoa2@exemplo.com" }));
-    expect(confirm).toHaveBeenLastCalledWith(ADMIN_MESSAGES.confirmActivate);
+    dialog = confirmation("Ativar pessoa2@exemplo.com?");
+    expect(dialog.getByText(ADMIN_MESSAGES.confirmActivate)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Ativar usuário" }));
     expect(await screen.findByText(ADMIN_MESSAGES.userActivated)).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([
       "/api/admin/users/1/deactivate",
@@ -204,14 +218,17 @@ describe("AdminUsers", () => {
     ]);
   });
 
-  it("says why a status change failed, else the spec's text", async () => {
+  it("says in the dialog why a status change failed, and keeps it open", async () => {
     fakeApi({
       "GET /api/admin/users": pageOf([adminUser(1, { is_admin: true })]),
       "POST /api/admin/users/1/deactivate": { status: 400, body: { error: ADMIN_MESSAGES.lastAdmin } },
     });
     renderAdmin(<AdminUsers currentUserId={99} />);
     fireEvent.click(await screen.findByRole("button", { name: "Desativar pessoa1@exemplo.com" }));
-    expect(await screen.findByText(ADMIN_MESSAGES.lastAdmin)).toBeTruthy();
+    const dialog = confirmation("Desativar pessoa1@exemplo.com?");
+    fireEvent.click(dialog.getByRole("button", { name: "Desativar usuário" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(ADMIN_MESSAGES.lastAdmin);
+    expect(screen.getByRole("alertdialog")).toBeTruthy();
   });
 
   it("deletes after the confirmation", async () => {
@@ -221,19 +238,23 @@ describe("AdminUsers", () => {
     });
     renderAdmin(<AdminUsers currentUserId={99} />);
     fireEvent.click(await screen.findByRole("button", { name: "Deletar pessoa1@exemplo.com" }));
-    expect(confirm).toHaveBeenCalledWith(ADMIN_MESSAGES.confirmDeleteUser);
+    const dialog = confirmation("Deletar pessoa1@exemplo.com?");
+    expect(dialog.getByText(ADMIN_MESSAGES.confirmDeleteUser)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Deletar usuário" }));
     expect(await screen.findByText("Usuário deletado com sucesso!")).toBeTruthy();
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual(["/api/admin/users/1"]);
   });
 
-  it("shows 'Erro ao deletar usuário' when the server gives no reason", async () => {
+  it("shows 'Erro ao deletar usuário' in the dialog when the server gives no reason", async () => {
     fakeApi({
       "GET /api/admin/users": pageOf([adminUser(1)]),
       "DELETE /api/admin/users/1": { status: 500, body: {} },
     });
     renderAdmin(<AdminUsers currentUserId={99} />);
     fireEvent.click(await screen.findByRole("button", { name: "Deletar pessoa1@exemplo.com" }));
-    expect(await screen.findByText(ADMIN_MESSAGES.deleteUserFailed)).toBeTruthy();
+    const dialog = confirmation("Deletar pessoa1@exemplo.com?");
+    fireEvent.click(dialog.getByRole("button", { name: "Deletar usuário" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(ADMIN_MESSAGES.deleteUserFailed);
   });
 
   it("does not offer to deactivate or delete the administrator's own account", async () => {
@@ -247,12 +268,96 @@ describe("AdminUsers", () => {
     ).toBe(true);
   });
 
-  it("shows the spec's alerts for details and bulk email", async () => {
-    fakeApi({ "GET /api/admin/users": pageOf([adminUser(1)]) });
+  it("shows a user's details from the server, and offers no bulk e-mail", async () => {
+    const details: AdminUserDetails = {
+      ...adminUser(1, {
+        is_admin: true,
+        subscription: {
+          plan_id: 2,
+          plan_name: "Pro",
+          status: "canceled",
+          expires_at: "2026-04-10T15:00:00.000Z",
+        },
+        custom_limits: { max_link_pages: 5, max_shortened_urls: -1, max_clicks_per_month: null },
+      }),
+      email_verified_at: "2026-03-11T12:00:00.000Z",
+      last_login_at: "2026-03-20T18:30:00.000Z",
+      has_password: true,
+      google_linked: true,
+    };
+    const calls = fakeApi({
+      "GET /api/admin/users": pageOf([adminUser(1)]),
+      "GET /api/admin/users/1": { body: details },
+    });
+    renderAdmin(<AdminUsers currentUserId={99} />);
+    expect(screen.queryByRole("button", { name: "Email em Massa" })).toBeNull();
+    const opener = await screen.findByRole("button", { name: "Detalhes de pessoa1@exemplo.com" });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = within(screen.getByRole("dialog", { name: "Detalhes do usuário" }));
+    await dialog.findByText("Pessoa 1");
+    const value = (term: string) => dialog.getByText(term).nextElementSibling?.textContent;
+    expect(value("Email")).toBe("pessoa1@exemplo.com");
+    expect(value("Status")).toBe("AtivoAdmin");
+    expect(value("Email verificado")).toBe("Sim, em 11/03/2026");
+    expect(value("Plano")).toBe("ProCancelado · até 10/04/2026");
+    expect(value("Limites personalizados")).toBe("Link Bios: 5 · URLs: Ilimitado");
+    expect(value("Cadastro")).toBe("10/03/2026 12:00");
+    expect(value("Último login")).toBe("20/03/2026 15:30");
+    expect(value("Entra com")).toBe("Senha e Google");
+    expect(dialog.getByText("URLs encurtadas").nextElementSibling?.textContent).toBe("1.500");
+    expect(dialog.getByText("Cliques").nextElementSibling?.textContent).toBe("12.000");
+    expect(calls.map((c) => c.url)).toContain("/api/admin/users/1");
+
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it("says what the details do not know, and why they failed to load", async () => {
+    fakeApi({
+      "GET /api/admin/users": pageOf([adminUser(1), adminUser(2)]),
+      "GET /api/admin/users/1": {
+        body: {
+          ...adminUser(1),
+          email_verified_at: null,
+          last_login_at: null,
+          has_password: false,
+          google_linked: true,
+        },
+      },
+      "GET /api/admin/users/2": { status: 404, body: { error: ADMIN_MESSAGES.userNotFound } },
+    });
     renderAdmin(<AdminUsers currentUserId={99} />);
     fireEvent.click(await screen.findByRole("button", { name: "Detalhes de pessoa1@exemplo.com" }));
-    expect(alert).toHaveBeenCalledWith(ADMIN_MESSAGES.detailsSoon);
-    fireEvent.click(screen.getByRole("button", { name: "Email em Massa" }));
-    expect(alert).toHaveBeenLastCalledWith(ADMIN_MESSAGES.bulkEmailSoon);
+    let dialog = within(screen.getByRole("dialog", { name: "Detalhes do usuário" }));
+    expect((await dialog.findByText("Email verificado")).nextElementSibling?.textContent).toBe("Não");
+    expect(dialog.getByText("Último login").nextElementSibling?.textContent).toBe(
+      "Nenhum nos últimos 6 meses",
+    );
+    expect(dialog.getByText("Entra com").nextElementSibling?.textContent).toBe("Google");
+    expect(dialog.getByText("Plano").nextElementSibling?.textContent).toBe(
+      "GratuitoAtivo · sem data de término",
+    );
+    expect(dialog.queryByText("Limites personalizados")).toBeNull();
+    fireEvent.click(dialog.getAllByRole("button", { name: "Fechar" }).at(-1)!);
+
+    fireEvent.click(screen.getByRole("button", { name: "Detalhes de pessoa2@exemplo.com" }));
+    dialog = within(screen.getByRole("dialog", { name: "Detalhes do usuário" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(ADMIN_MESSAGES.userNotFound);
+  });
+
+  it("sorts from a select where the usage columns do not fit", async () => {
+    const calls = fakeApi({ "GET /api/admin/users": pageOf([adminUser(1)]) });
+    renderAdmin(<AdminUsers currentUserId={99} />);
+    await screen.findByText("pessoa1@exemplo.com");
+    const select = screen.getByLabelText("Ordenar por") as HTMLSelectElement;
+    expect(select.value).toBe("created_at:desc");
+    fireEvent.change(select, { target: { value: "clicks:desc" } });
+    await waitFor(() => expect(lastList(calls).get("sort")).toBe("clicks"));
+    expect(lastList(calls).get("order")).toBe("desc");
+    expect(screen.getByRole("columnheader", { name: /Cliques/ }).getAttribute("aria-sort")).toBe(
+      "descending",
+    );
   });
 });

@@ -1,7 +1,7 @@
 // Test-only: the admin panel's fixtures (factories with overrides) and a render with the toasts.
 import type { AdminPlan, AdminUser, AuditEntry, SystemConfig } from "@common/contract/admin";
 import type { SessionUser } from "@common/contract/auth";
-import type { AdminStats } from "@common/contract/billing";
+import type { AdminStats, RefundPreview, RefundPreviewPayment } from "@common/contract/billing";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { renderWithProviders } from "../../../../tests/web-fake-api";
@@ -125,3 +125,94 @@ export const auditEntry = (id: number, over: Partial<AuditEntry> = {}): AuditEnt
  */
 export const definitionListChildren = (root: ParentNode = document) =>
   [...root.querySelectorAll("dl > div > *")].map((element) => element.tagName.toLowerCase());
+
+const periodPayment = (over: Partial<RefundPreviewPayment>): RefundPreviewPayment => ({
+  id: 1,
+  mercadopago_payment_id: "mp-1",
+  plan_name: "Pro",
+  transaction_type: "subscription",
+  type_label: "Nova Assinatura",
+  role: "current",
+  amount_cents: 1990,
+  approved_at: "2026-11-20T15:05:00.000Z",
+  period_start: "2026-11-20T15:05:00.000Z",
+  period_end: "2026-12-20T15:05:00.000Z",
+  ...over,
+});
+
+/** GET .../refund-preview of a Pro payment alone in its period: refunding it ends Pro. */
+export function aloneRefundPreview(id = 1): RefundPreview {
+  const payment = periodPayment({ id, mercadopago_payment_id: `mp-${id}` });
+  const option = {
+    transaction_ids: [id],
+    amount_cents: 1990,
+    unrefunded_cents: 0,
+    subscription_effect: "ends" as const,
+    expires_at: null,
+  };
+  return {
+    payment,
+    period_payments: [payment],
+    subscription: {
+      plan_name: "Pro",
+      ended: false,
+      expires_at: payment.period_end,
+      scheduled_plan_name: null,
+    },
+    options: { payment: { scope: "payment", ...option }, period: { scope: "period", ...option } },
+  };
+}
+
+/** Pro paid (#1), a month of Pro paid ahead (#2), then the upgrade to Business (#3, R$ 30,01) they credited. */
+export function upgradeRefundPreview(): RefundPreview {
+  const pro = periodPayment({ id: 1, mercadopago_payment_id: "mp-1", role: "credit" });
+  const renewal = periodPayment({
+    id: 2,
+    mercadopago_payment_id: "mp-2",
+    transaction_type: "renewal",
+    type_label: "Renovação",
+    role: "credit",
+    approved_at: "2026-11-25T10:00:00.000Z",
+    period_start: "2026-12-20T15:05:00.000Z",
+    period_end: "2027-01-20T15:05:00.000Z",
+  });
+  const upgrade = periodPayment({
+    id: 3,
+    mercadopago_payment_id: "mp-3",
+    plan_name: "Business",
+    transaction_type: "upgrade",
+    type_label: "Upgrade",
+    amount_cents: 3001,
+    approved_at: "2026-12-01T12:00:00.000Z",
+    period_start: "2026-12-01T12:00:00.000Z",
+    period_end: "2027-01-01T12:00:00.000Z",
+  });
+  return {
+    payment: upgrade,
+    period_payments: [pro, renewal, upgrade],
+    subscription: {
+      plan_name: "Business",
+      ended: false,
+      expires_at: upgrade.period_end,
+      scheduled_plan_name: null,
+    },
+    options: {
+      payment: {
+        scope: "payment",
+        transaction_ids: [3],
+        amount_cents: 3001,
+        unrefunded_cents: 3980,
+        subscription_effect: "ends",
+        expires_at: null,
+      },
+      period: {
+        scope: "period",
+        transaction_ids: [1, 2, 3],
+        amount_cents: 6981,
+        unrefunded_cents: 0,
+        subscription_effect: "ends",
+        expires_at: null,
+      },
+    },
+  };
+}

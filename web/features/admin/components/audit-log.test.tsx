@@ -33,6 +33,8 @@ describe("AuditLog", () => {
     expect(first.getByText("20/11/2026 12:05")).toBeTruthy();
     expect(first.getByText("admin@exemplo.com")).toBeTruthy();
     expect(first.getByText("pessoa1@exemplo.com")).toBeTruthy();
+    // A phone shows who, what and on what under the date.
+    expect(first.getByText("Usuário editado: pessoa1@exemplo.com · por admin@exemplo.com")).toBeTruthy();
     expect(
       within(screen.getByRole("cell", { name: "Plano deletado" }).closest("tr")!).getByText("plan #7"),
     ).toBeTruthy();

@@ -28,11 +28,23 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
   return (
     <Fragment>
       <tr className={open ? "bg-gray-50" : "hover:bg-gray-50"}>
-        <td className="px-4 py-3 whitespace-nowrap text-gray-600">{formatDateTimeBR(entry.created_at)}</td>
-        <td className="max-w-[14rem] truncate px-4 py-3 text-gray-900">{entry.actor_email}</td>
-        <td className="px-4 py-3 whitespace-nowrap text-gray-900">{actionLabel(entry.action)}</td>
-        <td className="max-w-[16rem] truncate px-4 py-3 text-gray-700">{auditTarget(entry)}</td>
-        <td className="px-4 py-3 text-right">
+        <td className="px-4 py-3 text-gray-600 md:whitespace-nowrap">
+          <span>{formatDateTimeBR(entry.created_at)}</span>
+          {/* A phone has no room for who, what and on what: the same facts under the date. */}
+          <p className="mt-0.5 text-xs break-words text-gray-900 md:hidden">
+            {`${actionLabel(entry.action)}: ${auditTarget(entry)} · por ${entry.actor_email}`}
+          </p>
+        </td>
+        <td className="hidden max-w-[14rem] truncate px-4 py-3 text-gray-900 md:table-cell">
+          {entry.actor_email}
+        </td>
+        <td className="hidden px-4 py-3 whitespace-nowrap text-gray-900 md:table-cell">
+          {actionLabel(entry.action)}
+        </td>
+        <td className="hidden max-w-[16rem] truncate px-4 py-3 text-gray-700 md:table-cell">
+          {auditTarget(entry)}
+        </td>
+        <td className="px-4 py-3 text-right align-top md:align-middle">
           <button
             type="button"
             onClick={() => setOpen((value) => !value)}
@@ -51,7 +63,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
       {open && (
         <tr id={detailsId} className="bg-gray-50">
           <td colSpan={5} className="px-4 pb-4">
-            {/* On a phone the table scrolls sideways; the change stays in view and scrolls on its own. */}
+            {/* Should the table ever scroll sideways, the change stays in view and scrolls on its own. */}
             <div className="sticky left-4 w-[min(100%,calc(100vw-4.25rem))]">
               <AuditChange entry={entry} />
             </div>
@@ -142,19 +154,19 @@ export function AuditLog() {
           }
         >
           <div className={`relative overflow-x-auto ${list.isPlaceholderData ? "opacity-60" : ""}`}>
-            <table className="w-full min-w-[760px] text-left text-sm">
+            <table className="w-full text-left text-sm md:min-w-[760px]">
               <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-semibold">
                     Data/hora
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                     Quem
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                     Ação
                   </th>
-                  <th scope="col" className="px-4 py-3 font-semibold">
+                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
                     Alvo
                   </th>
                   <th scope="col" className="px-4 py-3 text-right font-semibold">

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Call, fakeApi, paramsOf } from "../../../../tests/web-fake-api";
 import { renderAdmin } from "./admin.test-helper";
-import { CONFIRM_DELETE_LINK, confirmBlockDomain, LinkReports } from "./link-reports";
+import { BLOCK_DOMAIN_CONSEQUENCE, DELETE_LINK_CONSEQUENCE, LinkReports } from "./link-reports";
 
 const report = (id: number, over: Partial<LinkReport> = {}): LinkReport => ({
   id,
@@ -123,9 +123,7 @@ describe("LinkReports", () => {
     await waitFor(() => expect(lists(calls).length).toBeGreaterThanOrEqual(3));
   });
 
-  it("deletes our short link only after confirmation, and shows the server's error", async () => {
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal("confirm", confirm);
+  it("deletes our short link only after a confirmation naming it, and shows the server's error there", async () => {
     const calls = fakeApi({
       "GET /api/admin/link-reports": pageOf([ourLink]),
       "POST /api/admin/link-reports/2/delete-link": {
@@ -136,20 +134,22 @@ describe("LinkReports", () => {
     renderAdmin(<LinkReports />);
     const button = (await findCard(2)).getByRole("button", { name: "Excluir link" });
     fireEvent.click(button);
-    expect(confirm).toHaveBeenCalledWith(CONFIRM_DELETE_LINK);
+    const name = "Excluir o link atalho.exemplo.com.br/s/abc?";
+    let dialog = within(screen.getByRole("alertdialog", { name }));
+    expect(dialog.getByText(DELETE_LINK_CONSEQUENCE)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Cancelar" }));
     expect(calls.some((c) => c.method === "POST")).toBe(false);
+
     fireEvent.click(button);
-    expect(await screen.findByText(LINK_REPORT_MESSAGES.linkGone)).toBeTruthy();
+    dialog = within(screen.getByRole("alertdialog", { name }));
+    fireEvent.click(dialog.getByRole("button", { name: "Excluir link" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(LINK_REPORT_MESSAGES.linkGone);
     expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([
       "/api/admin/link-reports/2/delete-link",
     ]);
   });
 
   it("blocks the target's domain (for our short links) and resolves the report", async () => {
-    vi.stubGlobal(
-      "confirm",
-      vi.fn(() => true),
-    );
     const calls = fakeApi({
       "GET /api/admin/link-reports": pageOf([ourLink]),
       "POST /api/admin/blocked-domains": { status: 201, body: { id: 1, domain: "virus.exemplo.org" } },
@@ -157,7 +157,9 @@ describe("LinkReports", () => {
     });
     renderAdmin(<LinkReports />);
     fireEvent.click((await findCard(2)).getByRole("button", { name: "Bloquear domínio" }));
-    expect(window.confirm).toHaveBeenCalledWith(confirmBlockDomain("virus.exemplo.org"));
+    const dialog = within(screen.getByRole("alertdialog", { name: "Bloquear o domínio virus.exemplo.org?" }));
+    expect(dialog.getByText(BLOCK_DOMAIN_CONSEQUENCE)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Bloquear domínio" }));
     expect(await screen.findByText("Domínio virus.exemplo.org bloqueado e denúncia resolvida.")).toBeTruthy();
     const writes = calls.filter((c) => c.method !== "GET").map((c) => [c.method, c.url, c.body]);
     expect(writes).toEqual([
@@ -171,17 +173,17 @@ describe("LinkReports", () => {
   });
 
   it("keeps the report open when the block is refused", async () => {
-    vi.stubGlobal(
-      "confirm",
-      vi.fn(() => true),
-    );
     const calls = fakeApi({
       "GET /api/admin/link-reports": pageOf([report(5)]),
       "POST /api/admin/blocked-domains": { status: 409, body: { error: "Este domínio já está bloqueado." } },
     });
     renderAdmin(<LinkReports />);
     fireEvent.click((await findCard(5)).getByRole("button", { name: "Bloquear domínio" }));
-    expect(await screen.findByText("Este domínio já está bloqueado.")).toBeTruthy();
+    const dialog = within(
+      screen.getByRole("alertdialog", { name: "Bloquear o domínio golpe5.exemplo.net?" }),
+    );
+    fireEvent.click(dialog.getByRole("button", { name: "Bloquear domínio" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe("Este domínio já está bloqueado.");
     expect(calls.some((c) => c.method === "PATCH")).toBe(false);
     expect(calls.find((c) => c.method === "POST")?.body).toMatchObject({ domain: "golpe5.exemplo.net" });
   });

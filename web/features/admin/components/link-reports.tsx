@@ -9,6 +9,7 @@ import {
 } from "@common/contract/link-reports";
 import { formatDateTimeBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { ListEmpty, ListStates } from "@web/components/ui/list-states";
 import { PaginationFooter } from "@web/components/ui/pagination";
 import { errorMessage } from "@web/lib/api-client";
@@ -32,10 +33,14 @@ const STATUS_DONE: Record<Exclude<LinkReportStatus, "open">, string> = {
   actioned: "Resolvida",
 };
 
-export const CONFIRM_DELETE_LINK =
-  "Excluir este link curto? Ele para de redirecionar na hora, e os cliques dele são apagados. Esta ação não pode ser desfeita.";
-export const confirmBlockDomain = (domain: string) =>
-  `Bloquear o domínio ${domain}? Nenhum link novo poderá apontar para ele, e os links existentes passam a mostrar um aviso.`;
+/** What the confirmations say will happen (their titles name the link or the domain). */
+export const DELETE_LINK_CONSEQUENCE =
+  "Ele para de redirecionar na hora, e os cliques dele são apagados. Esta ação não pode ser desfeita.";
+export const BLOCK_DOMAIN_CONSEQUENCE =
+  "Nenhum link novo poderá apontar para ele nem para os subdomínios dele, e os links existentes passam a mostrar um aviso. A denúncia fica resolvida.";
+
+/** A short link as people read it: without https://. */
+const bare = (url: string) => url.replace(/^https?:\/\//, "");
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -53,6 +58,7 @@ function ReportCard({ report }: { report: LinkReport }) {
   const busy = resolve.isPending || deleteLink.isPending || block.isPending;
   const domain = reportedDomainOf(report);
   const link = report.short_link;
+  const confirm = useConfirm();
   const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
   const done = (result: { message: string }) => toast.success(result.message);
 
@@ -61,20 +67,32 @@ function ReportCard({ report }: { report: LinkReport }) {
       { id: report.id, status },
       { onSuccess: done, onError: fail("Erro ao atualizar a denúncia") },
     );
-  const onDeleteLink = () => {
-    if (!window.confirm(CONFIRM_DELETE_LINK)) return;
-    deleteLink.mutate(report.id, { onSuccess: done, onError: fail("Erro ao excluir o link") });
-  };
-  const onBlock = () => {
-    if (!domain || !window.confirm(confirmBlockDomain(domain))) return;
-    const reason = `Denúncia #${report.id}: ${LINK_REPORT_REASON_LABELS[report.reason]}`;
-    block.mutate(
-      { id: report.id, domain, reason },
-      {
-        onSuccess: () => toast.success(`Domínio ${domain} bloqueado e denúncia resolvida.`),
-        onError: fail("Erro ao bloquear o domínio"),
+  const onDeleteLink = async () => {
+    let result: { message: string } | undefined;
+    const deleted = await confirm({
+      title: `Excluir o link ${bare(link?.short_url ?? report.url)}?`,
+      body: DELETE_LINK_CONSEQUENCE,
+      confirmLabel: "Excluir link",
+      danger: true,
+      action: async () => {
+        result = await deleteLink.mutateAsync(report.id);
       },
-    );
+      describeError: (error) => errorMessage(error, "Erro ao excluir o link"),
+    });
+    if (deleted && result) done(result);
+  };
+  const onBlock = async () => {
+    if (!domain) return;
+    const reason = `Denúncia #${report.id}: ${LINK_REPORT_REASON_LABELS[report.reason]}`;
+    const blocked = await confirm({
+      title: `Bloquear o domínio ${domain}?`,
+      body: BLOCK_DOMAIN_CONSEQUENCE,
+      confirmLabel: "Bloquear domínio",
+      danger: true,
+      action: () => block.mutateAsync({ id: report.id, domain, reason }),
+      describeError: (error) => errorMessage(error, "Erro ao bloquear o domínio"),
+    });
+    if (blocked) toast.success(`Domínio ${domain} bloqueado e denúncia resolvida.`);
   };
 
   return (
@@ -151,7 +169,7 @@ function ReportCard({ report }: { report: LinkReport }) {
             Marcar como resolvida
           </button>
           {link?.exists && (
-            <button type="button" className={danger} disabled={busy} onClick={onDeleteLink}>
+            <button type="button" className={danger} disabled={busy} onClick={() => void onDeleteLink()}>
               <Trash2 className="h-4 w-4" aria-hidden />
               Excluir link
             </button>
@@ -161,7 +179,7 @@ function ReportCard({ report }: { report: LinkReport }) {
               type="button"
               className={danger}
               disabled={busy}
-              onClick={onBlock}
+              onClick={() => void onBlock()}
               title={`Bloquear ${domain}`}
             >
               <Ban className="h-4 w-4" aria-hidden />

@@ -10,7 +10,13 @@ import { type FieldErrors, fieldError } from "@web/lib/form-errors";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { useSavePlan } from "../api/use-save-plan";
-import { NEW_PLAN_VALUES, type PlanFormValues, parsePlanForm, planFormValues } from "./plan-form";
+import {
+  newPlanValues,
+  type PlanFormValues,
+  parsePlanForm,
+  planFormValues,
+  UNLIMITED_WARNING,
+} from "./plan-form";
 
 /** Cents typed so far, as money: "1990" -> "R$ 19,90". */
 function priceHint(text: string, fallback: string) {
@@ -20,16 +26,23 @@ function priceHint(text: string, fallback: string) {
     : fallback;
 }
 
-type Props = { plan: AdminPlan | null; onClose: () => void };
+/** `freePlan`: where a new plan's limits start. */
+type Props = { plan: AdminPlan | null; freePlan?: AdminPlan; onClose: () => void };
 /** The fields typed as text (numbers included, as typed). */
 type TextKey = {
   [K in keyof PlanFormValues]: PlanFormValues[K] extends boolean ? never : K;
 }[keyof PlanFormValues];
 
-/** 'Novo Plano' (plan null) or 'Editar' a plan (spec 5), checked by the API's own schema. */
-export function PlanFormModal({ plan, onClose }: Props) {
+/**
+ * 'Novo Plano' (plan null; limits start at the free plan's) or 'Editar' a plan (spec 5), checked by
+ * the API's own schema. A limit left empty is unlimited, and says so.
+ */
+export function PlanFormModal({ plan, freePlan, onClose }: Props) {
   const save = useSavePlan();
-  const [values, setValues] = useState<PlanFormValues>(() => (plan ? planFormValues(plan) : NEW_PLAN_VALUES));
+  const [values, setValues] = useState<PlanFormValues>(() =>
+    plan ? planFormValues(plan) : newPlanValues(freePlan),
+  );
+  const unlimited = (key: TextKey) => (values[key].trim() === "" ? UNLIMITED_WARNING : undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
   const errorFor = fieldError(errors, save.error);
   const descriptionId = useId();
@@ -137,7 +150,9 @@ export function PlanFormModal({ plan, onClose }: Props) {
 
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">Limites</legend>
-          <p className="mt-0.5 text-xs text-gray-500">Vazio = ilimitado.</p>
+          <p className="mt-0.5 text-xs text-gray-500">
+            {plan ? "Vazio = ilimitado." : "Começam nos do plano gratuito. Vazio = ilimitado."}
+          </p>
           <div className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <TextField
               label="Máx. de Link Bios"
@@ -147,6 +162,7 @@ export function PlanFormModal({ plan, onClose }: Props) {
               value={values.max_link_pages}
               onChange={text("max_link_pages")}
               placeholder="Ilimitado"
+              warning={unlimited("max_link_pages")}
               error={errorFor("max_link_pages")}
             />
             <TextField
@@ -157,6 +173,7 @@ export function PlanFormModal({ plan, onClose }: Props) {
               value={values.max_shortened_urls}
               onChange={text("max_shortened_urls")}
               placeholder="Ilimitado"
+              warning={unlimited("max_shortened_urls")}
               error={errorFor("max_shortened_urls")}
             />
             <TextField
@@ -167,6 +184,7 @@ export function PlanFormModal({ plan, onClose }: Props) {
               value={values.max_clicks_per_month}
               onChange={text("max_clicks_per_month")}
               placeholder="Ilimitado"
+              warning={unlimited("max_clicks_per_month")}
               error={errorFor("max_clicks_per_month")}
             />
             <TextField
@@ -178,6 +196,7 @@ export function PlanFormModal({ plan, onClose }: Props) {
               onChange={text("creations_per_hour")}
               placeholder="Ilimitado"
               hint="Links, Link Bios e links de Link Bio"
+              warning={unlimited("creations_per_hour")}
               error={errorFor("creations_per_hour")}
             />
             <TextField

@@ -45,6 +45,32 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
 /** Unlimited (null or -1) is an empty field. */
 const maxText = (value: number | null) => (value === null || value < 0 ? "" : String(value));
 
+/** The plan of everyone without a subscription: the server's rule (price zero, active first, oldest). */
+export function freePlanOf(plans: AdminPlan[]): AdminPlan | undefined {
+  return plans
+    .filter((plan) => plan.price_cents === 0)
+    .sort((a, b) => Number(b.is_active) - Number(a.is_active) || a.id - b.id)[0];
+}
+
+/**
+ * A new plan starts with the free plan's limits, not unlimited: a plan saved in a hurry then
+ * gives too little, which a customer reports, rather than everything, which nobody reports.
+ */
+export function newPlanValues(freePlan: AdminPlan | undefined): PlanFormValues {
+  if (!freePlan) return NEW_PLAN_VALUES;
+  return {
+    ...NEW_PLAN_VALUES,
+    max_link_pages: maxText(freePlan.max_link_pages),
+    max_shortened_urls: maxText(freePlan.max_shortened_urls),
+    max_clicks_per_month: maxText(freePlan.max_clicks_per_month),
+    creations_per_hour: maxText(freePlan.creations_per_hour ?? null),
+    analytics_retention_days: String(freePlan.analytics_retention_days),
+  };
+}
+
+/** Under a limit left empty: allowed (spec 5), and said plainly. */
+export const UNLIMITED_WARNING = "Vazio: sem limite para quem assinar este plano.";
+
 export function planFormValues(plan: AdminPlan): PlanFormValues {
   return {
     name: plan.name,

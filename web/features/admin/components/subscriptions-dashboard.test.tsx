@@ -1,8 +1,8 @@
-import { type AdminTransaction, BILLING_MESSAGES } from "@common/contract/billing";
+import { type AdminTransaction, BILLING_MESSAGES, REFUND_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Call, fakeApi, paramsOf, renderWithProviders } from "../../../../tests/web-fake-api";
-import { definitionListChildren } from "./admin.test-helper";
+import { aloneRefundPreview, definitionListChildren } from "./admin.test-helper";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard";
 
 const transaction = (id: number, over: Partial<AdminTransaction> = {}): AdminTransaction => ({
@@ -200,6 +200,7 @@ describe("SubscriptionsDashboard", () => {
       "GET /api/admin/stats": () => ({ body: stats }),
       "GET /api/admin/transactions": () => pageOf([transaction(1)]),
       "GET /api/admin/payment/mp-1/details": () => ({ body: {} }),
+      "GET /api/admin/payments/mp-1/refund-preview": () => ({ body: aloneRefundPreview(1) }),
       "POST /api/admin/payments/mp-1/refund": () => ({
         body: { amount_refunded: 1990, refund_id: "rf-777", message: "ok" },
       }),
@@ -208,7 +209,14 @@ describe("SubscriptionsDashboard", () => {
     fireEvent.click(await screen.findByText("Cliente 1"));
     const dialog = screen.getByRole("dialog");
     fireEvent.click(within(dialog).getByRole("button", { name: "Estornar" }));
-    expect(within(dialog).getByText(BILLING_MESSAGES.confirmRefund)).toBeTruthy();
+    expect(within(dialog).getByText(REFUND_MESSAGES.irreversible)).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        (_, element) =>
+          element?.tagName === "P" &&
+          element.textContent === "Estornar este pagamento (R$ 19,90): a assinatura Pro termina agora.",
+      ),
+    ).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText("Motivo do estorno (opcional)"), {
       target: { value: "Cobrança duplicada" },
     });
@@ -219,7 +227,10 @@ describe("SubscriptionsDashboard", () => {
     expect(await within(dialog).findByText("Estorno realizado com sucesso!")).toBeTruthy();
     expect(within(dialog).getByText("Valor estornado: R$ 19,90")).toBeTruthy();
     expect(within(dialog).getByText("ID do estorno: rf-777")).toBeTruthy();
-    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ reason: "Cobrança duplicada" });
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({
+      reason: "Cobrança duplicada",
+      scope: "payment",
+    });
     await waitFor(() => expect(listCalls(calls).length).toBeGreaterThan(listsBefore));
     expect(calls.filter((c) => c.url === "/api/admin/stats").length).toBeGreaterThan(statsBefore);
   });
@@ -255,11 +266,13 @@ describe("SubscriptionsDashboard", () => {
       "GET /api/admin/stats": () => ({ body: stats }),
       "GET /api/admin/transactions": () => pageOf([transaction(1)]),
       "GET /api/admin/payment/mp-1/details": () => ({ body: {} }),
+      "GET /api/admin/payments/mp-1/refund-preview": () => ({ body: aloneRefundPreview(1) }),
       "POST /api/admin/payments/mp-1/refund": () => reply,
     });
     renderWithProviders(<SubscriptionsDashboard />);
     await screen.findByText("Cliente 1");
     fireEvent.click(screen.getByRole("button", { name: "Estornar" }));
+    await screen.findByText(/a assinatura Pro termina agora/);
     fireEvent.click(screen.getByRole("button", { name: "Confirmar estorno" }));
     expect((await screen.findByRole("alert")).textContent).toBe(message);
   });

@@ -1,18 +1,21 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
 import { config, plans, renderAdmin } from "./admin.test-helper";
 import { customDomain } from "./custom-domains/custom-domains.test-helper";
+import { PG_DUMP_COMMAND, PG_RESTORE_COMMAND } from "./system-maintenance";
 import { SystemSettings } from "./system-settings";
 
 const general = () => within(screen.getByRole("region", { name: "Configurações gerais" }));
+const maintenance = () => within(screen.getByRole("region", { name: "Manutenção e dados" }));
+const settingsRoutes = {
+  "GET /api/admin/system-config": { body: config() },
+  "GET /api/admin/subscription-plans": { body: plans },
+  "GET /api/admin/custom-domains-with-plans": { body: [customDomain(1, { is_default: true })] },
+};
 
 describe("SystemSettings", () => {
-  let alert: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    alert = vi.spyOn(window, "alert").mockImplementation(() => {});
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -100,26 +103,86 @@ describe("SystemSettings", () => {
     expect(await screen.findByText("Erro ao atualizar configurações")).toBeTruthy();
   });
 
-  it("holds the custom domain manager, and the placeholder actions only alert", async () => {
+  it("holds the custom domain manager, and only tools that work", async () => {
     fakeApi({
-      "GET /api/admin/system-config": { body: config() },
-      "GET /api/admin/subscription-plans": { body: plans },
-      "GET /api/admin/custom-domains-with-plans": { body: [customDomain(1, { is_default: true })] },
+      ...settingsRoutes,
+      "GET /api/admin/system/info": { body: { database: "pglite", shared_cache: false } },
     });
     renderAdmin(<SystemSettings />);
     const domains = within(screen.getByRole("region", { name: "Domínios personalizados" }));
     expect(await domains.findByRole("listitem", { name: "links1.exemplo.com.br" })).toBeTruthy();
     expect(domains.getByRole("button", { name: "Adicionar domínio" })).toBeTruthy();
-    for (const name of [
-      "Backup manual",
-      "Limpar cache",
-      "Configurar analytics",
-      "Resetar dados",
-      "Exportação completa",
-    ]) {
-      fireEvent.click(screen.getByRole("button", { name }));
+    await maintenance().findByRole("button", { name: "Limpar cache" });
+    for (const name of ["Configurar analytics", "Resetar dados", "Exportação completa", "Backup manual"]) {
+      expect(screen.queryByRole("button", { name })).toBeNull();
     }
-    expect(alert).toHaveBeenCalledTimes(5);
-    expect(alert).toHaveBeenCalledWith(ADMIN_MESSAGES.placeholderSoon);
+  });
+
+  it("PGlite: downloads the backup as a file", async () => {
+    fakeApi({
+      ...settingsRoutes,
+      "GET /api/admin/system/info": { body: { database: "pglite", shared_cache: false } },
+    });
+    renderAdmin(<SystemSettings />);
+    const download = await maintenance().findByRole("link", { name: "Baixar backup" });
+    expect(download.getAttribute("href")).toBe("/api/admin/system/backup");
+    expect(download.hasAttribute("download")).toBe(true);
+    expect(maintenance().queryByText(PG_DUMP_COMMAND)).toBeNull();
+  });
+
+  it("Postgres: says how to back up with pg_dump, with no secret in the command", async () => {
+    fakeApi({
+      ...settingsRoutes,
+      "GET /api/admin/system/info": { body: { database: "postgres", shared_cache: true } },
+    });
+    renderAdmin(<SystemSettings />);
+    expect(await maintenance().findByText(PG_DUMP_COMMAND)).toBeTruthy();
+    expect(maintenance().getByText(PG_RESTORE_COMMAND)).toBeTruthy();
+    expect(PG_DUMP_COMMAND).toContain('"$DATABASE_URL"');
+    expect(maintenance().queryByRole("link", { name: "Baixar backup" })).toBeNull();
+    expect(maintenance().getByRole("button", { name: "Copiar o comando backup" })).toBeTruthy();
+  });
+
+  it("clears the cache of every server after a confirmation, and says so", async () => {
+    const calls = fakeApi({
+      ...settingsRoutes,
+      "GET /api/admin/system/info": { body: { database: "postgres", shared_cache: true } },
+      "POST /api/admin/system/cache/clear": { body: { message: ADMIN_MESSAGES.cacheCleared } },
+    });
+    renderAdmin(<SystemSettings />);
+    const button = await maintenance().findByRole("button", { name: "Limpar cache" });
+    button.focus();
+    fireEvent.click(button);
+    const title = "Limpar o cache de todos os servidores?";
+    const dialog = within(screen.getByRole("alertdialog", { name: title }));
+    // Nothing is destroyed: the focus starts on the action, which is not red.
+    const confirm = dialog.getByRole("button", { name: "Limpar cache" });
+    expect(document.activeElement).toBe(confirm);
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.click(button);
+    fireEvent.click(
+      within(screen.getByRole("alertdialog", { name: title })).getByRole("button", { name: "Limpar cache" }),
+    );
+    expect(await screen.findByText(ADMIN_MESSAGES.cacheCleared)).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([
+      "/api/admin/system/cache/clear",
+    ]);
+  });
+
+  it("keeps the cache confirmation open with the reason when clearing fails", async () => {
+    fakeApi({
+      ...settingsRoutes,
+      "GET /api/admin/system/info": { body: { database: "pglite", shared_cache: false } },
+      "POST /api/admin/system/cache/clear": { status: 500, body: {} },
+    });
+    renderAdmin(<SystemSettings />);
+    fireEvent.click(await maintenance().findByRole("button", { name: "Limpar cache" }));
+    const dialog = within(screen.getByRole("alertdialog", { name: "Limpar o cache do servidor?" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Limpar cache" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(ADMIN_MESSAGES.cacheClearFailed);
   });
 });

@@ -5,7 +5,6 @@ import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
 import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
-import { BarChart3, DatabaseBackup, Download, type LucideIcon, RotateCcw, Trash2 } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
@@ -13,6 +12,7 @@ import { systemConfigQuery } from "../api/system-config";
 import { useUpdateSystemConfig } from "../api/use-update-system-config";
 import { CustomDomainManager } from "./custom-domains/custom-domain-manager";
 import { feeAndNet } from "./platform-fee";
+import { SystemMaintenance } from "./system-maintenance";
 
 /** The form's values: the numbers as typed. */
 type SettingsValues = {
@@ -41,15 +41,6 @@ export function changedSettings(stored: SettingsValues, current: SettingsValues)
   }
   return changed;
 }
-
-/** The spec's placeholder actions: each only says it comes soon. */
-const PLACEHOLDER_ACTIONS: { label: string; icon: LucideIcon; danger?: boolean }[] = [
-  { label: "Backup manual", icon: DatabaseBackup },
-  { label: "Limpar cache", icon: Trash2 },
-  { label: "Configurar analytics", icon: BarChart3 },
-  { label: "Exportação completa", icon: Download },
-  { label: "Resetar dados", icon: RotateCcw, danger: true },
-];
 
 function Section({
   title,
@@ -244,7 +235,7 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
   );
 }
 
-/** 'Configurações' (spec 2): the stored general settings, the custom domain manager and the placeholder actions. */
+/** 'Configurações' (spec 2): the stored general settings, the custom domain manager and the maintenance tools. */
 export function SystemSettings() {
   const config = useQuery(systemConfigQuery);
   return (
@@ -273,23 +264,7 @@ export function SystemSettings() {
       </Section>
 
       <Section title="Manutenção e dados" description="Ferramentas de operação do sistema.">
-        <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {PLACEHOLDER_ACTIONS.map(({ label, icon: Icon, danger }) => (
-            <button
-              key={label}
-              type="button"
-              onClick={() => window.alert(ADMIN_MESSAGES.placeholderSoon)}
-              className={`inline-flex items-center gap-2 rounded-lg px-4 py-2.5 text-sm font-medium ring-1 ring-inset ${
-                danger
-                  ? "text-red-700 ring-red-200 hover:bg-red-50"
-                  : "text-gray-700 ring-gray-300 hover:bg-gray-50"
-              }`}
-            >
-              <Icon className="h-4 w-4" aria-hidden />
-              {label}
-            </button>
-          ))}
-        </div>
+        <SystemMaintenance />
       </Section>
     </div>
   );

@@ -12,7 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { CopyButton } from "@web/components/ui/copy-button";
 import { Modal } from "@web/components/ui/modal";
 import { Undo2 } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { paymentDetailsQuery } from "../api/admin-billing";
 import { useRefundRunning } from "../api/use-refund-payment";
 import { RefundForm } from "./refund-form";
@@ -123,6 +123,15 @@ function PaymentDetailsSection({ details }: { details: PaymentDetails }) {
 /** One transaction, what the provider told us about its payment, and the refund (spec 2, 5). */
 export function TransactionDetailModal({ transaction: t, initialStep = "details", onClose }: Props) {
   const [step, setStep] = useState(canRefund(t) ? initialStep : "details");
+  const refundButton = useRef<HTMLButtonElement>(null);
+  const backFromRefund = useRef(false);
+  // Back from the confirmation, the focus returns to the 'Estornar' that opened it.
+  useEffect(() => {
+    if (step === "details" && backFromRefund.current) {
+      backFromRefund.current = false;
+      refundButton.current?.focus();
+    }
+  }, [step]);
   const paymentId = t.mercadopago_payment_id;
   const details = useQuery({
     ...paymentDetailsQuery(paymentId ?? ""),
@@ -144,7 +153,10 @@ export function TransactionDetailModal({ transaction: t, initialStep = "details"
         <RefundForm
           paymentId={paymentId}
           amountCents={t.amount_cents}
-          onCancel={() => setStep("details")}
+          onCancel={() => {
+            backFromRefund.current = true;
+            setStep("details");
+          }}
           onDone={onClose}
         />
       ) : (
@@ -182,7 +194,7 @@ export function TransactionDetailModal({ transaction: t, initialStep = "details"
               Fechar
             </Button>
             {canRefund(t) && (
-              <Button variant="danger" onClick={() => setStep("refund")}>
+              <Button ref={refundButton} variant="danger" onClick={() => setStep("refund")}>
                 <Undo2 className="h-4 w-4" aria-hidden />
                 Estornar
               </Button>

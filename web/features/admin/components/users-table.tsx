@@ -24,12 +24,17 @@ export const fullName = (user: Pick<AdminUser, "first_name" | "last_name">) =>
 
 function Avatar({ user }: { user: AdminUser }) {
   const picture = user.google_user_data.picture;
-  if (picture) return <img src={picture} alt="" className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+  // A phone gives the name and the email the room.
+  if (picture) {
+    return (
+      <img src={picture} alt="" className="hidden h-9 w-9 shrink-0 rounded-full object-cover sm:block" />
+    );
+  }
   const letters = [user.first_name, user.last_name].map((name) => name.trim().charAt(0)).join("");
   return (
     <span
       aria-hidden
-      className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-semibold text-white"
+      className="hidden h-9 w-9 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-semibold text-white sm:inline-flex"
     >
       {(letters || user.email.charAt(0)).toUpperCase()}
     </span>
@@ -39,11 +44,27 @@ function Avatar({ user }: { user: AdminUser }) {
 const actionClass =
   "inline-flex h-8 w-8 items-center justify-center rounded-lg disabled:cursor-not-allowed disabled:opacity-30";
 
-/** The page of users with their badges, usage and actions; on a phone it scrolls sideways in its card. */
+/** Plan and status: a column of their own from md up, under the name below it. */
+function PlanAndStatus({ user }: { user: AdminUser }) {
+  return (
+    <div className="flex flex-wrap gap-1">
+      <PlanBadge name={user.subscription?.plan_name} />
+      {user.is_admin && <Badge tone="dark">Admin</Badge>}
+      <ActiveBadge active={user.is_active} />
+    </div>
+  );
+}
+
+/**
+ * The page of users with their badges, usage and actions. Narrower screens drop the columns that
+ * do not fit (usage and signup below lg, plan and status below md) and show them under the name
+ * instead, so the table fits a phone without scrolling sideways.
+ */
 export function UsersTable({ users, sort, onSort, onAction, currentUserId }: Props) {
+  const wide = "hidden lg:table-cell";
   return (
     <div className="relative overflow-x-auto">
-      <table className="w-full min-w-[940px] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600">
           <tr>
             <SortHeader
@@ -53,37 +74,39 @@ export function UsersTable({ users, sort, onSort, onAction, currentUserId }: Pro
               ]}
               state={sort}
               onSort={onSort}
+              className="px-3 sm:px-4"
             />
-            <th scope="col" className="px-4 py-3 font-semibold uppercase">
+            <th scope="col" className="hidden px-4 py-3 font-semibold uppercase md:table-cell">
               Plano
             </th>
-            <th scope="col" className="px-4 py-3 font-semibold uppercase">
+            <th scope="col" className="hidden px-4 py-3 font-semibold uppercase md:table-cell">
               Status
             </th>
             <SortHeader
               columns={[{ label: "Link Bios", column: "link_pages" }]}
               state={sort}
               onSort={onSort}
-              className="text-right"
+              className={`${wide} text-right`}
             />
             <SortHeader
               columns={[{ label: "URLs", column: "shortened_urls" }]}
               state={sort}
               onSort={onSort}
-              className="text-right"
+              className={`${wide} text-right`}
             />
             <SortHeader
               columns={[{ label: "Cliques", column: "clicks" }]}
               state={sort}
               onSort={onSort}
-              className="text-right"
+              className={`${wide} text-right`}
             />
             <SortHeader
               columns={[{ label: "Cadastro", column: "created_at" }]}
               state={sort}
               onSort={onSort}
+              className={wide}
             />
-            <th scope="col" className="px-4 py-3 text-right font-semibold uppercase">
+            <th scope="col" className="px-3 py-3 text-right font-semibold uppercase sm:px-4">
               Ações
             </th>
           </tr>
@@ -94,36 +117,50 @@ export function UsersTable({ users, sort, onSort, onAction, currentUserId }: Pro
             const name = fullName(user);
             return (
               <tr key={user.id} className="hover:bg-gray-50">
-                <td className="max-w-[18rem] px-4 py-3">
+                <td className="max-w-[18rem] px-3 py-3 sm:px-4">
                   <div className="flex items-center gap-3">
                     <Avatar user={user} />
                     <div className="min-w-0">
-                      <p className="truncate font-medium text-gray-900">{name || "—"}</p>
-                      <p className="truncate text-xs text-gray-500">{user.email}</p>
+                      <p className="truncate font-medium text-gray-900" title={name || undefined}>
+                        {name || "—"}
+                      </p>
+                      <p className="truncate text-xs text-gray-500" title={user.email}>
+                        {user.email}
+                      </p>
+                      <div className="mt-1.5 md:hidden">
+                        <PlanAndStatus user={user} />
+                      </div>
+                      <p className="mt-1 text-xs text-gray-500 tabular-nums lg:hidden">
+                        {count.format(user.link_pages_count)} Link Bios ·{" "}
+                        {count.format(user.shortened_urls_count)} URLs · {count.format(user.total_clicks)}{" "}
+                        cliques · desde {formatDateBR(user.created_at)}
+                      </p>
                     </div>
                   </div>
                 </td>
-                <td className="px-4 py-3">
+                <td className="hidden px-4 py-3 md:table-cell">
                   <PlanBadge name={user.subscription?.plan_name} />
                 </td>
-                <td className="px-4 py-3">
+                <td className="hidden px-4 py-3 md:table-cell">
                   <div className="flex flex-wrap gap-1">
                     {user.is_admin && <Badge tone="dark">Admin</Badge>}
                     <ActiveBadge active={user.is_active} />
                   </div>
                 </td>
-                <td className="px-4 py-3 text-right text-gray-700 tabular-nums">
+                <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
                   {count.format(user.link_pages_count)}
                 </td>
-                <td className="px-4 py-3 text-right text-gray-700 tabular-nums">
+                <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
                   {count.format(user.shortened_urls_count)}
                 </td>
-                <td className="px-4 py-3 text-right text-gray-700 tabular-nums">
+                <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
                   {count.format(user.total_clicks)}
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-gray-600">{formatDateBR(user.created_at)}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-0.5">
+                <td className={`${wide} px-4 py-3 whitespace-nowrap text-gray-600`}>
+                  {formatDateBR(user.created_at)}
+                </td>
+                <td className="px-2 py-3 sm:px-4">
+                  <div className="grid grid-cols-2 justify-end gap-0.5 sm:flex">
                     <button
                       type="button"
                       onClick={() => onAction(user, "edit")}

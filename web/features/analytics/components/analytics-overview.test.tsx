@@ -68,6 +68,21 @@ describe("AnalyticsOverview", () => {
     expect(screen.getByText(ANALYTICS_MESSAGES.noClicks)).toBeTruthy();
   });
 
+  it("names clicks of no known country 'Desconhecido', as a link's own breakdown does", async () => {
+    stub({
+      "/api/analytics": {
+        status: 200,
+        body: { ...summary, top_countries: [{ country: "", clicks: 4 }] },
+      },
+      "/api/analytics/advanced?range=30d": { status: 200, body: { daily_clicks: [] } },
+    });
+    renderOverview();
+    await screen.findByText("300");
+    const countries = within(screen.getByRole("heading", { name: "Países Principais" }).closest("section")!);
+    expect(countries.getByRole("listitem").textContent).toContain("Desconhecido");
+    expect(countries.queryByText(ANALYTICS_MESSAGES.noCountries)).toBeNull();
+  });
+
   it("shows the empty texts and the server's error", async () => {
     stub({
       "/api/analytics": { status: 403, body: { error: "Acesso negado." } },

@@ -111,7 +111,7 @@ export function AnalyticsOverview() {
             <RankedList
               empty={ANALYTICS_MESSAGES.noCountries}
               items={(data?.top_countries ?? []).map((c) => ({
-                key: c.country,
+                key: c.country || "?",
                 label: <CountryLabel code={c.country} />,
                 clicks: c.clicks,
               }))}

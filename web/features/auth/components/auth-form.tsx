@@ -1,11 +1,11 @@
-import { ADMIN_MESSAGES } from "@common/contract/admin";
-import { loginBodySchema, PASSWORD_HINT, registerBodySchema } from "@common/contract/auth";
+import { AUTH_MESSAGES, PASSWORD_HINT } from "@common/contract/auth-messages";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
 import { TextField } from "@web/components/ui/text-field";
 import { AlertCircle, DoorClosed } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
 import { systemStatusQuery } from "../api";
 import { authErrorMessage, authFieldErrors } from "../auth-error";
@@ -19,8 +19,19 @@ type Values = Record<Field, string>;
 
 type FieldErrors = Partial<Record<Field, string>>;
 
+/**
+ * The API's own schemas, loaded once someone starts on the form (focus, or the submit itself): zod
+ * is most of their weight, and a visitor who only reads the page never needs it.
+ */
+const loadSchemas = () => import("@common/contract/auth");
+type Schemas = Awaited<ReturnType<typeof loadSchemas>>;
+
 /** The form's values checked by the API's own schema: the body to send, or one message per field. */
-function parseAuthForm(mode: AuthMode, values: Values): { input: SignInInput } | { errors: FieldErrors } {
+function parseAuthForm(
+  { loginBodySchema, registerBodySchema }: Schemas,
+  mode: AuthMode,
+  values: Values,
+): { input: SignInInput } | { errors: FieldErrors } {
   const firstPerField = (issues: { path: PropertyKey[]; message: string }[]) => {
     const errors: FieldErrors = {};
     for (const issue of issues) errors[issue.path[0] as Field] ??= issue.message;
@@ -67,17 +78,21 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
   const focusFirstInvalid = () =>
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>("[aria-invalid]")?.focus());
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signIn.isPending || closed) return;
-    setFormError("");
-    const parsed = parseAuthForm(mode, formValues(event.currentTarget));
+    const values = formValues(event.currentTarget);
+    const parsed = parseAuthForm(await loadSchemas(), mode, values);
+    // NOTE: past the await these updates are no longer the submit event's, which React renders at
+    // once: flushSync does, so the focus finds the fields marked invalid.
+    flushSync(() => {
+      setFormError("");
+      setFieldErrors("errors" in parsed ? parsed.errors : {});
+    });
     if ("errors" in parsed) {
-      setFieldErrors(parsed.errors);
       focusFirstInvalid();
       return;
     }
-    setFieldErrors({});
     signIn.mutate(parsed.input, {
       onSuccess: () => navigate(redirectTo, { replace: true }),
       onError: (error) => {
@@ -88,14 +103,21 @@ export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; 
   };
 
   return (
-    <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="space-y-5">
+    <form
+      ref={formRef}
+      method="post"
+      onSubmit={(event) => void onSubmit(event)}
+      onFocus={() => void loadSchemas()}
+      noValidate
+      className="space-y-5"
+    >
       {closed && (
         <div
           role="status"
           className="flex items-start gap-2.5 rounded-lg border border-amber-200 bg-amber-50 px-3.5 py-3 text-sm text-amber-800"
         >
           <DoorClosed className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{ADMIN_MESSAGES.registrationClosed} Quem já tem conta pode entrar normalmente.</span>
+          <span>{AUTH_MESSAGES.registrationClosed} Quem já tem conta pode entrar normalmente.</span>
         </div>
       )}
       {formError && (

@@ -2,9 +2,14 @@ import { Logo } from "@web/components/ui/logo";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
+import { useAuth } from "../use-auth";
 import { AuthBrandPanel } from "./auth-brand-panel";
 
-/** The auth screen's frame (brand panel, card) for the screens around signing in. */
+/**
+ * The auth screen's frame (brand panel, card) for the screens around signing in. The way back is
+ * to the login, or to the dashboard for someone already signed in (an e-mail link opened in the
+ * app's own tab); nothing while the session check is pending.
+ */
 export function AuthShell({
   title,
   subtitle,
@@ -20,6 +25,10 @@ export function AuthShell({
       document.title = "Atalho";
     };
   }, [title]);
+  const { user, pending } = useAuth();
+  const back = user
+    ? { to: "/dashboard", label: "Voltar ao painel" }
+    : { to: "/auth", label: "Voltar ao login" };
 
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
@@ -27,13 +36,15 @@ export function AuthShell({
       <main className="flex flex-col bg-gray-50 px-4 py-6 sm:px-8 lg:py-10">
         <div className="flex items-center justify-between">
           <Logo to="/" className="lg:invisible" />
-          <Link
-            to="/auth"
-            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Voltar ao login
-          </Link>
+          {!pending && (
+            <Link
+              to={back.to}
+              className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900"
+            >
+              <ArrowLeft className="h-4 w-4" aria-hidden />
+              {back.label}
+            </Link>
+          )}
         </div>
         <div className="flex flex-1 items-center justify-center py-8">
           <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">

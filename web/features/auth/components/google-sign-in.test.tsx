@@ -10,7 +10,7 @@ import { systemStatusQuery } from "../api";
 import { GOOGLE_LOGIN_PATH, GoogleSignIn } from "./google-sign-in";
 
 const status = (google_enabled: boolean) => ({
-  body: { maintenance_mode: false, registration_enabled: true, google_enabled },
+  body: { maintenance_mode: false, registration_enabled: true, google_enabled, payments_enabled: true },
 });
 
 afterEach(() => {

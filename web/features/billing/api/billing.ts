@@ -1,5 +1,7 @@
 import type {
+  IntervalType,
   PaymentHistoryItem,
+  PlanQuote,
   SubscriptionPlan,
   UsageLimits,
   UserSubscription,
@@ -13,6 +15,7 @@ export const billingKeys = {
   subscription: () => [...billingKeys.all, "subscription"] as const,
   limits: () => [...billingKeys.all, "limits"] as const,
   paymentHistory: () => [...billingKeys.all, "payment-history"] as const,
+  quote: (planId: number, interval: IntervalType) => [...billingKeys.all, "quote", planId, interval] as const,
 };
 
 /** GET /api/subscription-plans: the active plans, cheapest first (public). */
@@ -39,3 +42,20 @@ export const paymentHistoryQuery = queryOptions({
   queryKey: billingKeys.paymentHistory(),
   queryFn: ({ signal }) => api<PaymentHistoryItem[]>("/api/user/payment-history", { signal }),
 });
+
+/**
+ * GET /api/subscriptions/quote: what a checkout for the plan would charge today (the credit of the
+ * current plan's unused days taken off) and the period it buys. Always read afresh: the credit
+ * shrinks by the hour.
+ */
+export const planQuoteQuery = (planId: number, interval: IntervalType) =>
+  queryOptions({
+    queryKey: billingKeys.quote(planId, interval),
+    queryFn: ({ signal }) =>
+      api<PlanQuote>(
+        `/api/subscriptions/quote?${new URLSearchParams({ plan_id: String(planId), interval_type: interval })}`,
+        { signal },
+      ),
+    staleTime: 0,
+    gcTime: 0,
+  });

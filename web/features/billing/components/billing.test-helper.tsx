@@ -1,13 +1,15 @@
 // Test-only: the seeded plans, factories for the billing answers, and a render with the app's
 // providers and a memory router (the fake fetch is tests/web-fake-api.tsx).
-import type {
-  PaymentHistoryItem,
-  SubscriptionPlan,
-  UsageLimits,
-  UserSubscription,
+import {
+  type PaymentHistoryItem,
+  type SubscriptionPlan,
+  subscriptionFuture,
+  type UsageLimits,
+  type UserSubscription,
 } from "@common/contract/billing";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { ConfirmProvider } from "@web/components/ui/confirm-dialog";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
@@ -28,7 +30,9 @@ export function renderAt(
   );
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <ConfirmProvider>
+        <RouterProvider router={router} />
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
@@ -109,8 +113,9 @@ export const PLANS: SubscriptionPlan[] = [
   },
 ];
 
+/** A subscription as GET /api/user/subscription answers it, its future stated as the server states it. */
 export function makeSubscription(overrides: Partial<UserSubscription> = {}): UserSubscription {
-  return {
+  const subscription: Omit<UserSubscription, "future"> = {
     status: "active",
     starts_at: "2026-11-01T15:00:00.000Z",
     expires_at: "2026-12-01T15:00:00.000Z",
@@ -122,6 +127,7 @@ export function makeSubscription(overrides: Partial<UserSubscription> = {}): Use
     pending_transaction_id: null,
     ...overrides,
   };
+  return { future: subscriptionFuture(subscription), ...subscription };
 }
 
 export const FREE_SUBSCRIPTION = makeSubscription({ is_free: true, expires_at: null, plan: PLANS[0]! });

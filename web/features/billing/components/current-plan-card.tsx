@@ -18,7 +18,7 @@ export function CurrentPlanCard({
   subscription: UserSubscription;
   onNotice: (notice: Notice) => void;
 }) {
-  const { plan, status, is_free: free, scheduled_plan: scheduled } = subscription;
+  const { plan, status, is_free: free } = subscription;
   const price = free ? 0 : (planPrice(plan, subscription.interval_type) ?? plan.price_cents);
   const perYear = !free && subscription.interval_type === "yearly" && plan.yearly_price_cents != null;
   const active = status === "active";
@@ -69,16 +69,16 @@ export function CurrentPlanCard({
           </dl>
         )}
 
-        {scheduled && (
-          <p className="mt-4 flex items-start gap-2 rounded-lg border border-blue-200 bg-blue-50 px-3 py-2.5 text-sm text-blue-900">
-            <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-blue-600" aria-hidden />
-            Mudará para {scheduled.plan.name} em {formatDateBR(scheduled.starts_at)}.
-          </p>
-        )}
-        {status === "canceled" && subscription.expires_at && (
-          <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2.5 text-sm text-amber-900">
-            Sua assinatura foi cancelada. Você mantém os recursos do plano até{" "}
-            {formatDateBR(subscription.expires_at)}; depois, sua conta volta ao plano Gratuito.
+        {subscription.future && status !== "pending" && (
+          <p
+            className={`mt-4 flex items-start gap-2 rounded-lg border px-3 py-2.5 text-sm ${
+              status === "canceled"
+                ? "border-amber-200 bg-amber-50 text-amber-900"
+                : "border-blue-200 bg-blue-50 text-blue-900"
+            }`}
+          >
+            <CalendarClock className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
+            {subscription.future}
           </p>
         )}
         {(status === "pending" || subscription.pending_transaction_id != null) && (

@@ -10,12 +10,15 @@ export function PlanCard({
   plan,
   interval,
   popular,
+  current = false,
   action,
 }: {
   plan: SubscriptionPlan;
   interval: IntervalType;
   /** The highlighted 'MAIS POPULAR' plan. */
   popular: boolean;
+  /** The signed-in user's plan: marked 'Plano atual'. */
+  current?: boolean;
   action: ReactNode;
 }) {
   const titleId = useId();
@@ -34,6 +37,12 @@ export function PlanCard({
         <h2 id={titleId} className="text-xl font-bold text-gray-900">
           {plan.name}
         </h2>
+        {current && (
+          <span className="ml-auto inline-flex items-center gap-1 rounded-full bg-green-50 px-2.5 py-1 text-xs font-semibold whitespace-nowrap text-green-700 ring-1 ring-green-600/20 ring-inset">
+            <Check className="h-3.5 w-3.5" strokeWidth={3} aria-hidden />
+            Plano atual
+          </span>
+        )}
       </div>
       <p className="mt-3 text-sm leading-relaxed text-gray-600 xl:min-h-[4.5rem]">{plan.description}</p>
       <div className="mt-5">

@@ -11,12 +11,14 @@ import { Modal } from "@web/components/ui/modal";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
 import { ArrowLeftRight } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { subscriptionPlansQuery } from "../api/billing";
 import { IntervalSwitch } from "./interval-switch";
 import { planLimitsSummary } from "./plan-features";
 import { PlanIcon } from "./plan-icon";
 import { PlanPrice } from "./plan-price";
+import { PlanQuoteSummary } from "./plan-quote-summary";
 import { useCheckout } from "./use-checkout";
 
 type Change = "current" | "upgrade" | "downgrade" | null;
@@ -62,6 +64,14 @@ function PlanChangeModal({ subscription, onClose }: { subscription: UserSubscrip
     subscription.is_free ? "monthly" : subscription.interval_type,
   );
   const [freeInfo, setFreeInfo] = useState(false);
+  // The paid plan whose price today is shown, waiting for 'Pagar R$ …'.
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  // 'Voltar' gives the focus back to the plan's 'Selecionar Plano', which the price had replaced.
+  const selectButtons = useRef(new Map<number, HTMLButtonElement>());
+  const back = (planId: number) => {
+    flushSync(() => setChosenId(null));
+    selectButtons.current.get(planId)?.focus();
+  };
   const bestSaving = Math.max(0, ...(plans.data ?? []).map(yearlySavingsPercent));
 
   return (
@@ -92,11 +102,12 @@ function PlanChangeModal({ subscription, onClose }: { subscription: UserSubscrip
             const redirecting = checkout.busyPlanId === plan.id;
             const error = checkout.errorFor(plan.id);
             const badge = change ? CHANGE_BADGES[change] : null;
+            const chosen = chosenId === plan.id && !free && !unavailable && change !== "current";
             return (
               <li
                 key={plan.id}
                 className={`rounded-xl border p-4 ${
-                  change === "current" ? "border-brand-300 bg-brand-50/50" : "border-gray-200"
+                  change === "current" ? "border-brand-500/40 bg-brand-50/50" : "border-gray-200"
                 }`}
               >
                 <div className="flex items-start gap-3">
@@ -117,7 +128,7 @@ function PlanChangeModal({ subscription, onClose }: { subscription: UserSubscrip
                   <PlanPrice plan={plan} interval={interval} compact />
                 </div>
 
-                {change !== "current" && (
+                {change !== "current" && !chosen && (
                   <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                     <p className="text-xs text-gray-500">
                       {free
@@ -129,15 +140,29 @@ function PlanChangeModal({ subscription, onClose }: { subscription: UserSubscrip
                             : null}
                     </p>
                     <Button
+                      ref={(node) => {
+                        if (node) selectButtons.current.set(plan.id, node);
+                        else selectButtons.current.delete(plan.id);
+                      }}
                       variant={change === "upgrade" ? "primary" : "secondary"}
                       className="shrink-0 py-2 disabled:opacity-60"
-                      loading={redirecting}
-                      disabled={unavailable || (checkout.busy && !redirecting)}
-                      onClick={() => (free ? setFreeInfo(true) : checkout.start(plan.id, interval))}
+                      disabled={unavailable || checkout.busy}
+                      onClick={() => (free ? setFreeInfo(true) : setChosenId(plan.id))}
                     >
-                      {redirecting ? "Redirecionando..." : "Selecionar Plano"}
+                      Selecionar Plano
                     </Button>
                   </div>
+                )}
+                {chosen && (
+                  <PlanQuoteSummary
+                    planId={plan.id}
+                    interval={interval}
+                    currentPlanName={subscription.plan.name}
+                    paying={redirecting}
+                    payDisabled={checkout.busy && !redirecting}
+                    onPay={() => checkout.start(plan.id, interval)}
+                    onBack={() => back(plan.id)}
+                  />
                 )}
                 {unavailable && <p className="mt-2 text-xs text-gray-500">{BILLING_MESSAGES.noYearly}</p>}
                 {free && freeInfo && change !== "current" && (

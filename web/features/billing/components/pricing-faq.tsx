@@ -1,6 +1,5 @@
+import { SUPPORT_EMAIL } from "@common/brand";
 import { ChevronDown, Mail } from "lucide-react";
-
-export const SUPPORT_EMAIL = "suporte@atalho.com.br";
 
 const QUESTIONS = [
   {

@@ -1,7 +1,12 @@
 import { BILLING_MESSAGES } from "@common/contract/billing";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fakeApi } from "../../../../tests/web-fake-api";
+import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { billingKeys } from "../api/billing";
 import {
   FREE_SUBSCRIPTION,
   makeSubscription,
@@ -159,15 +164,94 @@ describe("PricingPlans", () => {
     expect((await pro.findByRole("alert")).textContent).toBe(BILLING_MESSAGES.subscribeConnection);
   });
 
-  it("marks the current paid plan 'Plano Atual'", async () => {
+  it("marks the free plan 'Plano atual' for a user on it, and no other", async () => {
     fakeApi({
       "GET /api/subscription-plans": { body: PLANS },
-      "GET /api/user/subscription": { body: makeSubscription({ plan: PLANS[2]! }) },
+      "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
+    });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    expect(
+      await within(await screen.findByRole("article", { name: "Gratuito" })).findByText("Plano atual"),
+    ).toBeTruthy();
+    expect(screen.getAllByText("Plano atual")).toHaveLength(1);
+    expect(within(card("Gratuito")).getByRole("link", { name: "Começar Grátis" }).getAttribute("href")).toBe(
+      "/dashboard",
+    );
+    expect(screen.getAllByRole("button", { name: "Assinar Agora" })).toHaveLength(3);
+  });
+
+  it("marks the current paid plan 'Plano atual' and offers its renewal, not a second purchase", async () => {
+    const assign = stubLocationAssign();
+    const calls = fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": {
+        body: makeSubscription({ plan: PLANS[2]!, interval_type: "yearly", status: "canceled" }),
+      },
+      "POST /api/subscriptions/create": {
+        body: { init_point: "https://mp.example/renew", transaction_id: 3, transaction_type: "subscription" },
+      },
     });
     renderAt(<PricingPlans signedIn />, "/pricing");
     const business = within(await screen.findByRole("article", { name: "Business" }));
-    expect(await business.findByRole("button", { name: "Plano Atual" })).toHaveProperty("disabled", true);
+    expect(await business.findByText("Plano atual")).toBeTruthy();
+    expect(business.queryByRole("button", { name: "Assinar Agora" })).toBeNull();
+    expect(business.getByText("O novo período começa em 01/12/2026, quando o atual termina.")).toBeTruthy();
     expect(within(card("Pro")).getByRole("button", { name: "Assinar Agora" })).toBeTruthy();
+
+    fireEvent.click(business.getByRole("button", { name: "Renovar +1 ano" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://mp.example/renew"));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 3, interval_type: "yearly" });
+  });
+
+  it("offers 'Fale conosco' by e-mail on every paid plan when the server takes no payments", async () => {
+    const calls = fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: makeSubscription({ plan: PLANS[1]! }) },
+    });
+    renderAt(<PricingPlans signedIn paymentsEnabled={false} />, "/pricing?plan=3&interval=monthly");
+    await screen.findByRole("article", { name: "Business" });
+    await waitFor(() => expect(within(card("Pro")).getByText("Plano atual")).toBeTruthy());
+    for (const name of ["Pro", "Business", "Enterprise"]) {
+      const link = within(card(name)).getByRole("link", { name: "Fale conosco" });
+      expect(link.getAttribute("href")).toBe(
+        `mailto:suporte@atalho.com.br?subject=${encodeURIComponent(`Quero assinar o plano ${name}`)}`,
+      );
+    }
+    expect(screen.queryByRole("button", { name: /Assinar Agora|Renovar/ })).toBeNull();
+    expect(within(card("Gratuito")).getByRole("link", { name: "Começar Grátis" })).toBeTruthy();
+    expect(screen.getByText(/Os pagamentos online ainda não estão ativos/)).toBeTruthy();
+    // The plan chosen before signing in does not open a checkout that could only fail.
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("renders 'Fale conosco' in the server's HTML, before any script, and hydrates to the same", async () => {
+    const calls = fakeApi({});
+    const client = () => {
+      const queryClient = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
+      queryClient.setQueryData(billingKeys.plans(), PLANS);
+      return queryClient;
+    };
+    const ui = (queryClient: ReturnType<typeof testQueryClient>) => (
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={["/pricing"]}>
+          <PricingPlans signedIn={false} paymentsEnabled={false} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const html = renderToString(ui(client()));
+    expect(html.match(/>Fale conosco</g)).toHaveLength(3);
+    expect(html).not.toContain("Assinar Agora");
+    const root = document.createElement("div");
+    root.innerHTML = html;
+    document.body.append(root);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(root, ui(client()), { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(within(root).getAllByRole("link", { name: "Fale conosco" })).toHaveLength(3);
+    expect(calls).toEqual([]);
+    root.remove();
   });
 
   it("starts the checkout chosen before signing in at once, and only once", async () => {

@@ -1,3 +1,4 @@
+import { SUPPORT_EMAIL } from "@common/brand";
 import {
   BILLING_MESSAGES,
   INTERVAL_TYPES,
@@ -7,11 +8,12 @@ import {
   type SubscriptionPlan,
   yearlySavingsPercent,
 } from "@common/contract/billing";
+import { formatDateBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
-import { Check } from "lucide-react";
+import { Mail, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { subscriptionPlansQuery, userSubscriptionQuery } from "../api/billing";
@@ -39,11 +41,24 @@ export function signInToSubscribePath(planId: number, interval: IntervalType): s
 
 const CTA = "w-full py-3 text-base disabled:opacity-60";
 
+/** The mail a visitor sends to subscribe when this server takes no payments. */
+export const contactToSubscribeHref = (planName: string) =>
+  `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(`Quero assinar o plano ${planName}`)}`;
+
 /**
  * /pricing (spec 2): the plans with the Mensal/Anual switch, their calls to action and the FAQ. Opened
  * signed in with `?plan=&interval=` (the way back from sign-in), it starts that checkout at once.
+ * The signed-in user's plan is marked 'Plano atual' and offers its renewal. Without a payment
+ * provider (`paymentsEnabled` false, from the server), the paid plans offer 'Fale conosco' instead
+ * of a checkout that could only fail.
  */
-export function PricingPlans({ signedIn }: { signedIn: boolean }) {
+export function PricingPlans({
+  signedIn,
+  paymentsEnabled = true,
+}: {
+  signedIn: boolean;
+  paymentsEnabled?: boolean;
+}) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [requested] = useState(() => requestedCheckout(params));
@@ -53,7 +68,9 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
   const checkout = useCheckout();
 
   const current = subscription.data;
-  const currentPlanId = current && current.status === "active" && !current.is_free ? current.plan.id : null;
+  // A canceled plan is still the user's until it expires; a pending payment has bought nothing yet.
+  const currentPlanId =
+    current && (current.status === "active" || current.status === "canceled") ? current.plan.id : null;
   const bestSaving = Math.max(0, ...(plans.data ?? []).map(yearlySavingsPercent));
 
   const resumed = useRef(false);
@@ -63,14 +80,23 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
     // Once only: coming back from the payment page must not open the checkout again.
     setParams({}, { replace: true });
     const plan = plans.data.find((p) => p.id === requested.planId);
-    if (!plan || plan.price_cents <= 0 || plan.id === currentPlanId) return;
+    if (!paymentsEnabled || !plan || plan.price_cents <= 0 || plan.id === currentPlanId) return;
     if (requested.interval === "yearly" && plan.yearly_price_cents == null) {
       setBillingInterval("monthly");
       checkout.fail(plan.id, BILLING_MESSAGES.noYearly);
       return;
     }
     checkout.start(plan.id, requested.interval);
-  }, [requested, signedIn, plans.data, subscription.isPending, currentPlanId, setParams, checkout]);
+  }, [
+    requested,
+    signedIn,
+    plans.data,
+    subscription.isPending,
+    currentPlanId,
+    paymentsEnabled,
+    setParams,
+    checkout,
+  ]);
 
   function action(plan: SubscriptionPlan) {
     const popular = planKey(plan.name) === "pro";
@@ -89,16 +115,57 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
         </Link>
       );
     }
-    if (plan.id === currentPlanId) {
+    if (!paymentsEnabled) {
       return (
-        <button
-          type="button"
-          disabled
-          className={`inline-flex cursor-default items-center justify-center gap-2 rounded-lg bg-gray-100 px-4 font-semibold text-gray-600 ${CTA}`}
+        <a
+          href={contactToSubscribeHref(plan.name)}
+          className={`inline-flex items-center justify-center gap-2 rounded-lg px-4 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${CTA} ${
+            popular
+              ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700"
+              : "bg-white text-gray-900 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
+          }`}
         >
-          <Check className="h-4 w-4" aria-hidden />
-          Plano Atual
-        </button>
+          <Mail className="h-4 w-4" aria-hidden />
+          Fale conosco
+        </a>
+      );
+    }
+    if (plan.id === currentPlanId && current) {
+      // Buying the plan one has is paying its next period (docs/decisions/007), worded as on /subscription.
+      const renewing = checkout.busyPlanId === plan.id;
+      const error = checkout.errorFor(plan.id);
+      return (
+        <>
+          <Button
+            variant="secondary"
+            className={CTA}
+            loading={renewing}
+            disabled={checkout.busy && !renewing}
+            onClick={() => checkout.start(plan.id, current.interval_type)}
+          >
+            {renewing ? (
+              "Redirecionando..."
+            ) : (
+              <>
+                <RefreshCw className="h-4 w-4" aria-hidden />
+                {current.interval_type === "yearly" ? "Renovar +1 ano" : "Renovar +1 mês"}
+              </>
+            )}
+          </Button>
+          {current.expires_at && (
+            <p className="mt-2 text-center text-xs text-gray-500">
+              O novo período começa em {formatDateBR(current.expires_at)}, quando o atual termina.
+            </p>
+          )}
+          {error && (
+            <p
+              role="alert"
+              className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+            >
+              {error}
+            </p>
+          )}
+        </>
       );
     }
     const unavailable = interval === "yearly" && plan.yearly_price_cents == null;
@@ -168,6 +235,15 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
               Pagando o ano de uma vez, você economiza até {bestSaving}%.
             </p>
           )}
+          {!paymentsEnabled && (
+            <p className="mx-auto mt-6 max-w-xl rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+              Os pagamentos online ainda não estão ativos. Para assinar um plano pago, fale com a gente em{" "}
+              <a href={`mailto:${SUPPORT_EMAIL}`} className="font-semibold underline underline-offset-2">
+                {SUPPORT_EMAIL}
+              </a>{" "}
+              e ativamos o seu plano.
+            </p>
+          )}
         </div>
 
         <div className="mt-12 sm:mt-14">
@@ -190,6 +266,7 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
                   plan={plan}
                   interval={interval}
                   popular={planKey(plan.name) === "pro"}
+                  current={plan.id === currentPlanId}
                   action={action(plan)}
                 />
               ))}
@@ -197,7 +274,7 @@ export function PricingPlans({ signedIn }: { signedIn: boolean }) {
           )}
         </div>
 
-        <PaymentAssurances className="mt-10" />
+        {paymentsEnabled && <PaymentAssurances className="mt-10" />}
       </div>
 
       <PricingFaq />

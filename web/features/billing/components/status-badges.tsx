@@ -37,6 +37,7 @@ const TRANSACTION_TONES: Record<TransactionStatus, string> = {
   rejected: "bg-red-50 text-red-700 ring-red-600/20",
   cancelled: "bg-gray-100 text-gray-600 ring-gray-500/20",
   refunded: "bg-violet-50 text-violet-700 ring-violet-600/20",
+  expired: "bg-gray-100 text-gray-600 ring-gray-500/20",
 };
 
 export function TransactionStatusBadge({ status }: { status: TransactionStatus }) {

@@ -71,7 +71,13 @@ describe("SubscriptionOverview", () => {
     const plan = within(await screen.findByRole("region", { name: "Pro" }));
     expect(plan.getByText("Cancelado")).toBeTruthy();
     expect(plan.getByText("Acesso até")).toBeTruthy();
-    expect(plan.getByText("Mudará para Pro em 01/12/2026.")).toBeTruthy();
+    // One future: the cancel and the change already paid for, in one statement.
+    expect(
+      plan.getByText(
+        "Assinatura cancelada: você mantém o Pro até 01/12/2026; depois, o Pro (já pago) até 01/01/2027; então sua conta volta ao plano Gratuito.",
+      ),
+    ).toBeTruthy();
+    expect(plan.queryByText(/Mudará para/)).toBeNull();
     expect(plan.queryByRole("button", { name: "Trocar de Plano" })).toBeNull();
     expect(plan.queryByRole("button", { name: "Cancelar Assinatura" })).toBeNull();
   });
@@ -215,7 +221,6 @@ describe("SubscriptionOverview", () => {
   it("once the paid plan showed, a cancel on the same page does not start the polling again", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      vi.spyOn(window, "confirm").mockReturnValue(true);
       let canceled = false;
       let reads = 0;
       api({
@@ -231,6 +236,7 @@ describe("SubscriptionOverview", () => {
       });
       renderPage("/subscription?payment_status=approved&payment_id=5");
       fireEvent.click(await screen.findByRole("button", { name: "Cancelar Assinatura" }));
+      fireEvent.click(await screen.findByRole("button", { name: "Cancelar assinatura" }));
       expect(await screen.findByText("Cancelado")).toBeTruthy();
       const afterCancel = reads;
       await vi.advanceTimersByTimeAsync(10_000);
@@ -252,6 +258,18 @@ describe("SubscriptionOverview", () => {
     const assign = stubLocationAssign();
     const calls = api({
       "GET /api/user/subscription": { body: makeSubscription({ interval_type: "yearly" }) },
+      "GET /api/subscriptions/quote": {
+        body: {
+          plan_id: 3,
+          interval_type: "yearly",
+          transaction_type: "upgrade",
+          list_price_cents: 47904,
+          credit_cents: 10000,
+          amount_cents: 37904,
+          starts_at: "2026-11-28T15:00:00.000Z",
+          ends_at: "2027-11-28T15:00:00.000Z",
+        },
+      },
       "POST /api/subscriptions/create": {
         body: { init_point: "https://mp.example/upgrade", transaction_id: 9, transaction_type: "upgrade" },
       },
@@ -276,6 +294,8 @@ describe("SubscriptionOverview", () => {
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
     fireEvent.click(row("Business").getByRole("button", { name: "Selecionar Plano" }));
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+    fireEvent.click(await row("Business").findByRole("button", { name: "Pagar R$ 379,04" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://mp.example/upgrade"));
     // The toggle starts on the current subscription's interval.
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 3, interval_type: "yearly" });
@@ -303,26 +323,31 @@ describe("SubscriptionOverview", () => {
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 2, interval_type: "yearly" });
   });
 
-  it("cancels after the confirm and says until when access lasts", async () => {
-    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+  it("cancels after our confirmation, which names the plan and until when access lasts", async () => {
     const calls = api({
       "POST /api/user/subscription/cancel": { body: { message: "ok" } },
     });
     renderPage();
     const cancel = await screen.findByRole("button", { name: "Cancelar Assinatura" });
     fireEvent.click(cancel);
-    expect(confirm).toHaveBeenCalledWith(BILLING_MESSAGES.confirmCancel);
+    const dialog = within(
+      await screen.findByRole("alertdialog", { name: "Cancelar a assinatura do plano Pro?" }),
+    );
+    expect(dialog.getByText(BILLING_MESSAGES.confirmCancel)).toBeTruthy();
+    expect(dialog.getByText("Seu acesso ao plano Pro vai até 01/12/2026.")).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Manter assinatura" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(calls.some((c) => c.method === "POST")).toBe(false);
 
     fireEvent.click(cancel);
+    fireEvent.click(await screen.findByRole("button", { name: "Cancelar assinatura" }));
     expect((await screen.findByText(BILLING_MESSAGES.canceled)).closest('[role="status"]')).toBeTruthy();
     expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual([
       "/api/user/subscription/cancel",
     ]);
   });
 
-  it("shows the server's reason when the cancel fails", async () => {
-    vi.spyOn(window, "confirm").mockReturnValue(true);
+  it("shows the server's reason in the confirmation when the cancel fails", async () => {
     api({
       "POST /api/user/subscription/cancel": {
         status: 400,
@@ -331,7 +356,8 @@ describe("SubscriptionOverview", () => {
     });
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Cancelar Assinatura" }));
-    expect((await screen.findByRole("alert")).textContent).toBe(BILLING_MESSAGES.nothingToCancel);
+    fireEvent.click(await screen.findByRole("button", { name: "Cancelar assinatura" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(BILLING_MESSAGES.nothingToCancel);
   });
 
   it("lists payments with their labels, and how to finish a pending Pix or boleto", async () => {

@@ -1,6 +1,7 @@
 import { blogPublicQuerySchema } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@web/components/ui/spinner";
+import { Island } from "@web/lib/island";
 import { Search } from "lucide-react";
 import { type FormEvent, Suspense, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
@@ -28,9 +29,18 @@ export const resultCountLabel = (total: number) =>
 /**
  * /blog (spec 2): up to 3 'Destaques', a search box and a category filter, the result count, the
  * cards and the pages. The form is a plain GET form (it works before or without JavaScript); once
- * the page runs, typing searches after a pause and the address follows.
+ * the page runs, typing searches after a pause and the address follows. Everything under the
+ * header is one island (docs/decisions/011): the results follow the search.
  */
 export function BlogList() {
+  return (
+    <BlogLayout>
+      <Island name="blog-list" component={BlogListContent} props={{}} />
+    </BlogLayout>
+  );
+}
+
+export function BlogListContent() {
   const [params] = useSearchParams();
   const filters = filtersOf(params);
   const posts = useQuery(blogPostsQuery(filters));
@@ -40,7 +50,7 @@ export function BlogList() {
   const showFeatured = !filtering && filters.page === 1 && featured.length > 0;
 
   return (
-    <BlogLayout>
+    <>
       <section className="border-b border-gray-200/80 bg-gradient-to-b from-brand-50/70 to-white">
         <div className="mx-auto max-w-7xl px-4 pt-12 pb-10 sm:px-6 sm:pt-16 lg:px-8">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Blog</p>
@@ -116,7 +126,7 @@ export function BlogList() {
           </section>
         </div>
       </Suspense>
-    </BlogLayout>
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { billingKeys } from "@web/features/billing/api/billing";
 import { api } from "@web/lib/api-client";
 import { linkPagesQuery } from "./link-pages-query";
 
@@ -6,6 +7,10 @@ export function useDeleteLinkPage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api<unknown>(`/api/link-pages/${id}`, { method: "DELETE" }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkPagesQuery.queryKey }),
+    onSuccess: () => {
+      // The plan's usage: a page fewer may lift the limit the new page editor shows.
+      void queryClient.invalidateQueries({ queryKey: billingKeys.limits() });
+      return queryClient.invalidateQueries({ queryKey: linkPagesQuery.queryKey });
+    },
   });
 }

@@ -1,22 +1,29 @@
-import type { LinkPage, LinkPageBody } from "@common/contract/link-pages";
+import type { LinkPage, LinkPageCreateBody } from "@common/contract/link-pages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { billingKeys } from "@web/features/billing/api/billing";
 import { api } from "@web/lib/api-client";
 import { linkPageQuery } from "./link-page-query";
 import { linkPagesQuery } from "./link-pages-query";
 import { linksQuery } from "./links-query";
 
-/** Creates the page (id null: POST) or updates it (PUT); the editor's one save button. */
+/**
+ * Creates the page (id null: POST, with the links added before the first save) or updates it (PUT,
+ * links aside); the editor's one save button.
+ */
 export function useSaveLinkPage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: LinkPageBody }) =>
+    mutationFn: ({ id, body }: { id: number | null; body: LinkPageCreateBody }) =>
       id === null
         ? api<LinkPage>("/api/link-pages", { method: "POST", body })
         : api<LinkPage>(`/api/link-pages/${id}`, { method: "PUT", body }),
-    onSuccess: (page, { id }) => {
+    onSuccess: (page, { id, body }) => {
       queryClient.setQueryData(linkPageQuery(page.id).queryKey, page);
-      // A new page has no links yet: the editor it moves to needs no extra round trip.
-      if (id === null) queryClient.setQueryData(linksQuery(page.id).queryKey, []);
+      if (id === null) {
+        // A new page without links: the editor it moves to needs no extra round trip.
+        if (!body.links?.length) queryClient.setQueryData(linksQuery(page.id).queryKey, []);
+        void queryClient.invalidateQueries({ queryKey: billingKeys.limits() });
+      }
       return queryClient.invalidateQueries({ queryKey: linkPagesQuery.queryKey, exact: true });
     },
   });

@@ -6,24 +6,35 @@ import {
   type LinkPage,
   linkPageBodySchema,
 } from "@common/contract/link-pages";
-import { normalizeSlug } from "@common/slug";
+import { normalizeSlug, slugFromTitle } from "@common/slug";
+import { useQuery } from "@tanstack/react-query";
 import { CopyButton } from "@web/components/ui/copy-button";
-import { isPlanLimitError, PlanLimitNotice, planLimitMessage } from "@web/components/ui/plan-limit-notice";
+import { isPlanLimitError, PlanLimitNotice } from "@web/components/ui/plan-limit-notice";
+import { usageLimitsQuery } from "@web/features/billing/api/billing";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";
 import { useUnsavedChangesWarning } from "@web/lib/use-unsaved-changes-warning";
 import { ArrowLeft, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSaveLinkPage } from "../api/use-save-link-page";
-import { formToBody, formToView, type PageForm, pageToForm, viewFonts } from "../page-form";
+import {
+  type DraftLink,
+  draftToPreview,
+  formToBody,
+  formToView,
+  type PageForm,
+  pageToForm,
+  viewFonts,
+} from "../page-form";
 import { publicPageUrl } from "../public-url";
 import { ButtonStyleEditor } from "./button-style-editor";
 import { ColorField } from "./color-field";
 import { ContrastWarning } from "./contrast-warning";
 import { DomainSelect } from "./domain-select";
+import { DraftLinksEditor } from "./draft-links-editor";
 import { LinkBioPreview } from "./link-bio-preview";
 import { LinksEditor } from "./links-editor";
 import { ProfileImageField } from "./profile-image-field";
@@ -39,6 +50,17 @@ const FIELDS = [
   "text_color",
 ] as const;
 
+/**
+ * What the plan's usage already says before a new page is filled: the limit reached, or null.
+ * Unlimited is null or -1 (spec 3); a usage that cannot be read blocks nothing (the server decides).
+ */
+function usePageLimitReached(isNew: boolean): string | null {
+  const { data } = useQuery({ ...usageLimitsQuery, enabled: isNew });
+  const usage = data?.link_pages;
+  if (!isNew || !usage || usage.limit === null || usage.limit < 0 || usage.used < usage.limit) return null;
+  return `Você atingiu o limite de ${usage.limit} ${usage.limit === 1 ? "Link Bio" : "Link Bios"} do seu plano. Faça upgrade para criar mais.`;
+}
+
 /** The Link Bio editor for a new page (page null) or a saved one, with its live preview. */
 export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; links: Link[] }) {
   const navigate = useNavigate();
@@ -48,9 +70,19 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
   const [baseline, setBaseline] = useState<PageForm>(form);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [limitError, setLimitError] = useState<ApiError | null>(null);
+  const limitReached = usePageLimitReached(page === null);
+  // One notice for both: the server's refusal, else the limit the usage already shows.
+  const limitMessage = limitError ?? limitReached;
+  const limitNotice = useRef<HTMLDivElement>(null);
+  // A new page's slug follows its title until the user types a slug of their own; a saved page's
+  // never does (its public address would change behind the user's back).
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(page === null);
+  // A new page collects its links here and creates them with itself on the first save.
+  const [drafts, setDrafts] = useState<DraftLink[]>([]);
+  const [draftErrors, setDraftErrors] = useState<Partial<Record<number, string>>>({});
   const [styleOpen, setStyleOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
-  const dirty = JSON.stringify(form) !== JSON.stringify(baseline);
+  const dirty = JSON.stringify(form) !== JSON.stringify(baseline) || drafts.length > 0;
   const { allowNextNavigation } = useUnsavedChangesWarning(dirty);
 
   // The default domain is pre-selected when none is set (spec 7), without counting as a change.
@@ -64,13 +96,25 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
 
   const set = <K extends keyof PageForm>(key: K, value: PageForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
+  const setTitle = (title: string) =>
+    setForm((f) => ({ ...f, title, slug: slugFollowsTitle ? slugFromTitle(title) : f.slug }));
+  const setSlug = (typed: string) => {
+    const slug = normalizeSlug(typed);
+    // Emptied: the slug follows the title again from its next change.
+    setSlugFollowsTitle(slug === "");
+    set("slug", slug);
+  };
   // An untitled page cannot be saved; until then the preview shows a placeholder title, not a blank.
   const view = useMemo(
-    () => formToView({ ...form, title: form.title.trim() || "Título da sua página" }, links),
-    [form, links],
+    () =>
+      formToView(
+        { ...form, title: form.title.trim() || "Título da sua página" },
+        page ? links : drafts.map(draftToPreview),
+      ),
+    [form, links, drafts, page],
   );
   const savedUrl = page ? publicPageUrl(page.slug, page.custom_domain_id, domains) : null;
-  const canSave = form.title.trim() !== "" && form.slug !== "" && !save.isPending;
+  const canSave = form.title.trim() !== "" && form.slug !== "" && !save.isPending && !limitReached;
 
   const submit = async () => {
     const body = formToBody(form);
@@ -83,9 +127,14 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
       return;
     }
     setErrors({});
+    setDraftErrors({});
     setLimitError(null);
     try {
-      const saved = await save.mutateAsync({ id: page?.id ?? null, body });
+      const saved = await save.mutateAsync(
+        page
+          ? { id: page.id, body }
+          : { id: null, body: { ...body, links: drafts.map(({ title, url }) => ({ title, url })) } },
+      );
       const savedForm = pageToForm(saved);
       setForm(savedForm);
       setBaseline(savedForm);
@@ -94,6 +143,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
         return;
       }
       const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains);
+      setDrafts([]);
       allowNextNavigation();
       navigate(`/link-pages/${saved.id}/edit`, { replace: true });
       const copied = await copyToClipboard(url);
@@ -107,9 +157,17 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
       const next: FieldErrors = {};
       if (error instanceof ApiError) for (const f of FIELDS) next[f] = error.field(f);
       setErrors(next);
+      if (error instanceof ApiError && !page) {
+        const byDraft: Partial<Record<number, string>> = {};
+        drafts.forEach((draft, i) => {
+          byDraft[draft.key] = error.field(`links.${i}.url`) ?? error.field(`links.${i}.title`);
+        });
+        setDraftErrors(byDraft);
+      }
       if (isPlanLimitError(error)) {
+        // Said once, in the notice at the top (not again in a toast), brought into view.
         setLimitError(error);
-        toast.error(planLimitMessage(error));
+        requestAnimationFrame(() => limitNotice.current?.scrollIntoView?.({ block: "center" }));
         return;
       }
       toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveFailed));
@@ -172,7 +230,11 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
         </div>
       </div>
 
-      {limitError && <PlanLimitNotice error={limitError} />}
+      {limitMessage && (
+        <div ref={limitNotice}>
+          <PlanLimitNotice error={limitMessage} />
+        </div>
+      )}
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_380px]">
         <div className="min-w-0 space-y-6">
@@ -181,7 +243,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               label="Título"
               required
               value={form.title}
-              onChange={(v) => set("title", v)}
+              onChange={setTitle}
               error={errors.title}
               maxLength={100}
               placeholder="Ex.: Maria Silva"
@@ -191,7 +253,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               required
               prefix="/p/"
               value={form.slug}
-              onChange={(v) => set("slug", normalizeSlug(v))}
+              onChange={setSlug}
               error={errors.slug}
               maxLength={50}
               placeholder="maria-silva"
@@ -275,14 +337,18 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
             )}
           </Card>
 
-          <Card title={`Links${links.length ? ` (${links.length})` : ""}`}>
+          <Card title={`Links${view.links.length ? ` (${view.links.length})` : ""}`}>
             {page ? (
               <LinksEditor pageId={page.id} links={links} pageStyle={form.buttonStyle} />
             ) : (
-              <p className="rounded-lg border border-brand-100 bg-brand-50 px-4 py-3 text-sm text-brand-700">
-                Salve a Link Bio primeiro para adicionar links. Depois de salvar, você continua nesta tela e
-                já pode incluir, ordenar e personalizar seus links.
-              </p>
+              <DraftLinksEditor
+                links={drafts}
+                onChange={(next) => {
+                  setDrafts(next);
+                  setDraftErrors({});
+                }}
+                errors={draftErrors}
+              />
             )}
           </Card>
         </div>

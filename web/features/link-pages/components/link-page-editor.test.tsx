@@ -2,6 +2,7 @@ import { BUTTON_STYLE_OPTIONS } from "@common/button-style";
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readImageFile } from "@web/lib/read-image-file";
+import { UNSAVED_CHANGES_MESSAGE } from "@web/lib/use-unsaved-changes-warning";
 import { useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
@@ -32,7 +33,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const title = () => screen.getByLabelText(/^Título/);
+const title = () => screen.getByLabelText(/^Título \*/);
 const slug = () => screen.getByLabelText(/^Slug da URL/);
 const saveButton = () => screen.getByRole("button", { name: /Salvar Link Bio/ });
 
@@ -42,11 +43,12 @@ describe("LinkPageEditor, new page", () => {
     renderRoutes(routes, "/link-pages/new/edit");
     expect(saveButton()).toHaveProperty("disabled", true);
     fireEvent.change(title(), { target: { value: "Minha Loja" } });
+    expect(saveButton()).toHaveProperty("disabled", false);
+    fireEvent.change(slug(), { target: { value: "" } });
     expect(saveButton()).toHaveProperty("disabled", true);
     fireEvent.change(slug(), { target: { value: "Minha Loja!_2026-Ok" } });
-    expect((slug() as HTMLInputElement).value).toBe("minhaloja_2026-ok");
+    expect((slug() as HTMLInputElement).value).toBe("minha-loja_2026-ok");
     expect(saveButton()).toHaveProperty("disabled", false);
-    expect(screen.getByText(/Salve a Link Bio primeiro para adicionar links/)).toBeTruthy();
   });
 
   it("creates the page, moves to its editor and copies the public URL", async () => {
@@ -123,13 +125,16 @@ describe("LinkPageEditor, new page", () => {
 
   it("asks before leaving with unsaved changes", async () => {
     fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
-    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     const { router } = renderRoutes(routes, "/link-pages/new/edit");
     fireEvent.change(title(), { target: { value: "Rascunho" } });
     fireEvent.click(screen.getByRole("link", { name: /Link Bios/ }));
-    await waitFor(() => expect(confirm).toHaveBeenCalledTimes(1));
+    const question = await screen.findByRole("alertdialog", { name: "Sair sem salvar?" });
+    expect(within(question).getByText(UNSAVED_CHANGES_MESSAGE)).toBeTruthy();
+    fireEvent.click(within(question).getByRole("button", { name: "Continuar editando" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(router.state.location.pathname).toBe("/link-pages/new/edit");
     fireEvent.click(screen.getByRole("link", { name: /Link Bios/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Sair sem salvar" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/link-pages"));
   });
 
@@ -239,14 +244,16 @@ describe("LinkPageEditor, saved page", () => {
       },
       "DELETE /api/links/3": { status: 500, body: { error: "x" } },
     });
-    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderRoutes(routes, "/link-pages/7/edit");
     const remove = await screen.findByRole("button", { name: "Excluir Instagram" });
+    const question = () => within(screen.getByRole("alertdialog", { name: "Excluir o link “Instagram”?" }));
     fireEvent.click(remove);
-    expect(confirm).toHaveBeenCalledWith(LINK_PAGE_MESSAGES.confirmDeleteLink);
+    expect(question().getByText(LINK_PAGE_MESSAGES.confirmDeleteLink)).toBeTruthy();
+    fireEvent.click(question().getByRole("button", { name: "Cancelar" }));
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
     fireEvent.click(remove);
-    expect(await screen.findByText(LINK_PAGE_MESSAGES.deleteLinkFailed)).toBeTruthy();
+    fireEvent.click(question().getByRole("button", { name: "Excluir link" }));
+    expect((await question().findByRole("alert")).textContent).toBe(LINK_PAGE_MESSAGES.deleteLinkFailed);
   });
 
   it("validates a new link's title and URL before sending it", async () => {

@@ -1,5 +1,5 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
 import { LinkPagesDashboardList } from "./link-pages-dashboard-list";
@@ -36,11 +36,12 @@ describe("LinkPagesDashboardList", () => {
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "DELETE /api/link-pages/1": { status: 500, body: { error: "x" } },
     });
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
     renderRoutes(routes, "/dashboard");
     fireEvent.click(await screen.findByRole("button", { name: "Excluir Loja" }));
-    expect(confirm).toHaveBeenCalledWith(LINK_PAGE_MESSAGES.confirmDeletePage);
-    expect(await screen.findByText(LINK_PAGE_MESSAGES.deletePageFailed)).toBeTruthy();
+    const dialog = within(screen.getByRole("alertdialog", { name: "Excluir a Link Bio “Loja”?" }));
+    expect(dialog.getByText((text) => text.endsWith(LINK_PAGE_MESSAGES.confirmDeletePage))).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Excluir Link Bio" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(LINK_PAGE_MESSAGES.deletePageFailed);
   });
 
   it("offers to create the first page when there is none", async () => {

@@ -64,14 +64,19 @@ describe("LinkPagesList", () => {
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "DELETE /api/link-pages/1": { status: 500, body: { error: "falhou" } },
     });
-    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderRoutes(routes, "/link-pages");
     const remove = await screen.findByRole("button", { name: "Excluir Loja da Ana" });
+    const question = () =>
+      within(screen.getByRole("alertdialog", { name: "Excluir a Link Bio “Loja da Ana”?" }));
     fireEvent.click(remove);
-    expect(confirm).toHaveBeenCalledWith(LINK_PAGE_MESSAGES.confirmDeleteLinkBio);
+    expect(
+      question().getByText((text) => text.endsWith(LINK_PAGE_MESSAGES.confirmDeleteLinkBio)),
+    ).toBeTruthy();
+    fireEvent.click(question().getByRole("button", { name: "Cancelar" }));
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
     fireEvent.click(remove);
-    expect(await screen.findByText(LINK_PAGE_MESSAGES.deleteLinkBioFailed)).toBeTruthy();
+    fireEvent.click(question().getByRole("button", { name: "Excluir Link Bio" }));
+    expect((await question().findByRole("alert")).textContent).toBe(LINK_PAGE_MESSAGES.deleteLinkBioFailed);
     expect(screen.getByText("Loja da Ana")).toBeTruthy();
   });
 
@@ -85,9 +90,9 @@ describe("LinkPagesList", () => {
         return { status: 204 };
       },
     });
-    vi.spyOn(window, "confirm").mockReturnValue(true);
     renderRoutes(routes, "/link-pages");
     fireEvent.click(await screen.findByRole("button", { name: "Excluir Loja da Ana" }));
+    fireEvent.click(screen.getByRole("button", { name: "Excluir Link Bio" }));
     await waitFor(() => expect(screen.queryByText("Loja da Ana")).toBeNull());
     expect(screen.getByText("1 de 1 Link Bios")).toBeTruthy();
   });

@@ -16,6 +16,7 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { errorMessage } from "@web/lib/api-client";
 import { ArrowDown, ArrowUp, GripVertical, Paintbrush, Pencil, Plus, Trash2 } from "lucide-react";
 import { useState } from "react";
@@ -40,6 +41,7 @@ export function LinksEditor({
   const createLink = useCreateLink(pageId);
   const updateLink = useUpdateLink(pageId);
   const deleteLink = useDeleteLink(pageId);
+  const confirm = useConfirm();
   const reorder = useReorderLinks(pageId);
   const [editingId, setEditingId] = useState<number | null>(null);
   const [stylingId, setStylingId] = useState<number | null>(null);
@@ -62,12 +64,20 @@ export function LinksEditor({
       links.findIndex((link) => link.id === over.id),
     );
   };
-  const remove = (link: Link) => {
-    if (!window.confirm(LINK_PAGE_MESSAGES.confirmDeleteLink)) return;
-    deleteLink.mutate(link.id, {
-      onError: (error) => toast.error(errorMessage(error, LINK_PAGE_MESSAGES.deleteLinkFailed)),
+  const remove = (link: Link) =>
+    confirm({
+      title: `Excluir o link “${link.title}”?`,
+      body: (
+        <>
+          <p>{LINK_PAGE_MESSAGES.confirmDeleteLink}</p>
+          <p>Ele sai da página publicada na hora.</p>
+        </>
+      ),
+      confirmLabel: "Excluir link",
+      danger: true,
+      action: () => deleteLink.mutateAsync(link.id),
+      describeError: (error) => errorMessage(error, LINK_PAGE_MESSAGES.deleteLinkFailed),
     });
-  };
 
   return (
     <div className="space-y-4">
@@ -127,7 +137,7 @@ export function LinksEditor({
                           label={`Excluir ${link.title}`}
                           danger
                           disabled={deleteLink.isPending && deleteLink.variables === link.id}
-                          onClick={() => remove(link)}
+                          onClick={() => void remove(link)}
                         >
                           <Trash2 className="h-4 w-4" aria-hidden />
                         </IconButton>
@@ -165,7 +175,7 @@ export function LinksEditor({
   );
 }
 
-function SortableLinkRow({ id, children }: { id: number; children: React.ReactNode }) {
+export function SortableLinkRow({ id, children }: { id: number; children: React.ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id });
   return (
@@ -194,7 +204,7 @@ function SortableLinkRow({ id, children }: { id: number; children: React.ReactNo
   );
 }
 
-function IconButton({
+export function IconButton({
   label,
   onClick,
   disabled,

@@ -1,3 +1,4 @@
+import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { ImageField, ImageUrlInput } from "@web/components/ui/image-field";
 import { useState } from "react";
 
@@ -21,7 +22,7 @@ export function ProfileImageField({
         alt="Imagem de perfil"
         uploadLabel="Enviar imagem"
         removeLabel="Remover"
-        hint="PNG, JPG up to 5MB"
+        hint={LINK_PAGE_MESSAGES.imageHint}
         onFile={onChange}
         onRemove={() => onChange(null)}
         error={fileError || error}

@@ -1,19 +1,23 @@
 import type { LinkPage } from "@common/contract/link-pages";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { errorMessage } from "@web/lib/api-client";
-import { toast } from "sonner";
 import { useDeleteLinkPage } from "../api/use-delete-link-page";
 
 /**
- * Delete after the user confirms; a failure is a toast. The dashboard and the list ask with
- * different texts (spec 5 and 8), hence the messages.
+ * Delete after the user confirms, in our dialog naming the page; a failure shows there. The
+ * dashboard and the list ask with different texts (spec 5 and 8), hence the messages.
  */
 export function useConfirmedLinkPageDelete(messages: { confirm: string; failed: string }) {
   const deletePage = useDeleteLinkPage();
-  const remove = (page: LinkPage) => {
-    if (!window.confirm(messages.confirm)) return;
-    deletePage.mutate(page.id, {
-      onError: (error) => toast.error(errorMessage(error, messages.failed)),
+  const confirm = useConfirm();
+  const remove = (page: LinkPage) =>
+    confirm({
+      title: `Excluir a Link Bio “${page.title}”?`,
+      body: `A página pública e os links dela saem do ar na hora. ${messages.confirm}`,
+      confirmLabel: "Excluir Link Bio",
+      danger: true,
+      action: () => deletePage.mutateAsync(page.id),
+      describeError: (error) => errorMessage(error, messages.failed),
     });
-  };
   return { remove, deletePage };
 }

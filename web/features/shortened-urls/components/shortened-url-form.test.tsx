@@ -94,7 +94,7 @@ describe("ShortenedUrlForm", () => {
     expect((screen.getByLabelText(/URL Original/) as HTMLInputElement).value).toBe("");
   });
 
-  it("shows the server's field error and message, keeping what was typed", async () => {
+  it("shows the server's field error once, on the field, keeping what was typed", async () => {
     fakeApi({
       "GET /api/user/available-domains": () => ({ body: domains }),
       "POST /api/shortened-urls": () => ({
@@ -106,8 +106,14 @@ describe("ShortenedUrlForm", () => {
     fill(/URL Original/, "https://exemplo.com.br");
     fill(/Código Personalizado/, "promo");
     fireEvent.click(screen.getByRole("button", { name: "Encurtar URL" }));
-    expect(await screen.findAllByText(SHORT_URL_MESSAGES.codeTaken)).toHaveLength(2);
-    expect((screen.getByLabelText(/Código Personalizado/) as HTMLInputElement).value).toBe("promo");
+    const code = screen.getByLabelText(/Código Personalizado/) as HTMLInputElement;
+    await waitFor(() => expect(code.getAttribute("aria-invalid")).toBe("true"));
+    expect(screen.getAllByText(SHORT_URL_MESSAGES.codeTaken)).toHaveLength(1);
+    expect(document.getElementById(code.getAttribute("aria-describedby")!)?.textContent).toBe(
+      SHORT_URL_MESSAGES.codeTaken,
+    );
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(code.value).toBe("promo");
   });
 
   it("falls back to 'Erro ao encurtar URL' when the server fails without a message", async () => {

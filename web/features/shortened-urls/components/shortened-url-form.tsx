@@ -23,6 +23,8 @@ import { shortUrlOf } from "./short-link";
 import { UtmFields } from "./utm-fields";
 
 type Field = "original_url" | "title" | "custom_code" | "expires_at" | "custom_domain_id";
+/** The fields always on screen: an error on one of them is said there, and only there. */
+const MAIN_FIELDS: Field[] = ["original_url", "title", "custom_code", "expires_at", "custom_domain_id"];
 const EMPTY = { original_url: "", title: "", custom_code: "", expires_at: "" };
 
 /** A datetime-local value ("2026-11-30T10:00", the browser's zone) as an ISO instant. */
@@ -173,14 +175,16 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
       toast.success(copied ? "URL encurtada e copiada!" : "URL encurtada!", { description: shortUrl });
       onSaved?.(created);
     } catch (error) {
-      if (error instanceof ApiError) {
-        const details = error.body?.details as FieldErrors | undefined;
-        if (details && Object.keys(details).length > 0) setErrors(details);
-      }
+      const details =
+        error instanceof ApiError ? (error.body?.details as FieldErrors | undefined) : undefined;
+      if (details && Object.keys(details).length > 0) setErrors(details);
       if (isPlanLimitError(error)) setLimitError(error);
-      setFormError(
-        errorMessage(error, editing ? POWER_LINK_MESSAGES.updateFailed : SHORT_URL_MESSAGES.shortenFailed),
-      );
+      // A refusal of one main field (a code already taken) shows under that field, not twice.
+      if (!MAIN_FIELDS.some((field) => details?.[field])) {
+        setFormError(
+          errorMessage(error, editing ? POWER_LINK_MESSAGES.updateFailed : SHORT_URL_MESSAGES.shortenFailed),
+        );
+      }
     }
   }
 

@@ -131,20 +131,24 @@ describe("ShortenedUrlList", () => {
           : { body: [url(1)], headers: { "x-total-count": "1" } },
       "DELETE /api/shortened-urls/1": () => (deleted ? { status: 204 } : { status: 500, body: {} }),
     });
-    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
     renderWithProviders(<ShortenedUrlList />);
     const row = (await screen.findByText("Link 1")).closest("li")!;
+    const title = `Excluir a URL ${window.location.host}/s/code1?`;
     fireEvent.click(within(row).getByRole("button", { name: "Excluir" }));
-    expect(confirm).toHaveBeenCalledWith(SHORT_URL_MESSAGES.confirmDelete);
+    let dialog = within(screen.getByRole("alertdialog", { name: title }));
+    expect(dialog.getByText(SHORT_URL_MESSAGES.confirmDelete)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Cancelar" }));
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
 
-    confirm.mockReturnValue(true);
     fireEvent.click(within(row).getByRole("button", { name: "Excluir" }));
-    await waitFor(() => expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1));
+    dialog = within(screen.getByRole("alertdialog", { name: title }));
+    fireEvent.click(dialog.getByRole("button", { name: "Excluir URL" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(SHORT_URL_MESSAGES.deleteFailed);
+    expect(calls.filter((c) => c.method === "DELETE")).toHaveLength(1);
     expect(screen.getByText("Link 1")).toBeTruthy();
 
     deleted = true;
-    fireEvent.click(within(row).getByRole("button", { name: "Excluir" }));
+    fireEvent.click(dialog.getByRole("button", { name: "Excluir URL" }));
     expect(await screen.findByText("Você ainda não encurtou nenhuma URL")).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { formatDateBR } from "@common/time";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { CopyButton } from "@web/components/ui/copy-button";
 import { QrCodeButton } from "@web/components/ui/qr-code-button";
 import { errorMessage } from "@web/lib/api-client";
@@ -26,17 +27,25 @@ const iconButton =
 /** One short link of the shortener's list, with its actions. */
 export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl: string }) {
   const remove = useDeleteShortenedUrl();
+  const confirm = useConfirm();
   const expired = isExpired(url);
   const [editing, setEditing] = useState(false);
 
   async function onDelete() {
-    if (!window.confirm(SHORT_URL_MESSAGES.confirmDelete)) return;
-    try {
-      await remove.mutateAsync(url.id);
-      toast.success("URL excluída");
-    } catch (error) {
-      toast.error(errorMessage(error, SHORT_URL_MESSAGES.deleteFailed));
-    }
+    const deleted = await confirm({
+      title: `Excluir a URL ${shortUrl.replace(/^https?:\/\//, "")}?`,
+      body: (
+        <>
+          <p>O link curto para de redirecionar na hora, e os cliques dele são apagados.</p>
+          <p>{SHORT_URL_MESSAGES.confirmDelete}</p>
+        </>
+      ),
+      confirmLabel: "Excluir URL",
+      danger: true,
+      action: () => remove.mutateAsync(url.id),
+      describeError: (error) => errorMessage(error, SHORT_URL_MESSAGES.deleteFailed),
+    });
+    if (deleted) toast.success("URL excluída");
   }
 
   return (
@@ -126,7 +135,7 @@ export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl
         </button>
         <button
           type="button"
-          onClick={onDelete}
+          onClick={() => void onDelete()}
           disabled={remove.isPending}
           className="ml-auto inline-flex items-center rounded-lg p-2 text-gray-500 hover:bg-red-50 sm:ml-0 hover:text-red-600 disabled:opacity-50"
           aria-label="Excluir"

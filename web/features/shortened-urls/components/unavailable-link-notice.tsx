@@ -7,6 +7,9 @@ import { useSearchParams } from "react-router";
 const PARAM = "aviso";
 const VALUE = "link-indisponivel";
 
+/** Whether the address is the one the server sends a dead short link's visitor to. */
+export const isUnavailableLinkVisit = (params: URLSearchParams) => params.get(PARAM) === VALUE;
+
 /** Only a web address is passed on to the report form (the parameter is anyone's to write). */
 const webAddress = (value: string | null) => (value && /^https?:\/\//i.test(value) ? value : null);
 
@@ -18,7 +21,7 @@ const webAddress = (value: string | null) => (value && /^https?:\/\//i.test(valu
  */
 export function UnavailableLinkNotice() {
   const [params, setParams] = useSearchParams();
-  const flagged = params.get(PARAM) === VALUE;
+  const flagged = isUnavailableLinkVisit(params);
   const [open, setOpen] = useState(flagged);
   const [reported, setReported] = useState(() => webAddress(params.get(LINK_UNAVAILABLE_LINK_PARAM)));
 

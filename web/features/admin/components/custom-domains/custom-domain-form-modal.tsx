@@ -3,6 +3,7 @@ import {
   type CustomDomainSaved,
   customDomainBodySchema,
   DOMAIN_MESSAGES,
+  domainNameSchema,
 } from "@common/contract/domains";
 import { Button } from "@web/components/ui/button";
 import { CheckboxField } from "@web/components/ui/checkbox-field";
@@ -40,14 +41,17 @@ const valuesOf = (domain: CustomDomain): DomainFormValues => ({
 });
 
 /**
- * The form checked by the API's own schema, plus the mistakes one sees at a glance (a scheme, a
- * path, a space, a port); the server has the last word on the name (IDN, our own host, taken).
+ * The form checked by the API's own schema (a pasted address gives its host), plus the mistakes one
+ * sees at a glance in what is left (a space, a port, a user); the server has the last word on the
+ * name (IDN, our own host, taken).
  */
 export function parseDomainForm(values: DomainFormValues) {
   const parsed = customDomainBodySchema.safeParse(values);
   const errors: FieldErrors = parsed.success ? {} : issuesByField(parsed.error.issues);
-  const domain = values.domain.trim();
-  if (!errors.domain && /[\s/:@?#]/.test(domain)) errors.domain = DOMAIN_MESSAGES.domainInvalid;
+  const domain = domainNameSchema.safeParse(values.domain);
+  if (!errors.domain && domain.success && /[\s/:@?#]/.test(domain.data)) {
+    errors.domain = DOMAIN_MESSAGES.domainInvalid;
+  }
   if (!parsed.success || Object.keys(errors).length > 0) return { errors } as const;
   return { body: parsed.data } as const;
 }
@@ -116,7 +120,7 @@ export function CustomDomainFormModal({ domain, onClose, onSaved }: Props) {
           autoCorrect="off"
           spellCheck={false}
           inputMode="url"
-          hint="Sem http:// ou https:// e sem caminho: só o nome, como links.suaempresa.com.br"
+          hint="Só o nome, como links.suaempresa.com.br (um endereço colado com https:// vira o nome dele)"
           error={errorFor("domain")}
         />
         <TextField

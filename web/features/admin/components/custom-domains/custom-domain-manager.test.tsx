@@ -1,6 +1,6 @@
 import { DOMAIN_MESSAGES } from "@common/contract/domains";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { type Call, fakeApi } from "../../../../../tests/web-fake-api";
 import { plans, renderAdmin } from "../admin.test-helper";
 import { parseDomainForm } from "./custom-domain-form-modal";
@@ -18,12 +18,10 @@ const planBox = (row: ReturnType<typeof within>, domain: string, plan: string) =
   }) as HTMLInputElement;
 const calls = (all: Call[], method: string, path: string) =>
   all.filter((call) => call.method === method && call.url === path);
+/** The open confirmation, by its title (which names the domain). */
+const question = (words: { title: string }) => within(screen.getByRole("alertdialog", { name: words.title }));
 
 describe("CustomDomainManager", () => {
-  let confirm: ReturnType<typeof vi.spyOn>;
-  beforeEach(() => {
-    confirm = vi.spyOn(window, "confirm").mockReturnValue(true);
-  });
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
@@ -116,14 +114,20 @@ describe("CustomDomainManager", () => {
     });
     renderAdmin(<CustomDomainManager />);
     const row = await item("links7.exemplo.com.br");
+    const words = DOMAIN_CONFIRMS.delete("links7.exemplo.com.br");
+    expect(words.title).toBe("Excluir o domínio links7.exemplo.com.br?");
 
-    confirm.mockReturnValueOnce(false);
     fireEvent.click(row.getByRole("button", { name: "Excluir links7.exemplo.com.br" }));
-    expect(confirm).toHaveBeenCalledWith(DOMAIN_CONFIRMS.delete("links7.exemplo.com.br"));
+    fireEvent.click(question(words).getByRole("button", { name: "Cancelar" }));
     expect(calls(api, "DELETE", "/api/admin/custom-domains/7")).toHaveLength(0);
 
     fireEvent.click(row.getByRole("button", { name: "Excluir links7.exemplo.com.br" }));
-    expect(await screen.findByText("Este domínio está em uso por 2 páginas e 5 links")).toBeTruthy();
+    const dialog = question(words);
+    expect(dialog.getByText(words.body)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Excluir domínio" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe(
+      "Este domínio está em uso por 2 páginas e 5 links",
+    );
     expect(calls(api, "DELETE", "/api/admin/custom-domains/7")).toHaveLength(1);
   });
 
@@ -139,7 +143,13 @@ describe("CustomDomainManager", () => {
     });
     renderAdmin(<CustomDomainManager />);
     fireEvent.click((await item("links8.exemplo.com.br")).getByRole("button", { name: /^Excluir/ }));
+    fireEvent.click(
+      question(DOMAIN_CONFIRMS.delete("links8.exemplo.com.br")).getByRole("button", {
+        name: "Excluir domínio",
+      }),
+    );
     expect(await screen.findByText(DOMAIN_MESSAGES.deleted)).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     await waitFor(() => expect(screen.queryByRole("listitem", { name: "links8.exemplo.com.br" })).toBeNull());
   });
 
@@ -155,16 +165,22 @@ describe("CustomDomainManager", () => {
     });
     renderAdmin(<CustomDomainManager />);
     const row = await item("links3.exemplo.com.br");
+    const setDefault = DOMAIN_CONFIRMS.setDefault("links3.exemplo.com.br");
 
-    confirm.mockReturnValueOnce(false);
     fireEvent.click(row.getByRole("button", { name: "Definir como padrão links3.exemplo.com.br" }));
-    expect(confirm).toHaveBeenCalledWith(DOMAIN_CONFIRMS.setDefault("links3.exemplo.com.br"));
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(calls(api, "POST", "/api/admin/custom-domains/3/set-default")).toHaveLength(0);
     fireEvent.click(row.getByRole("button", { name: "Definir como padrão links3.exemplo.com.br" }));
-    expect(await screen.findByText("O domínio padrão precisa estar ativo")).toBeTruthy();
+    let dialog = question(setDefault);
+    expect(dialog.getByText(setDefault.body)).toBeTruthy();
+    fireEvent.click(dialog.getByRole("button", { name: "Definir como padrão" }));
+    expect((await dialog.findByRole("alert")).textContent).toBe("O domínio padrão precisa estar ativo");
+    fireEvent.click(dialog.getByRole("button", { name: "Cancelar" }));
 
     fireEvent.click(row.getByRole("button", { name: "Ativar links3.exemplo.com.br" }));
-    expect(confirm).toHaveBeenLastCalledWith(DOMAIN_CONFIRMS.activate("links3.exemplo.com.br"));
+    dialog = question(DOMAIN_CONFIRMS.activate("links3.exemplo.com.br"));
+    fireEvent.click(dialog.getByRole("button", { name: "Ativar domínio" }));
     expect(await screen.findByText("Domínio ativado com sucesso!")).toBeTruthy();
   });
 
@@ -177,6 +193,11 @@ describe("CustomDomainManager", () => {
     renderAdmin(<CustomDomainManager />);
     fireEvent.click(
       (await item("links4.exemplo.com.br")).getByRole("button", { name: /^Definir como padrão/ }),
+    );
+    fireEvent.click(
+      question(DOMAIN_CONFIRMS.setDefault("links4.exemplo.com.br")).getByRole("button", {
+        name: "Definir como padrão",
+      }),
     );
     expect(await screen.findByText(DOMAIN_MESSAGES.defaultSet)).toBeTruthy();
   });
@@ -202,13 +223,13 @@ describe("CustomDomainManager", () => {
     expect(await screen.findByText("Nenhum domínio cadastrado.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Adicionar domínio" }));
     const modal = within(screen.getByRole("dialog", { name: "Adicionar domínio" }));
-    expect(modal.getByText(/Sem http:\/\/ ou https:\/\//)).toBeTruthy();
+    expect(modal.getByText(/Só o nome, como links.suaempresa.com.br/)).toBeTruthy();
 
     fireEvent.click(modal.getByRole("button", { name: "Adicionar domínio" }));
     expect(modal.getByText(DOMAIN_MESSAGES.domainRequired)).toBeTruthy();
     expect(modal.getByText(DOMAIN_MESSAGES.displayNameRequired)).toBeTruthy();
 
-    fireEvent.change(modal.getByLabelText("Domínio"), { target: { value: "https://café.com.br/loja" } });
+    fireEvent.change(modal.getByLabelText("Domínio"), { target: { value: "café.com.br:8443" } });
     fireEvent.change(modal.getByLabelText("Nome de exibição"), { target: { value: "Café" } });
     fireEvent.change(modal.getByLabelText("Para onde vai a raiz do domínio"), {
       target: { value: "ftp://x" },
@@ -218,7 +239,10 @@ describe("CustomDomainManager", () => {
     expect(modal.getByText("Informe uma URL válida começando com http:// ou https://")).toBeTruthy();
     expect(calls(api, "POST", "/api/admin/custom-domains")).toHaveLength(0);
 
-    fireEvent.change(modal.getByLabelText("Domínio"), { target: { value: " Café.com.br " } });
+    // A pasted address gives its host.
+    fireEvent.change(modal.getByLabelText("Domínio"), {
+      target: { value: " https://Café.com.br/loja?x=1 " },
+    });
     fireEvent.change(modal.getByLabelText("Para onde vai a raiz do domínio"), { target: { value: "" } });
     fireEvent.click(modal.getByRole("checkbox", { name: /^Premium/ }));
     fireEvent.click(modal.getByRole("button", { name: "Adicionar domínio" }));
@@ -232,8 +256,11 @@ describe("CustomDomainManager", () => {
       root_redirect_url: null,
     });
     expect(screen.queryByRole("dialog")).toBeNull();
-    expect(confirm).toHaveBeenCalledWith(DOMAIN_CONFIRMS.activateNow("café.com.br"));
-    expect(await screen.findByText(DOMAIN_MESSAGES.activateFailed)).toBeTruthy();
+    const activateNow = question(DOMAIN_CONFIRMS.activateNow("café.com.br"));
+    expect(activateNow.getByRole("button", { name: "Depois" })).toBeTruthy();
+    fireEvent.click(activateNow.getByRole("button", { name: "Ativar agora" }));
+    expect((await activateNow.findByRole("alert")).textContent).toBe(DOMAIN_MESSAGES.activateFailed);
+    expect(calls(api, "POST", "/api/admin/domains/9/activate")).toHaveLength(1);
   });
 
   it("warns when Cloudflare's automation failed, and edits with the update message", async () => {
@@ -262,7 +289,7 @@ describe("CustomDomainManager", () => {
     fireEvent.click(modal.getByRole("button", { name: "Adicionar domínio" }));
     expect(await screen.findByText(/configuração automática falhou \(zona não encontrada\)/)).toBeTruthy();
     expect(screen.getByText(/configurá-lo manualmente em até 4 horas úteis/)).toBeTruthy();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
 
     fireEvent.click(row.getByRole("button", { name: "Editar links6.exemplo.com.br" }));
     modal = within(screen.getByRole("dialog", { name: "Editar domínio" }));
@@ -295,8 +322,13 @@ describe("parseDomainForm", () => {
     is_active: true,
     is_premium: false,
   };
-  it("refuses a scheme, a path, a port or a space, and lowercases the name", () => {
-    for (const domain of ["http://a.com", "a.com/x", "a.com:8080", "a b.com", "user@a.com"]) {
+  it("takes a pasted address's host, refuses a port, a user or a space, and lowercases the name", () => {
+    for (const pasted of ["http://a.com", "https://a.com/x?y=1", "a.com/x"]) {
+      expect(parseDomainForm({ ...values, domain: pasted, root_redirect_url: "" }).body?.domain).toBe(
+        "a.com",
+      );
+    }
+    for (const domain of ["ftp://a.com", "a.com:8080", "https://a.com:8080/x", "a b.com", "user@a.com"]) {
       expect(parseDomainForm({ ...values, domain, root_redirect_url: "" }).errors?.domain).toBe(
         DOMAIN_MESSAGES.domainInvalid,
       );

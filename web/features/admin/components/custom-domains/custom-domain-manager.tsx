@@ -3,6 +3,7 @@ import { type CustomDomain, type CustomDomainSaved, DOMAIN_MESSAGES } from "@com
 import { useQuery } from "@tanstack/react-query";
 import { ActiveBadge, Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
+import { type ConfirmOptions, useConfirm } from "@web/components/ui/confirm-dialog";
 import { ListEmpty, ListError, ListLoading } from "@web/components/ui/list-states";
 import { errorMessage } from "@web/lib/api-client";
 import {
@@ -33,6 +34,9 @@ import { DOMAIN_CONFIRMS, domainName, plural } from "./domain-texts";
 
 /** The columns from xl up, shared by the header and every row (each row is a grid of its own). */
 const COLUMNS = "xl:grid-cols-[minmax(0,1.5fr)_minmax(0,0.6fr)_minmax(0,1.3fr)_15rem]";
+
+/** A confirmation's words (domain-texts.ts). */
+type DomainQuestion = Pick<ConfirmOptions, "title" | "body" | "confirmLabel" | "cancelLabel">;
 
 type Dialog =
   | { kind: "form"; domain: CustomDomain | null }
@@ -160,30 +164,32 @@ function DomainItem({
   domain: CustomDomain;
   plans: AdminPlan[] | undefined;
   onOpen: (dialog: Dialog) => void;
-  onActivate: (domain: CustomDomain, question: string) => void;
+  onActivate: (domain: CustomDomain, question: DomainQuestion) => Promise<void>;
   activating: boolean;
 }) {
   const remove = useDeleteCustomDomain();
   const setDefault = useSetDefaultDomain();
+  const confirm = useConfirm();
   const name = domainName(domain);
   const { link_pages_count: pages, shortened_urls_count: links } = domain.usage;
 
-  const onSetDefault = () => {
-    if (!window.confirm(DOMAIN_CONFIRMS.setDefault(name))) return;
-    setDefault.mutateAsync(domain.id).then(
-      () => toast.success(DOMAIN_MESSAGES.defaultSet),
-      (error: unknown) => toast.error(errorMessage(error, DOMAIN_MESSAGES.setDefaultFailed)),
-    );
+  const onSetDefault = async () => {
+    const done = await confirm({
+      ...DOMAIN_CONFIRMS.setDefault(name),
+      action: () => setDefault.mutateAsync(domain.id),
+      describeError: (error) => errorMessage(error, DOMAIN_MESSAGES.setDefaultFailed),
+    });
+    if (done) toast.success(DOMAIN_MESSAGES.defaultSet);
   };
-  const onDelete = () => {
-    if (!window.confirm(DOMAIN_CONFIRMS.delete(name))) return;
-    // NOTE: mutateAsync, not mutate's callbacks: the list is refetched before they would run, and
-    // this row is gone by then (an unmounted component's callbacks never run).
-    remove.mutateAsync(domain.id).then(
-      () => toast.success(DOMAIN_MESSAGES.deleted),
+  const onDelete = async () => {
+    const done = await confirm({
+      ...DOMAIN_CONFIRMS.delete(name),
+      danger: true,
+      action: () => remove.mutateAsync(domain.id),
       // The server says why it refuses: the default, or the pages and links that use it.
-      (error: unknown) => toast.error(errorMessage(error, DOMAIN_MESSAGES.deleteFailed)),
-    );
+      describeError: (error) => errorMessage(error, DOMAIN_MESSAGES.deleteFailed),
+    });
+    if (done) toast.success(DOMAIN_MESSAGES.deleted);
   };
 
   return (
@@ -220,7 +226,7 @@ function DomainItem({
             icon={Star}
             label="Definir como padrão"
             name={name}
-            onClick={onSetDefault}
+            onClick={() => void onSetDefault()}
             loading={setDefault.isPending}
           />
         )}
@@ -229,7 +235,7 @@ function DomainItem({
             icon={Power}
             label="Ativar"
             name={name}
-            onClick={() => onActivate(domain, DOMAIN_CONFIRMS.activate(name))}
+            onClick={() => void onActivate(domain, DOMAIN_CONFIRMS.activate(name))}
             loading={activating}
           />
         )}
@@ -249,7 +255,7 @@ function DomainItem({
           icon={Trash2}
           label="Excluir"
           name={name}
-          onClick={onDelete}
+          onClick={() => void onDelete()}
           loading={remove.isPending}
           disabled={domain.is_default}
           title={domain.is_default ? DOMAIN_MESSAGES.defaultNotDeletable : undefined}
@@ -269,17 +275,22 @@ export function CustomDomainManager() {
   const domains = useQuery(customDomainsQuery);
   const plans = useQuery(adminPlansQuery);
   const activate = useActivateDomain();
+  const confirm = useConfirm();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const onActivate = (domain: Pick<CustomDomain, "id">, question: string) => {
-    if (!window.confirm(question)) return;
-    activate.mutate(domain.id, {
-      onSuccess: (answer) => toast.success(answer?.message || DOMAIN_MESSAGES.activated),
-      onError: (error) => toast.error(errorMessage(error, DOMAIN_MESSAGES.activateFailed)),
+  const onActivate = async (domain: Pick<CustomDomain, "id">, question: DomainQuestion) => {
+    let answer: { message?: string } | undefined;
+    const done = await confirm({
+      ...question,
+      action: async () => {
+        answer = await activate.mutateAsync(domain.id);
+      },
+      describeError: (error) => errorMessage(error, DOMAIN_MESSAGES.activateFailed),
     });
+    if (done) toast.success(answer?.message || DOMAIN_MESSAGES.activated);
   };
   const onSaved = (saved: CustomDomainSaved) => {
-    if (saved.needs_activation) onActivate(saved, DOMAIN_CONFIRMS.activateNow(domainName(saved)));
+    if (saved.needs_activation) void onActivate(saved, DOMAIN_CONFIRMS.activateNow(domainName(saved)));
   };
 
   return (

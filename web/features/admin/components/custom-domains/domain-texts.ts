@@ -3,14 +3,30 @@
 import type { CloudflareAutomation, CustomDomain, DomainTestStatus } from "@common/contract/domains";
 import { DOMAIN_MESSAGES } from "@common/contract/domains";
 
+/** The confirmations (spec 5): the title names the domain, the body says what follows. */
 export const DOMAIN_CONFIRMS = {
-  delete: (name: string) =>
-    `Tem certeza que deseja excluir o domínio ${name}? Esta ação não pode ser desfeita.`,
-  setDefault: (name: string) =>
-    `Definir ${name} como domínio padrão? Ele passa a valer para todos os planos e para as novas páginas e links sem domínio escolhido.`,
-  activate: (name: string) => `Ativar o domínio ${name}? Ele passa a responder às páginas e aos links dele.`,
+  delete: (name: string) => ({
+    title: `Excluir o domínio ${name}?`,
+    body: "Ele sai da lista de domínios e dos planos. Esta ação não pode ser desfeita.",
+    confirmLabel: "Excluir domínio",
+  }),
+  setDefault: (name: string) => ({
+    title: `Definir ${name} como domínio padrão?`,
+    body: "Ele passa a valer para todos os planos e para as novas páginas e links sem domínio escolhido.",
+    confirmLabel: "Definir como padrão",
+  }),
+  activate: (name: string) => ({
+    title: `Ativar o domínio ${name}?`,
+    body: "Ele passa a responder às páginas e aos links dele.",
+    confirmLabel: "Ativar domínio",
+  }),
   /** Spec 4: after a save that leaves the domain needing activation. */
-  activateNow: (name: string) => `O domínio ${name} precisa ser ativado. Ativar agora?`,
+  activateNow: (name: string) => ({
+    title: `Ativar o domínio ${name} agora?`,
+    body: "O domínio foi salvo, mas só responde às páginas e aos links dele depois de ativado.",
+    confirmLabel: "Ativar agora",
+    cancelLabel: "Depois",
+  }),
 } as const;
 
 /** Spec 8: what adding a domain says, depending on Cloudflare's automation. */

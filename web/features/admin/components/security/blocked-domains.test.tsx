@@ -127,15 +127,17 @@ describe("BlockedDomains", () => {
       "GET /api/admin/blocked-domains": pageOf([entry(1)]),
       "DELETE /api/admin/blocked-domains/1": { body: { message: ABUSE_MESSAGES.unblocked } },
     });
-    const confirm = vi.fn().mockReturnValueOnce(false).mockReturnValueOnce(true);
-    vi.stubGlobal("confirm", confirm);
     renderAdmin(<BlockedDomains />);
     const remove = await screen.findByRole("button", { name: "Desbloquear golpe1.com" });
+    const question = () => within(screen.getByRole("alertdialog", { name: "Desbloquear golpe1.com?" }));
     fireEvent.click(remove);
-    expect(confirm).toHaveBeenCalledWith(ABUSE_MESSAGES.confirmUnblock("golpe1.com"));
+    expect(question().getByText(ABUSE_MESSAGES.unblockConsequence)).toBeTruthy();
+    fireEvent.click(question().getByRole("button", { name: "Cancelar" }));
     expect(calls.some((c) => c.method === "DELETE")).toBe(false);
     fireEvent.click(remove);
+    fireEvent.click(question().getByRole("button", { name: "Desbloquear domínio" }));
     expect(await screen.findByText(ABUSE_MESSAGES.unblocked)).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(calls.filter((c) => c.method === "DELETE").map((c) => c.url)).toEqual([
       "/api/admin/blocked-domains/1",
     ]);

@@ -6,6 +6,7 @@ import {
 } from "@common/contract/abuse";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
+import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { ListEmpty, ListStates } from "@web/components/ui/list-states";
 import { PaginationFooter } from "@web/components/ui/pagination";
 import { TextField } from "@web/components/ui/text-field";
@@ -88,12 +89,17 @@ function BlockForm() {
 
 function BlockedRow({ entry }: { entry: BlockedDomain }) {
   const unblock = useUnblockDomain();
-  const onUnblock = () => {
-    if (!window.confirm(ABUSE_MESSAGES.confirmUnblock(entry.display_domain))) return;
-    unblock.mutate(entry.id, {
-      onSuccess: () => toast.success(ABUSE_MESSAGES.unblocked),
-      onError: (error) => toast.error(errorMessage(error, ABUSE_MESSAGES.unblockFailed)),
+  const confirm = useConfirm();
+  const onUnblock = async () => {
+    const done = await confirm({
+      title: `Desbloquear ${entry.display_domain}?`,
+      body: ABUSE_MESSAGES.unblockConsequence,
+      confirmLabel: "Desbloquear domínio",
+      danger: true,
+      action: () => unblock.mutateAsync(entry.id),
+      describeError: (error) => errorMessage(error, ABUSE_MESSAGES.unblockFailed),
     });
+    if (done) toast.success(ABUSE_MESSAGES.unblocked);
   };
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-4 sm:px-5">
@@ -112,7 +118,7 @@ function BlockedRow({ entry }: { entry: BlockedDomain }) {
       </div>
       <Button
         variant="secondary"
-        onClick={onUnblock}
+        onClick={() => void onUnblock()}
         loading={unblock.isPending}
         aria-label={`Desbloquear ${entry.display_domain}`}
         className="self-start text-red-700 sm:self-center"

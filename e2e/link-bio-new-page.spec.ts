@@ -1,0 +1,108 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// A new customer's first Link Bio: the address comes from the title, links go in before the first
+// save, a visitor's click counts where the visitor came from, and the plan's page limit is said
+// before the form is filled.
+
+async function registerViaApi(page: Page, baseURL: string) {
+  const email = `nova-bio-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
+  const response = await page.request.post("/api/auth/register", {
+    data: { email, password: "senha-segura-123", first_name: "Joana" },
+    headers: { origin: baseURL },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function addLink(page: Page, title: string, url: string) {
+  const form = page.getByRole("group", { name: "Adicionar link" });
+  await form.getByLabel("Título do link").fill(title);
+  await form.getByLabel("URL").fill(url);
+  await form.getByRole("button", { name: "Adicionar link" }).click();
+  await expect(
+    page.getByRole("list", { name: "Links da página" }).getByText(title, { exact: true }),
+  ).toBeVisible();
+}
+
+const linkTitles = (page: Page) =>
+  page.getByRole("list", { name: "Links da página" }).locator("li p.font-medium").allTextContents();
+
+test("a new Link Bio takes its slug from the title and its links before the first save", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(60_000);
+  await context.route("https://example.com/**", (route) =>
+    route.fulfill({ status: 200, contentType: "text/html", body: "<h1>destino</h1>" }),
+  );
+  await registerViaApi(page, baseURL!);
+  const suffix = Date.now().toString(36);
+
+  await page.goto("/link-pages/new/edit");
+  await expect(page.getByRole("heading", { name: "Nova Link Bio" })).toBeVisible();
+  const slug = page.getByLabel(/^Slug da URL/);
+  await page.getByRole("textbox", { name: "Título *" }).fill(`Joana Silva! ${suffix}`);
+  await expect(slug).toHaveValue(`joana-silva-${suffix}`);
+  // Spaces typed in the slug become '-'; from then on the title leaves the slug alone.
+  await slug.fill(`joana silva ${suffix}`);
+  await expect(slug).toHaveValue(`joana-silva-${suffix}`);
+  await page.getByRole("textbox", { name: "Título *" }).fill("Joana Silva");
+  await expect(slug).toHaveValue(`joana-silva-${suffix}`);
+
+  // Links before any save: listed, in the preview, reorderable.
+  await addLink(page, "Portfólio", "https://example.com/portfolio");
+  await addLink(page, "Agenda", "example.com/agenda");
+  await page.getByRole("button", { name: "Mover Agenda para cima" }).click();
+  expect(await linkTitles(page)).toEqual(["Agenda", "Portfólio"]);
+  await expect(page.getByTestId("link-bio-preview").locator(".lb-btn")).toHaveText(["Agenda", "Portfólio"]);
+  await expect(page.getByRole("heading", { name: "Links (2)" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Salvar Link Bio" }).click();
+  await expect(page.getByRole("heading", { name: "Editar Link Bio" })).toBeVisible();
+  await expect(page).toHaveURL(/\/link-pages\/\d+\/edit$/);
+  const pageId = Number(page.url().match(/link-pages\/(\d+)\/edit/)![1]);
+  await expect.poll(() => linkTitles(page)).toEqual(["Agenda", "Portfólio"]);
+  // Saved links take their own style now.
+  await expect(page.getByRole("button", { name: "Personalizar Agenda" })).toBeVisible();
+
+  // A visitor who came from Instagram clicks a button: the click's origin is Instagram, not the page.
+  const visitor = await context.newPage();
+  await visitor.goto(`/p/joana-silva-${suffix}`, { referer: "http://l.instagram.com/" });
+  expect(await visitor.evaluate(() => document.referrer)).toBe("http://l.instagram.com/");
+  await expect(visitor.locator(".lb-btn")).toHaveText(["Agenda", "Portfólio"]);
+  const [target] = await Promise.all([
+    context.waitForEvent("page"),
+    visitor.locator(".lb-btn").first().click(),
+  ]);
+  await target.waitForLoadState();
+  expect(target.url()).toBe("https://example.com/agenda");
+
+  // Clicks are written in batches: reload the drill-down until the click shows.
+  await expect(async () => {
+    await page.goto(`/analytics/link-pages/${pageId}`);
+    const origin = page.getByRole("region", { name: "Origem" });
+    await expect(origin.getByText("l.instagram.com")).toBeVisible({ timeout: 1_000 });
+    await expect(origin.getByText("localhost")).toHaveCount(0);
+  }).toPass({ timeout: 15_000 });
+});
+
+test("a user at the plan's page limit is told so before filling the form", async ({ page, baseURL }) => {
+  await registerViaApi(page, baseURL!);
+  // The free plan's 3 pages, made through the API.
+  for (let i = 0; i < 3; i++) {
+    const created = await page.request.post("/api/link-pages", {
+      data: { slug: `limite-${Date.now().toString(36)}-${i}`, title: `Página ${i + 1}` },
+      headers: { origin: baseURL! },
+    });
+    expect(created.status()).toBe(201);
+  }
+
+  await page.goto("/link-pages/new/edit");
+  const notice = page.getByRole("alert").filter({ hasText: "Você atingiu o limite de 3 Link Bios" });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole("link", { name: "Ver planos" })).toHaveAttribute("href", "/pricing");
+  await page.getByRole("textbox", { name: "Título *" }).fill("Quarta página");
+  await expect(page.getByRole("button", { name: "Salvar Link Bio" })).toBeDisabled();
+  // Said once: no toast repeats it.
+  await expect(page.getByText(/Você atingiu o limite/)).toHaveCount(1);
+});
