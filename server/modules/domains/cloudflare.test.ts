@@ -288,7 +288,7 @@ describe("with Cloudflare configured", () => {
   it("refuses a bad name before calling Cloudflare", async () => {
     const before = fake.requests.length;
     const response = await api.send("POST", "/api/admin/custom-domains", {
-      domain: "https://x.com/a",
+      domain: "x.com:8443",
       display_name: "X",
     });
     expect(response.statusCode).toBe(400);
