@@ -49,14 +49,14 @@ test("the administrator adds a domain, offers it to Pro, tests it, makes it defa
   const item = (name: string) => manager.getByRole("listitem", { name, exact: true });
   await expect(item(mainHost).getByText("Padrão", { exact: true })).toBeVisible();
 
-  // Add: the name as typed (upper case, spaces) is stored lowercased.
+  // Add: a port is refused; a pasted address (upper case, spaces, a path) is stored as its host.
   await manager.getByRole("button", { name: "Adicionar domínio" }).click();
   const form = page.getByRole("dialog", { name: "Adicionar domínio" });
-  await form.getByLabel("Domínio", { exact: true }).fill(`https://${domain}`);
+  await form.getByLabel("Domínio", { exact: true }).fill(`${domain}:8443`);
   await form.getByLabel("Nome de exibição").fill("Links da Loja");
   await form.getByRole("button", { name: "Adicionar domínio" }).click();
   await expect(form.getByText(DOMAIN_MESSAGES.domainInvalid)).toBeVisible();
-  await form.getByLabel("Domínio", { exact: true }).fill(`  ${domain.toUpperCase()} `);
+  await form.getByLabel("Domínio", { exact: true }).fill(`  https://${domain.toUpperCase()}/loja `);
   await form.getByRole("button", { name: "Adicionar domínio" }).click();
   await expect(page.getByText(DOMAIN_MESSAGES.added)).toBeVisible();
   await expect(form).toBeHidden();
