@@ -1,37 +1,11 @@
 import { z } from "../zod";
+import { BLOG_LIMITS } from "./blog-limits";
 import { LINK_PAGE_MESSAGES } from "./link-pages";
 import { httpUrlSchema } from "./urls";
 
 // The blog (spec 2, 3, 5, 7, 8, 9): one contract for the server, the editor and the public pages.
 
-export const BLOG_LIMITS = {
-  /** Spec 9: title 200 on publish. A draft's title is bounded too, more loosely. */
-  titlePublish: 200,
-  titleDraft: 500,
-  slugMin: 3,
-  slugMax: 100,
-  excerpt: 300,
-  metaDescription: 160,
-  metaKeywords: 500,
-  /** Post HTML, before sanitising. */
-  content: 200_000,
-  categoryName: 100,
-  categoryDescription: 500,
-  categoriesPerPost: 20,
-  /** Spec 9: up to 3 featured and 3 related posts; cards show up to 2 categories. */
-  featured: 3,
-  related: 3,
-  cardCategories: 2,
-  /** Public list page size (a 3-column grid) and the most a client may ask for. */
-  pageSize: 9,
-  pageSizeMax: 50,
-  /** Admin list: one page of rows (the stat cards come from /stats, not from the rows). */
-  adminPageSize: 50,
-  adminPageSizeMax: 200,
-  searchMax: 100,
-  /** Spec 9: reading time is words / 200, rounded up. */
-  wordsPerMinute: 200,
-} as const;
+export { BLOG_LIMITS };
 
 export const BLOG_POST_STATUSES = ["draft", "published", "archived"] as const;
 export type BlogPostStatus = (typeof BLOG_POST_STATUSES)[number];

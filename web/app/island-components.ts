@@ -8,14 +8,17 @@ async function evaluateApart(...imports: (() => Promise<unknown>)[]): Promise<vo
   }
 }
 
-/** zod alone, before a contract built with it. */
-const zod = () => import("@common/zod");
+/**
+ * zod and the smallest contract built with it, before a bigger one. NOTE: not `@common/zod` itself:
+ * a dynamic import of the module that exports `z` keeps all of zod in the build (every locale).
+ */
+const zod = () => import("@common/contract/paging");
 
 /**
  * Every island (web/lib/island.tsx) by name, each loaded on its own: a screen fetches the code of the
  * islands it has and nothing else. Their props arrive as JSON (web/app/islands.tsx). An island that
- * reads a contract has zod and the contract evaluated first, apart (the two weigh more than the
- * island's own code).
+ * reads a contract built with zod has zod and the contract evaluated first, apart (the two weigh
+ * more than the island's own code).
  */
 export const ISLAND_COMPONENTS: Record<string, () => Promise<ComponentType<never>>> = {
   "pwa-layer": async () => (await import("@web/features/pwa/pwa-layer")).PwaLayer,
@@ -28,15 +31,6 @@ export const ISLAND_COMPONENTS: Record<string, () => Promise<ComponentType<never
     return (await import("@web/features/billing/components/pricing-plans")).PricingPlans;
   },
   "top-nav": async () => (await import("./components/top-nav")).TopNav,
-  "blog-list": async () => {
-    // The blog's contract reads the link pages' (for a message), which weighs more than itself.
-    await evaluateApart(
-      zod,
-      () => import("@common/contract/urls"),
-      () => import("@common/contract/link-pages"),
-      () => import("@common/contract/blog"),
-    );
-    return (await import("@web/features/blog/components/blog-list")).BlogListContent;
-  },
+  "blog-list": async () => (await import("@web/features/blog/components/blog-list-content")).BlogListContent,
   "blog-share": async () => (await import("@web/features/blog/components/blog-share")).BlogShare,
 };

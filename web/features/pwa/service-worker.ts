@@ -9,14 +9,23 @@ let updateWaiting = false;
 const listeners = new Set<() => void>();
 
 /**
- * Registers /sw.js at scope / once per page, in builds (the dev server has no worker). Workbox
- * defers the registration to the window's load event, after the first screen.
+ * The worker's first install downloads every file of the app (its precache): it waits this long
+ * after the page has loaded, so that it does not compete with the page's own scripts for the
+ * network and the processor (a server-rendered screen's islands load after the page).
+ */
+export const REGISTER_DELAY_MS = 3000;
+
+/**
+ * Registers /sw.js at scope / once per page, in builds (the dev server has no worker), once the
+ * page has loaded and REGISTER_DELAY_MS have passed.
  * NOTE: the build's mode, not PROD, which is false in a build run with NODE_ENV=test (e2e).
  */
 export function registerServiceWorker(): void {
   if (registering || import.meta.env.MODE !== "production" || !("serviceWorker" in navigator)) return;
   registering = true;
-  setTimeout(register, 3000);
+  const later = () => setTimeout(register, REGISTER_DELAY_MS);
+  if (document.readyState === "complete") later();
+  else window.addEventListener("load", later, { once: true });
 }
 
 function register(): void {

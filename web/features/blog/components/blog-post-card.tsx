@@ -1,4 +1,5 @@
-import { BLOG_LIMITS, type BlogPostCard } from "@common/contract/blog";
+import type { BlogPostCard } from "@common/contract/blog";
+import { BLOG_LIMITS } from "@common/contract/blog-limits";
 import { formatDateBR } from "@common/time";
 import { Clock, FileText } from "lucide-react";
 import { Link } from "react-router";
