@@ -33,7 +33,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
-          include: ["common/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: ["common/**/*.test.ts", "bench/**/*.test.ts", "scripts/**/*.test.ts", "lint/**/*.test.ts"],
           environment: "node",
         },
       },

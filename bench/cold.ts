@@ -1,4 +1,4 @@
-// Issue 18's cold redirects alone, to try a change to the cold path in a minute or two instead of
+// The cold redirects alone, to try a change to the cold path in a minute or two instead of
 // the bench's ten: `npx tsx bench/cold.ts [codes]` (150,000 by default, scattered over the million)
 // on a copy of the PGlite data dir that `npm run bench` seeded and kept (run it once first), with
 // the server built from the working tree and pinned as in the bench. BENCH_COLD_METHOD=HEAD looks

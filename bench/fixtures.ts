@@ -34,11 +34,11 @@ export const TARGET_SQL = "'https://exemplo.com.br/produtos/item-' || i || '?utm
 /** The code hammered by the redirect throughput run (a cached hit after the warm-up). */
 export const HOT_CODE_INDEX = 4242;
 
-/** Customers seeded for the admin overview at scale (issue 11): bench-user-1 ... bench-user-100000. */
+/** Customers seeded for the admin overview at scale: bench-user-1 ... bench-user-100000. */
 export const BENCH_USER_COUNT = 100_000;
 export const benchUserEmail = (n: number) => `bench-user-${n}@exemplo.com.br`;
 
-/** Issue 18: Link Bio pages of the first bench users (pagina-1 ... pagina-10000), 5 links each. */
+/** Link Bio pages of the first bench users (pagina-1 ... pagina-10000), 5 links each. */
 export const BENCH_PAGE_COUNT = 10_000;
 export const BENCH_PAGE_LINKS = 5;
 
@@ -54,7 +54,7 @@ export const ADMIN_EMAIL = "admin-bench@exemplo.com.br";
 export const ADMIN_PASSWORD = "bench-admin-senha-forte";
 
 /**
- * Issue 17: a short link with three redirect rules (device, country, language), owned by its own
+ * A short link with three redirect rules (device, country, language), owned by its own
  * user so that the click checks of the load user stay exact. The bench visits it as a desktop
  * browser on loopback (no country) reading English: every rule is evaluated and the last matches.
  */

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { users } from "../db/schema";
-import { createSession, SESSION_COOKIE } from "../server/modules/auth/session";
+import { SESSION_COOKIE } from "../server/lib/session-guards";
+import { createSession } from "../server/modules/auth/session";
 import { isMain, runAlone } from "./alone";
 import { type AppServer, freePort, ROOT, startApp, tail } from "./app-server";
 import { startBaselines, touch } from "./children";
@@ -299,8 +300,8 @@ async function growLinks(
       from generate_series(${from + 1}, ${to}) as i`),
     );
     // The planner's statistics of the new size: Postgres' autovacuum gathers them after a bulk load,
-    // and the app does it on PGlite every hour (table-maintenance in billing-jobs.ts). The figures
-    // are those of a database whose statistics are current, not of the first hour after an import.
+    // and the app does it on PGlite every hour (server/lib/table-maintenance.ts). The figures are
+    // those of a database whose statistics are current, not of the first hour after an import.
     await database.db.execute(sql`analyze`);
   } finally {
     await database.close();

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { ADMIN_USERS_SEARCH_COUNT_MAX } from "../common/contract/admin";
 import { takePidLock } from "../db/client";
-import { SESSION_COOKIE } from "../server/modules/auth/session";
+import { SESSION_COOKIE } from "../server/lib/session-guards";
 import { type AppServer, freePort, memoryOf, portIsFree, ROOT, startApp, tail } from "./app-server";
 import { startBaselines, type Touched, touch } from "./children";
 import {
@@ -92,7 +92,7 @@ async function compare(
 }
 
 /**
- * Issue 17: the redirect of a link with three rules (device, country, language), as a desktop
+ * Power links: the redirect of a link with three rules (device, country, language), as a desktop
  * browser reading English: every rule is evaluated, the last one matches. Its ratio to the same bare
  * baseline should hold near the plain link's (`plainRatio`): rules are compiled into the cache.
  */
@@ -281,7 +281,7 @@ async function measureAdmin(origin: string, rows: Row[], raw: Record<string, unk
     ["first page", "page=1"],
     ["search bench-user-99", "q=bench-user-99&page=1"],
     // 11,112 users that signed up in runs (1, 10–19, 100–199, ...): the sort's index read in order
-    // passes most users before 20 of them (issue 18, sixth pass).
+    // passes most users before 20 of them.
     ["search bench-user-1 by clicks", "q=bench-user-1&sort=clicks&page=1"],
     // Every bench user: counted up to ADMIN_USERS_SEARCH_COUNT_MAX only, and the last page the
     // table offers then.
@@ -345,7 +345,7 @@ async function measureAdmin(origin: string, rows: Row[], raw: Record<string, unk
 }
 
 /**
- * Issue 18: the load user's short-link list (a million links): the first page, a search for a term
+ * The load user's short-link list (a million links): the first page, a search for a term
  * in 111 of the URLs and one for a term in every link, each median of 30 (< 50 ms). The last one
  * matches past SHORT_URL_SEARCH_COUNT_MAX, so it answers without X-Total-Count ("uncounted").
  */
@@ -414,7 +414,7 @@ async function coldBaseline(
 }
 
 /**
- * Issue 18: cold redirects. Every request a different code, never cached, in a scattered order:
+ * Cold redirects. Every request a different code, never cached, in a scattered order:
  * the bare baseline over a sample, then ours over all the million (every click recorded; the
  * exact-count check after it includes them). Then the memory after touching them all.
  */
@@ -564,7 +564,7 @@ async function main() {
     );
     baselines = await startBaselines(pageFile);
 
-    // ISSUE 3: the public page.
+    // The public Link Bio page.
     if (pageReady) {
       const weight = await measurePageWeight(pageUrl);
       raw.pageWeight = weight;
@@ -620,7 +620,7 @@ async function main() {
       });
     }
 
-    // ISSUE 4: redirects.
+    // Redirects.
     let redirectResponses = redirectProbe.status === 302 ? 1 : 0;
     if (redirectReady) {
       const redirect = await compare(
@@ -653,7 +653,7 @@ async function main() {
         verdict: verdict(redirect.ours.p99Ms < 5),
       });
 
-      // ISSUE 17: a link with three rules (its own user: the load user's click checks stay exact).
+      // A power link with three rules (its own user: the load user's click checks stay exact).
       await measureRulesRedirect(origin, baselines.redirect, ratio, rows, raw);
     } else {
       rows.push({
@@ -707,9 +707,9 @@ async function main() {
       });
     }
 
-    // ISSUE 11: the administrator's overview and user list, with 100k users and 1M clicks.
+    // The administrator's overview and user list, with 100k users and 1M clicks.
     await measureAdmin(origin, rows, raw);
-    // ISSUE 18: the list of a user with a million short links.
+    // The list of a user with a million short links.
     await measureShortLinkList(origin, seeded.loadSessionToken, rows, raw);
 
     // Clicks after the timed runs: SIGTERM right after the load, then count in the database.
@@ -730,7 +730,7 @@ async function main() {
           `${fmt.int(redirectResponses)} (diff ${diff}): ${tool === "wrk" ? "wrk does not count the requests in flight when its time is up (up to 50 per run), the server still answers and records them" : "autocannon counts exactly"}`,
       });
 
-      // A second instance, its caches empty: the cold redirects over every code (issue 18), then the
+      // A second instance, its caches empty: the cold redirects over every code, then the
       // exact check, a fixed number of requests (autocannon amount), SIGTERM as soon as it ends. Every
       // click of both must be in the database.
       app = await startApp({ port, dataDir, databaseUrl, logFile });
@@ -780,9 +780,9 @@ async function main() {
     closeAgent();
   }
 
-  // ISSUE 16: two processes on Postgres + Redis, then the soak (bench/fleet.ts).
+  // Two processes on Postgres + Redis, then the soak (bench/fleet.ts).
   await runFleetBench({ log, rows, raw });
-  // ISSUE 18: the growth curve, 10k to 1M links (bench/growth.ts; BENCH_GROWTH=0 skips it).
+  // The growth curve, 10k to 1M links (bench/growth.ts; BENCH_GROWTH=0 skips it).
   await runGrowthBench({ log, rows, raw, databaseUrl });
 
   const loadAfter = os.loadavg()[0]!;

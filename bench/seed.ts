@@ -95,7 +95,7 @@ export async function seed(options: SeedOptions): Promise<Seeded> {
       from generate_series(1, ${SHORT_LINK_COUNT}) as i`),
     );
 
-    // Issue 17: the link with three rules, under a user of its own (see fixtures.ts).
+    // The link with three rules, under a user of its own (see fixtures.ts).
     const [rulesUser] = await db
       .insert(users)
       .values({ email: "regras@exemplo.com.br", firstName: "Regras", lastName: "Bench" })
@@ -442,7 +442,7 @@ async function seedBenchUsers(db: Db): Promise<BenchUsers> {
 }
 
 /**
- * Issue 18: a Link Bio page for each of the first BENCH_PAGE_COUNT bench users (pagina-{n}), with
+ * A Link Bio page for each of the first BENCH_PAGE_COUNT bench users (pagina-{n}), with
  * BENCH_PAGE_LINKS links each; set-based, like the users.
  */
 async function seedBenchPages(db: Db, domainId: number): Promise<void> {

@@ -14,7 +14,10 @@ import { projectRoot } from "./project-root";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
-/** The one database type the code sees, whichever driver is behind it. */
+/**
+ * The one database type the code sees, whichever driver is behind it. A transaction is a Db too:
+ * `db.transaction(async (tx) => …)` passes `tx` to any function that takes a Db, with no cast.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** The rows of a raw `execute()`: both drivers answer { rows }, which the shared Db type does not say. */

@@ -2,7 +2,7 @@ import { ABUSE_MESSAGES } from "@common/contract/abuse";
 import { expect, type Page, test } from "@playwright/test";
 import { answerConfirm } from "./confirm-dialog";
 
-// Issue 16: the administrator blocks a domain in 'Segurança'; a short link already pointing there
+// Abuse, the block list: the administrator blocks a domain in 'Segurança'; a short link already pointing there
 // stops redirecting and shows the warning page at once, and a new link to it is refused.
 
 const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };

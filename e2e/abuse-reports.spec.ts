@@ -2,7 +2,7 @@ import { LINK_REPORT_MESSAGES } from "@common/contract/link-reports";
 import { expect, type Page, test } from "@playwright/test";
 import { answerConfirm } from "./confirm-dialog";
 
-// 'Denunciar link' (issue 16): a visitor, with JavaScript off, reports a short link through the
+// 'Denunciar link', abuse reported by anyone: a visitor, with JavaScript off, reports a short link through the
 // server's plain form; the administrator finds it under 'Denúncias' and dismisses it.
 
 const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };

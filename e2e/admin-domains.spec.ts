@@ -3,10 +3,7 @@ import { DOMAIN_MESSAGES } from "@common/contract/domains";
 import { expect, type Page, test } from "@playwright/test";
 import { type FakeDnsServer, startFakeDnsServer } from "../tests/fakes/dns-server";
 import { type FakeTlsServer, startFakeTlsServer } from "../tests/fakes/tls-server";
-import {
-  DOMAIN_CONFIRMS,
-  TEST_STATUS_LABELS,
-} from "../web/features/admin/components/custom-domains/domain-texts";
+import { DOMAIN_CONFIRMS, TEST_STATUS_LABELS } from "../web/features/admin-domains/components/domain-texts";
 import { answerConfirm } from "./confirm-dialog";
 import { domainFixtures, FIXTURE_ZONE, readFixtureCertificate } from "./domain-fixtures";
 

@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { waitForMailedLink } from "./outbox";
 
-// The public API (issue 17): a key made on /profile once the address is confirmed (issue 31), seen
-// once, used from outside the browser (Node's fetch, no cookie) to create and list short links, then
-// revoked.
+// The public API: a key made on /profile once the account's address is confirmed (an unproven
+// address gives no access from outside the site), seen once, used from outside the browser (Node's
+// fetch, no cookie) to create and list short links, then revoked.
 
 test("a new user confirms the address, creates an API key, uses it with fetch to shorten and list, and revokes it", async ({
   page,

@@ -65,7 +65,14 @@ test("a new user pays for Pro, sees the new limits, changes plan and cancels", a
 
   // A refused card for Business leaves Pro in place.
   await page.goto("/pricing");
-  await planCard(page, "Business").getByRole("button", { name: "Assinar Agora" }).click();
+  // A paying customer sees today's price (Pro's unused days credited) before the checkout.
+  await planCard(page, "Business").getByRole("button", { name: "Trocar para Business" }).click();
+  await expect(
+    planCard(page, "Business").getByText(/de crédito dos dias não usados do plano Pro/),
+  ).toBeVisible();
+  await planCard(page, "Business")
+    .getByRole("button", { name: /^Pagar R\$ \d+,\d{2}$/ })
+    .click();
   await devCheckout(page, "Recusar", "Cartão de Crédito");
   await expect(page.getByText(BILLING_MESSAGES.returnRejected)).toBeVisible();
   await expect(plan.getByRole("heading", { name: "Pro", exact: true })).toBeVisible();

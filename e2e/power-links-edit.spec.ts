@@ -1,7 +1,7 @@
 import { POWER_LINK_MESSAGES } from "@common/contract/shortened-urls";
 import { expect, type Page, test } from "@playwright/test";
 
-// Issue 17 from the user's side: edit a link's target and follow the new one, build a UTM link,
+// Power links from the owner's side: edit a link's target and follow the new one, build a UTM link,
 // import a CSV with good and bad rows and read the report.
 
 async function registerViaApi(page: Page, baseURL: string) {

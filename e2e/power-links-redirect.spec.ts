@@ -1,7 +1,7 @@
 import { POWER_LINK_MESSAGES, type ShortenedUrl } from "@common/contract/shortened-urls";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 
-// Issue 17, the visitor's side: a redirect rule by device, and a password-protected link. The
+// Power links from the visitor's side: a redirect rule by device, and a password-protected link. The
 // targets are elsewhere (our own hosts and loopback are refused as targets): the browser's requests
 // to them are answered here by page.route, so no network is needed.
 

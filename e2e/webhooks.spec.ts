@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
 import { verifyEmailFromOutbox } from "./outbox";
 
-// Outgoing webhooks (issue 17): added on /profile, the secret seen once, a link created through the
+// Outgoing webhooks: added on /profile, the secret seen once, a link created through the
 // API reaches a receiver on loopback signed with it, and the delivery log shows what happened.
 
 type Received = { path: string; headers: http.IncomingHttpHeaders; body: string };

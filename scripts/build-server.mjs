@@ -3,7 +3,7 @@
 //
 // Why the packages are bundled too: node resolves, reads and compiles every module file of every
 // package at start (lucide-react alone is ~2,100 files), which took ~1.4 s of a 2.7 s start on a
-// million-link database; one file starts in ~1.6 s in all (issue 18, start-up under 3 s).
+// million-link database; one file starts in ~1.6 s in all (start-up must stay under 3 s).
 //
 // Left outside (node loads them from node_modules): packages with native addons or with files they
 // read beside their own modules (PGlite's WASM and extensions, argon2's addon, pg's optional

@@ -6,7 +6,7 @@
 // - --heap-growing-percent=200: after a full collection the old space may grow to three times what
 //   survived (within the cap). Under a cap below 2 GB V8 allows only ~1.3 times, and the hot paths
 //   ran 25-35% slower for it (cached /s/ 43-48k/s against 57-62k/s, alternating runs pinned to one
-//   core, issue 18's eighth pass); the cap bounds memory as before: a million cold codes left the
+//   core; decision 015); the cap bounds memory as before: a million cold codes left the
 //   process at ~300 MB either way.
 // - --v8-pool-size=0: V8's background threads (GC, WASM tier-up) sized to the cores this process may
 //   run on, instead of 4. On a one-core VPS (or a server pinned with taskset) 4 threads only

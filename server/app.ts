@@ -4,24 +4,31 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifySchema, LogController } from "fastify";
-import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { validatorCompiler } from "fastify-type-provider-zod";
 import type { Redis } from "ioredis";
+import { shortLinkUrl } from "../common/paths";
 import type { Db } from "../db/client";
 import { type Database, openDatabase } from "../db/client";
 import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { type ProxyTrust, proxyTrust } from "./lib/client-address";
+import { CreationBudget } from "./lib/creation-rate";
 import { InvalidationBus } from "./lib/invalidation-bus";
+import { startScheduledJobs } from "./lib/job-scheduler";
 import { segmentAfter } from "./lib/path-segment";
 import { connectRedis, RedisWatch } from "./lib/redis";
+import { responseSerializer } from "./lib/response-serializer";
+import { requireAdmin } from "./lib/session-guards";
+import { tableMaintenanceJob } from "./lib/table-maintenance";
 import { BlockedDomainList } from "./modules/abuse/blocked-domain-list";
 import { blockedDomainsRoutes } from "./modules/abuse/blocked-domains.routes";
 import { blockedWarningRoutes } from "./modules/abuse/blocked-page";
-import { CreationBudget } from "./modules/abuse/creation-rate";
 import { linkReportsRoutes } from "./modules/abuse/link-reports.routes";
 import { linkReportsAdminRoutes } from "./modules/abuse/link-reports-admin.routes";
+import { accessLogPurgeJob } from "./modules/access-log/access-log";
 import { accessLogRoutes } from "./modules/access-log/access-log.routes";
 import { accountRoutes } from "./modules/account/account.routes";
+import { accountDeletionJob } from "./modules/account/account-deletion";
 import { adminPlansRoutes } from "./modules/admin/admin-plans.routes";
 import { adminUsersRoutes } from "./modules/admin/admin-users.routes";
 import { auditLogRoutes } from "./modules/admin/audit-log.routes";
@@ -31,14 +38,15 @@ import { systemConfigRoutes, systemStatusRoutes } from "./modules/admin/system-c
 import { systemMaintenanceRoutes } from "./modules/admin/system-maintenance.routes";
 import { adminBillingRoutes } from "./modules/admin-billing/admin-billing.routes";
 import { analyticsRoutes } from "./modules/analytics/analytics.routes";
+import { analyticsPurgeJob } from "./modules/analytics/analytics-retention";
 import { registerApiKeyAuth } from "./modules/api-keys/api-key-auth";
 import { apiKeysRoutes } from "./modules/api-keys/api-keys.routes";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { ensureAdmin } from "./modules/auth/auth.service";
+import { authPurgeJob } from "./modules/auth/auth-purge";
 import { googleRoutes } from "./modules/auth/google.routes";
-import { requireAdmin } from "./modules/auth/session";
 import { billingRoutes } from "./modules/billing/billing.routes";
-import { startBillingJobs } from "./modules/billing/billing-jobs";
+import { billingJobs } from "./modules/billing/billing-jobs";
 import { DevCheckout } from "./modules/billing/dev-checkout";
 import { devCheckoutRoutes } from "./modules/billing/dev-checkout.routes";
 import { MercadoPagoProvider } from "./modules/billing/mercado-pago";
@@ -191,7 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Response schemas document and check answers; they never reshape them (server/lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializer(config.env, app.log));
 
   const database =
     options.database ?? (await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir }));
@@ -221,8 +230,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           ? new DevCheckout(config.publicUrl)
           : null;
   if (!payments) app.log.warn("no payment provider: set MP_ACCESS_TOKEN and MP_WEBHOOK_SECRET to sell plans");
+  // Each module's scheduled jobs, run once per period across the processes on one database.
   const stopJobs = config.scheduledJobs
-    ? startBillingJobs({ db: database.db, bus, payments, config, log: app.log, databaseKind: database.kind })
+    ? startScheduledJobs({ db: database.db, log: app.log, everyMs: config.jobsEveryMs }, [
+        ...billingJobs({ db: database.db, bus, payments, config, log: app.log }),
+        accountDeletionJob({ db: database.db, bus, config }),
+        analyticsPurgeJob(database.db),
+        accessLogPurgeJob(database.db),
+        authPurgeJob(database.db),
+        ...(database.kind === "pglite" ? [tableMaintenanceJob(database.db)] : []),
+      ])
     : () => {};
 
   app.decorate("config", config);
@@ -246,7 +263,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("mailer", mailer);
   const settings = new SystemConfigStore(database.db, bus);
   await settings.reload();
-  // Issue 16: the administrator's blocked target domains, in memory (saves, redirects, Link Bio).
+  // The administrator's blocked target domains, in memory (saves, redirects, Link Bio).
   const blockedDomains = new BlockedDomainList(database.db, bus);
   await blockedDomains.reload();
   app.decorate("blockedDomains", blockedDomains);
@@ -254,12 +271,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("creationBudget", new CreationBudget(redis?.pub, config.redisPrefix));
   app.decorate("planCache", new PlanCache(database.db, bus));
   app.decorate("settings", settings);
-  const shortUrlOf = (domainId: number, code: string) => {
-    const domain = domains.get(domainId);
-    const origin =
-      domain && !domain.isDefault ? `https://${domain.domain}` : new URL(config.publicUrl).origin;
-    return `${origin}/s/${code}`;
-  };
+  const shortUrlOf = (domainId: number, code: string) =>
+    shortLinkUrl({
+      host: domains.publicHostOf(domainId),
+      siteOrigin: new URL(config.publicUrl).origin,
+      code,
+    });
   const webhooks = new WebhookEvents(database.db, app.log, config.webhooks, shortUrlOf, bus);
   clicks.onWritten = (rows) => webhooks.clicksWritten(rows);
   await webhooks.start(config.scheduledJobs);
@@ -350,7 +367,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(blogPublicRoutes);
     await web.register(blogFeedRoutes);
     await web.register(sitemapRoutes);
-    // 'Denunciar link' (issue 16): a public form outside /api, with its own origin check.
+    // 'Denunciar link' (abuse reports): a public form outside /api, with its own origin check.
     await web.register(linkReportsRoutes, { redis: redis?.pub });
     // Every /api/admin route, behind one guard: 401 signed out, 403 unless an active administrator.
     await web.register(async (admin) => {

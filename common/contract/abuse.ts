@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { pageNumberSchema } from "./paging";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 // Issue 16 (abuse): the administrator's block list of target domains, the warning page a link to a
 // blocked domain answers, and the messages a refused target gets.
@@ -62,27 +63,30 @@ export const blockedDomainsQuerySchema = z.object({
 });
 
 /** What POST answers (201). */
-export type BlockedDomainCreated = {
-  id: number;
+export const blockedDomainCreatedSchema = z.object({
+  id: wholeNumberSchema,
   /** Lower-case, IDN as punycode (xn--...). */
-  domain: string;
-  reason: string;
-  created_at: string;
-};
+  domain: z.string(),
+  reason: z.string(),
+  created_at: timestampSchema,
+});
+export type BlockedDomainCreated = z.infer<typeof blockedDomainCreatedSchema>;
 
 /** One line of the list. */
-export type BlockedDomain = BlockedDomainCreated & {
+export const blockedDomainSchema = blockedDomainCreatedSchema.extend({
   /** The Unicode form, for display (the domain itself when plain ASCII). */
-  display_domain: string;
-  created_by_email: string | null;
-};
+  display_domain: z.string(),
+  created_by_email: z.string().nullable(),
+});
+export type BlockedDomain = z.infer<typeof blockedDomainSchema>;
 
-export type BlockedDomainsPage = {
-  entries: BlockedDomain[];
-  total: number;
-  page: number;
-  page_size: number;
-};
+export const blockedDomainsPageSchema = z.object({
+  entries: z.array(blockedDomainSchema),
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+});
+export type BlockedDomainsPage = z.infer<typeof blockedDomainsPageSchema>;
 
 /** Where a Link Bio link to a blocked domain points instead (server-rendered warning page). */
 export const BLOCKED_WARNING_PATH = "/aviso/bloqueado";

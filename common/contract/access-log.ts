@@ -3,6 +3,7 @@
 import { formatDateTimeBR } from "../time";
 import { z } from "../zod";
 import { INVALID_PAGE, pageNumberSchema } from "./paging";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 /**
  * The events, with their pt-BR labels. The same keys as ACCESS_EVENTS in db/schema/access-log.ts
@@ -112,14 +113,21 @@ export const accessLogQuerySchema = z
 export type AccessLogQuery = z.output<typeof accessLogQuerySchema>;
 
 /** One line: the account (id and the e-mail it had then), the event, IP, source port, instant. */
-export type AccessLogEntry = {
-  id: number;
-  user_id: number;
-  email: string;
-  event: string;
-  ip: string;
+export const accessLogEntrySchema = z.object({
+  id: wholeNumberSchema,
+  user_id: wholeNumberSchema,
+  email: z.string(),
+  event: z.string(),
+  ip: z.string(),
   /** Null when unknown (behind a proxy that does not pass X-Client-Port). */
-  port: number | null;
-  created_at: string;
-};
-export type AccessLogPage = { entries: AccessLogEntry[]; total: number; page: number; page_size: number };
+  port: wholeNumberSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
+export const accessLogPageSchema = z.object({
+  entries: z.array(accessLogEntrySchema),
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+});
+export type AccessLogPage = z.infer<typeof accessLogPageSchema>;

@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import { registerBodySchema } from "./auth";
 import { profileImageSchema } from "./link-pages";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 // The signed-in user's own account (/profile): name, password, sessions. Field rules are the
 // registration's, so a name or password valid at sign-up is valid here.
@@ -28,7 +29,11 @@ export type PasswordChange = z.input<typeof passwordChangeSchema>;
  * What a recovery (POST /api/auth/password-reset/confirm), or a password change that asked for it
  * (POST /api/user/password), took away: the account's API keys revoked, its webhooks switched off.
  */
-export type OutsideAccessRevoked = { api_keys_revoked: number; webhooks_disabled: number };
+export const outsideAccessRevokedSchema = z.object({
+  api_keys_revoked: wholeNumberSchema,
+  webhooks_disabled: wholeNumberSchema,
+});
+export type OutsideAccessRevoked = z.infer<typeof outsideAccessRevokedSchema>;
 
 /** "2 chaves de API foram revogadas e 1 webhook foi desligado"; "" when nothing was. */
 export function revokedAccessWords(revoked: OutsideAccessRevoked): string {
@@ -43,14 +48,16 @@ export function revokedAccessWords(revoked: OutsideAccessRevoked): string {
 }
 
 /** GET /api/user/sessions: where the account is signed in (we keep no IP or device per session). */
-export type SessionInfo = {
+export const sessionInfoSchema = z.object({
   /** An opaque id (not the token). */
-  id: string;
-  created_at: string;
-  expires_at: string;
+  id: z.string(),
+  created_at: timestampSchema,
+  expires_at: timestampSchema,
   /** The session of this very request. */
-  current: boolean;
-};
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+export const sessionInfoListSchema = z.array(sessionInfoSchema);
 
 /**
  * PUT /api/user/photo: Link Bio's profile image rules (an image we store from a data URL of at most
@@ -93,13 +100,14 @@ export const accountDeletionSchema = z.union(
 export type AccountDeletion = z.input<typeof accountDeletionSchema>;
 
 /** GET /api/user/account: what the profile needs beyond the session user. */
-export type AccountStatus = {
+export const accountStatusSchema = z.object({
   /** Whether the account can prove itself with a password (else: a fresh Google sign-in). */
-  has_password: boolean;
-  google_linked: boolean;
+  has_password: z.boolean(),
+  google_linked: z.boolean(),
   /** An e-mail change waiting for its link to be followed. */
-  pending_email_change: { new_email: string; expires_at: string } | null;
-};
+  pending_email_change: z.object({ new_email: z.string(), expires_at: timestampSchema }).nullable(),
+});
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
 
 export const ACCOUNT_MESSAGES = {
   profileSaved: "Perfil atualizado",

@@ -1,7 +1,8 @@
 // The administrator's panel: users, plans, system settings and the audit log (spec 2, 3, 5, 7, 8).
 import { z } from "../zod";
-import { INTERVAL_TYPES, type SubscriptionPlan } from "./billing";
+import { INTERVAL_TYPES, subscriptionPlanSchema } from "./billing";
 import { pageNumberSchema } from "./paging";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const ADMIN_MESSAGES = {
   statusFailed: "Erro ao alterar status do usuário",
@@ -103,25 +104,31 @@ export const adminUsersQuerySchema = z.object({
 export type AdminUsersQuery = z.input<typeof adminUsersQuerySchema>;
 
 /** Spec 3, User (admin view), with the names the table shows. */
-export type AdminUser = {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_admin: boolean;
-  is_active: boolean;
-  created_at: string;
-  google_user_data: { picture: string | null; given_name: string };
-  subscription: { plan_id: number; plan_name: string; status: string; expires_at: string | null };
-  custom_limits: {
-    max_link_pages: number | null;
-    max_shortened_urls: number | null;
-    max_clicks_per_month: number | null;
-  };
-  link_pages_count: number;
-  shortened_urls_count: number;
-  total_clicks: number;
-};
+export const adminUserSchema = z.object({
+  id: wholeNumberSchema,
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_admin: z.boolean(),
+  is_active: z.boolean(),
+  created_at: timestampSchema,
+  google_user_data: z.object({ picture: z.string().nullable(), given_name: z.string() }),
+  subscription: z.object({
+    plan_id: wholeNumberSchema,
+    plan_name: z.string(),
+    status: z.string(),
+    expires_at: timestampSchema.nullable(),
+  }),
+  custom_limits: z.object({
+    max_link_pages: wholeNumberSchema.nullable(),
+    max_shortened_urls: wholeNumberSchema.nullable(),
+    max_clicks_per_month: wholeNumberSchema.nullable(),
+  }),
+  link_pages_count: wholeNumberSchema,
+  shortened_urls_count: wholeNumberSchema,
+  total_clicks: wholeNumberSchema,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
 /**
  * A search's total is given up to this many matches; past it `total` is null and the table says
  * "mais de 10.000" (its pages go as far as that, 500 of them: a deeper page of a word in every
@@ -132,16 +139,23 @@ export type AdminUser = {
 export const ADMIN_USERS_SEARCH_COUNT_MAX = 10_000;
 
 /** GET /api/admin/users/{id} ('Detalhes'): the row of the table and what only the details show. */
-export type AdminUserDetails = AdminUser & {
-  email_verified_at: string | null;
+export const adminUserDetailsSchema = adminUserSchema.extend({
+  email_verified_at: timestampSchema.nullable(),
   /** The last sign-in (password or Google) the access log still holds (it keeps 6 months); null: none. */
-  last_login_at: string | null;
-  has_password: boolean;
-  google_linked: boolean;
-};
+  last_login_at: timestampSchema.nullable(),
+  has_password: z.boolean(),
+  google_linked: z.boolean(),
+});
+export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 
 /** `total`: null when a search matches more than ADMIN_USERS_SEARCH_COUNT_MAX users. */
-export type AdminUsersPage = { users: AdminUser[]; total: number | null; page: number; page_size: number };
+export const adminUsersPageSchema = z.object({
+  users: z.array(adminUserSchema),
+  total: wholeNumberSchema.nullable(),
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+});
+export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
 export const adminUserUpdateSchema = z.object({
   email: z
@@ -237,14 +251,16 @@ export const planBodySchema = z.object({
 export type PlanBody = z.input<typeof planBodySchema>;
 
 /** GET /api/admin/subscription-plans: every plan, with its current subscribers and its custom domains. */
-export type AdminPlan = SubscriptionPlan & {
+export const adminPlanSchema = subscriptionPlanSchema.extend({
   /** Subscriptions active or canceled and not past their end. */
-  subscribers: number;
+  subscribers: wholeNumberSchema,
   /** The custom domains the plan may use (plan_domains); the default domain is in every plan. */
-  domain_ids: number[];
+  domain_ids: z.array(wholeNumberSchema),
   /** Creations (short links, Link Bio pages and links) per hour; null: unlimited (issue 16). */
-  creations_per_hour: number | null;
-};
+  creations_per_hour: wholeNumberSchema.nullable(),
+});
+export type AdminPlan = z.infer<typeof adminPlanSchema>;
+export const adminPlanListSchema = z.array(adminPlanSchema);
 
 export const planDomainBodySchema = z.object({ custom_domain_id: id });
 export const planIdParamsSchema = z.object({ planId: id });
@@ -253,15 +269,16 @@ export const planDomainParamsSchema = z.object({ planId: id, domainId: id });
 // ---------------------------------------------------------------------------------------------
 // System config
 
-export type SystemConfig = {
-  maintenance_mode: boolean;
-  registration_enabled: boolean;
-  default_plan_id: number | null;
-  max_free_users: number | null;
-  platform_fee_percentage: number;
+export const systemConfigSchema = z.object({
+  maintenance_mode: z.boolean(),
+  registration_enabled: z.boolean(),
+  default_plan_id: wholeNumberSchema.nullable(),
+  max_free_users: wholeNumberSchema.nullable(),
+  platform_fee_percentage: z.number(),
   /** Issue 16: targets on other URL shorteners (bit.ly, ...) are refused at save. */
-  block_other_shorteners: boolean;
-};
+  block_other_shorteners: z.boolean(),
+});
+export type SystemConfig = z.infer<typeof systemConfigSchema>;
 
 export const systemConfigUpdateSchema = z
   .object({
@@ -287,39 +304,42 @@ export const systemConfigUpdateSchema = z
 export type SystemConfigUpdate = z.input<typeof systemConfigUpdateSchema>;
 
 /** GET /api/system/status (public): what the SPA needs before anyone signs in. */
-export type SystemStatus = {
-  maintenance_mode: boolean;
-  registration_enabled: boolean;
+export const systemStatusSchema = z.object({
+  maintenance_mode: z.boolean(),
+  registration_enabled: z.boolean(),
   /** Whether 'Entrar com Google' is offered (GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET set). */
-  google_enabled: boolean;
+  google_enabled: z.boolean(),
   /**
    * Whether a plan can be bought here: Mercado Pago, or the dev checkout outside production.
    * false: the paid plans offer 'Fale conosco' instead of a checkout that could only fail.
    */
-  payments_enabled: boolean;
-};
+  payments_enabled: z.boolean(),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
 /**
  * GET /api/admin/setup-status: which integrations this server has (the overview's checklist).
  * States only, never a secret or a variable's value.
  */
-export type AdminSetupStatus = {
+export const adminSetupStatusSchema = z.object({
   /** Mercado Pago, the dev checkout (no real money; never in production) or nothing. */
-  payments: "mercadopago" | "dev" | "none";
+  payments: z.enum(["mercadopago", "dev", "none"]),
   /** SMTP_URL set, or mail written to DATA_DIR/outbox. */
-  email: "smtp" | "outbox";
+  email: z.enum(["smtp", "outbox"]),
   /** PUBLIC_URL is https:// on a host other than localhost. */
-  https: boolean;
-  google: boolean;
-};
+  https: z.boolean(),
+  google: z.boolean(),
+});
+export type AdminSetupStatus = z.infer<typeof adminSetupStatusSchema>;
 
 /** GET /api/admin/system/info: what 'Manutenção e dados' offers on this installation. */
-export type SystemInfo = {
+export const systemInfoSchema = z.object({
   /** pglite: 'Backup manual' downloads the data directory; postgres: the pg_dump instructions. */
-  database: "pglite" | "postgres";
+  database: z.enum(["pglite", "postgres"]),
   /** Whether the processes share Redis (a cache clear reaches all of them) or this one is alone. */
-  shared_cache: boolean;
-};
+  shared_cache: z.boolean(),
+});
+export type SystemInfo = z.infer<typeof systemInfoSchema>;
 
 /** 'Backup manual''s file: atalho-backup-2026-05-04.tar.gz (the product's day, dayOf). */
 export const backupFilename = (day: string) => `atalho-backup-${day}.tar.gz`;
@@ -403,17 +423,24 @@ export const auditLogQuerySchema = z.object({
   page: pageNumberSchema(),
 });
 
-export type AuditEntry = {
-  id: number;
-  actor_id: number | null;
-  actor_email: string;
-  action: string;
-  target_type: string;
-  target_id: string | null;
-  target_label: string | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-};
-export type AuditLogPage = { entries: AuditEntry[]; total: number; page: number; page_size: number };
+export const auditEntrySchema = z.object({
+  id: wholeNumberSchema,
+  actor_id: wholeNumberSchema.nullable(),
+  actor_email: z.string(),
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string().nullable(),
+  target_label: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  created_at: timestampSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export const auditLogPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+});
+export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 export const AUDIT_PAGE_SIZE = 30;

@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { wholeNumberSchema } from "./wire";
 
 /**
  * GET /api/analytics: the signed-in user's clicks on short links and Link Bio links, bots excluded
@@ -6,16 +7,21 @@ import { z } from "../zod";
  * including today; this calendar month so far; all history. previous: yesterday, the 7 days before
  * the last 7, and the whole previous calendar month. top_countries: all history, unknown as "".
  */
-export type AnalyticsSummary = {
-  clicks_today: number;
-  clicks_this_week: number;
-  clicks_this_month: number;
-  total_clicks: number;
+export const analyticsSummarySchema = z.object({
+  clicks_today: wholeNumberSchema,
+  clicks_this_week: wholeNumberSchema,
+  clicks_this_month: wholeNumberSchema,
+  total_clicks: wholeNumberSchema,
   /** The same figures for the period before each, for the real change on the cards. */
-  previous: { clicks_yesterday: number; clicks_last_week: number; clicks_last_month: number };
-  top_countries: { country: string; clicks: number }[];
-  bot_clicks: number;
-};
+  previous: z.object({
+    clicks_yesterday: wholeNumberSchema,
+    clicks_last_week: wholeNumberSchema,
+    clicks_last_month: wholeNumberSchema,
+  }),
+  top_countries: z.array(z.object({ country: z.string(), clicks: wholeNumberSchema })),
+  bot_clicks: wholeNumberSchema,
+});
+export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
 export const analyticsRangeSchema = z.object({
   range: z.enum(["7d", "30d", "90d", "365d"], { error: "Período inválido" }).optional().default("30d"),
@@ -32,24 +38,27 @@ export const analyticsTargetParamsSchema = z.object({
 });
 
 /** Every day of the range ending today, zero-filled, oldest first (YYYY-MM-DD, São Paulo days). */
-export type AdvancedAnalytics = {
-  daily_clicks: { date: string; clicks: number }[];
-};
+export const advancedAnalyticsSchema = z.object({
+  daily_clicks: z.array(z.object({ date: z.string(), clicks: wholeNumberSchema })),
+});
+export type AdvancedAnalytics = z.infer<typeof advancedAnalyticsSchema>;
 
 /**
  * Drill-down of one short link or one Link Bio page (its links' clicks), over the range asked for:
  * total_clicks and every list cover that range; bots are only in bot_clicks. Lists are the top 10,
  * most clicks first; value "" is "unknown" (for referrers: direct visits, no referrer).
  */
-export type TargetAnalytics = AdvancedAnalytics & {
-  total_clicks: number;
-  bot_clicks: number;
-  countries: { value: string; clicks: number }[];
-  referrers: { value: string; clicks: number }[];
-  devices: { value: string; clicks: number }[];
-  browsers: { value: string; clicks: number }[];
-  os: { value: string; clicks: number }[];
-};
+const clicksByValue = z.array(z.object({ value: z.string(), clicks: wholeNumberSchema }));
+export const targetAnalyticsSchema = advancedAnalyticsSchema.extend({
+  total_clicks: wholeNumberSchema,
+  bot_clicks: wholeNumberSchema,
+  countries: clicksByValue,
+  referrers: clicksByValue,
+  devices: clicksByValue,
+  browsers: clicksByValue,
+  os: clicksByValue,
+});
+export type TargetAnalytics = z.infer<typeof targetAnalyticsSchema>;
 
 export const ANALYTICS_MESSAGES = {
   shortUrlNotFound: "URL não encontrada",

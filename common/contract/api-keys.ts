@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 // Personal API keys (issue 17): `Authorization: Bearer atk_…` for the short-link and Link Bio
 // calls. Created and revoked on /profile with a session (a key cannot manage keys).
@@ -64,15 +65,18 @@ export const apiKeyIdParamsSchema = z.object({
 });
 
 /** GET /api/api-keys: the active keys, newest first; never the key itself, only its first characters. */
-export type ApiKey = {
-  id: number;
-  name: string;
+export const apiKeySchema = z.object({
+  id: wholeNumberSchema,
+  name: z.string(),
   /** The key's first characters (`atk_AbCd…`), to tell keys apart. */
-  prefix: string;
-  scopes: ApiKeyScope[];
-  last_used_at: string | null;
-  created_at: string;
-};
+  prefix: z.string(),
+  scopes: z.array(z.enum(API_KEY_SCOPES)),
+  last_used_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+export const apiKeyListSchema = z.array(apiKeySchema);
 
 /** POST /api/api-keys answer: the only time the whole key is sent. */
-export type CreatedApiKey = ApiKey & { key: string };
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string() });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;

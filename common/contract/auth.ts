@@ -84,7 +84,8 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
  * GET /api/auth/session: the SPA's session check. Always 200 (a visitor is not an error, and a 401
  * would be a console error on every public screen); GET /api/auth/me keeps the spec's 401.
  */
-export type SessionResponse = { user: SessionUser | null };
+export const sessionResponseSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const authResponseSchema = z.object({
   success: z.boolean(),
@@ -92,6 +93,11 @@ export const authResponseSchema = z.object({
   user: sessionUserSchema.optional(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+/** POST /api/auth/password-reset/confirm: signed in, and what the recovery took away (account.ts). */
+export const passwordResetDoneSchema = authResponseSchema.extend({
+  api_keys_revoked: z.number().int(),
+  webhooks_disabled: z.number().int(),
+});
 
 /**
  * Google sign-in (OpenID Connect): the callback sends the browser to /auth (or /profile for

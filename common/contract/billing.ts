@@ -3,6 +3,7 @@ import { formatBRL } from "../money";
 import { formatDateBR } from "../time";
 import { z } from "../zod";
 import { pageNumberSchema } from "./paging";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const INTERVAL_TYPES = ["monthly", "yearly"] as const;
 export type IntervalType = (typeof INTERVAL_TYPES)[number];
@@ -148,6 +149,7 @@ export const subscriptionPlanSchema = z.object({
   is_active: z.boolean(),
 });
 export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+export const subscriptionPlanListSchema = z.array(subscriptionPlanSchema);
 
 /** The plan's price for an interval, or null when it has no such option. */
 export function planPrice(
@@ -172,28 +174,37 @@ export function planKey(name: string): "gratuito" | "pro" | "business" | "enterp
 // ---------------------------------------------------------------------------------------------
 // The signed-in user's subscription and usage
 
-export type Usage = { used: number; limit: number | null };
+export const usageSchema = z.object({ used: wholeNumberSchema, limit: wholeNumberSchema.nullable() });
+export type Usage = z.infer<typeof usageSchema>;
 /** GET /api/user/limits. limit null: unlimited. */
-export type UsageLimits = { link_pages: Usage; shortened_urls: Usage; clicks_this_month: Usage };
+export const usageLimitsSchema = z.object({
+  link_pages: usageSchema,
+  shortened_urls: usageSchema,
+  clicks_this_month: usageSchema,
+});
+export type UsageLimits = z.infer<typeof usageLimitsSchema>;
 
 /**
  * GET /api/user/subscription. status "active" with expires_at null and plan.price_cents 0 is the
  * free plan (no payment). scheduled_plan: a paid downgrade that starts at expires_at.
  */
-export type UserSubscription = {
-  status: SubscriptionStatus;
-  starts_at: string;
-  expires_at: string | null;
-  interval_type: IntervalType;
-  canceled_at: string | null;
-  is_free: boolean;
-  plan: SubscriptionPlan;
-  scheduled_plan: { plan: SubscriptionPlan; starts_at: string; expires_at: string } | null;
+export const userSubscriptionSchema = z.object({
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  starts_at: timestampSchema,
+  expires_at: timestampSchema.nullable(),
+  interval_type: z.enum(INTERVAL_TYPES),
+  canceled_at: timestampSchema.nullable(),
+  is_free: z.boolean(),
+  plan: subscriptionPlanSchema,
+  scheduled_plan: z
+    .object({ plan: subscriptionPlanSchema, starts_at: timestampSchema, expires_at: timestampSchema })
+    .nullable(),
   /** A payment waiting for confirmation (Pix, boleto), if any. */
-  pending_transaction_id: number | null;
+  pending_transaction_id: wholeNumberSchema.nullable(),
   /** What happens next, in one statement (subscriptionFuture); null on the free plan. */
-  future: string | null;
-};
+  future: z.string().nullable(),
+});
+export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
 
 /**
  * The subscription's future in one pt-BR statement: the card says this and nothing else about it,
@@ -237,50 +248,55 @@ export type PlanQuoteQuery = z.input<typeof planQuoteQuerySchema>;
  * the period it buys as it would be applied if paid now (a downgrade or a renewal starts when the
  * current period ends; an upgrade or a new subscription, now).
  */
-export type PlanQuote = {
-  plan_id: number;
-  interval_type: IntervalType;
-  transaction_type: TransactionType;
-  list_price_cents: number;
-  credit_cents: number;
-  amount_cents: number;
-  starts_at: string;
-  ends_at: string;
-};
+export const planQuoteSchema = z.object({
+  plan_id: wholeNumberSchema,
+  interval_type: z.enum(INTERVAL_TYPES),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  list_price_cents: wholeNumberSchema,
+  credit_cents: wholeNumberSchema,
+  amount_cents: wholeNumberSchema,
+  starts_at: timestampSchema,
+  ends_at: timestampSchema,
+});
+export type PlanQuote = z.infer<typeof planQuoteSchema>;
 
-export type CreateSubscriptionResponse = {
-  init_point: string;
-  transaction_id: number;
-  transaction_type: TransactionType;
-  amount_cents: number;
-};
+export const createSubscriptionResponseSchema = z.object({
+  init_point: z.string(),
+  transaction_id: wholeNumberSchema,
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  amount_cents: wholeNumberSchema,
+});
+export type CreateSubscriptionResponse = z.infer<typeof createSubscriptionResponseSchema>;
 
-export type PaymentDetails = {
-  pix_copy_paste?: string | null;
-  pix_qr_code?: string | null;
-  boleto_barcode?: string | null;
-  boleto_number?: string | null;
-  boleto_due_date?: string | null;
-  boleto_url?: string | null;
-  refusal_reason?: string | null;
-  processor_response?: string | null;
-};
+export const paymentDetailsSchema = z.object({
+  pix_copy_paste: z.string().nullish(),
+  pix_qr_code: z.string().nullish(),
+  boleto_barcode: z.string().nullish(),
+  boleto_number: z.string().nullish(),
+  boleto_due_date: z.string().nullish(),
+  boleto_url: z.string().nullish(),
+  refusal_reason: z.string().nullish(),
+  processor_response: z.string().nullish(),
+});
+export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
 /** GET /api/user/payment-history: the user's own payments, newest first (at most 100). */
-export type PaymentHistoryItem = {
-  id: number;
-  plan_name: string;
-  transaction_type: TransactionType;
-  interval_type: IntervalType;
-  status: TransactionStatus;
-  amount_cents: number;
-  credit_cents: number;
-  created_at: string;
-  payment_method: string | null;
-  subscription_start: string | null;
-  subscription_end: string | null;
-  payment_details: PaymentDetails;
-};
+export const paymentHistoryItemSchema = z.object({
+  id: wholeNumberSchema,
+  plan_name: z.string(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  interval_type: z.enum(INTERVAL_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount_cents: wholeNumberSchema,
+  credit_cents: wholeNumberSchema,
+  created_at: timestampSchema,
+  payment_method: z.string().nullable(),
+  subscription_start: timestampSchema.nullable(),
+  subscription_end: timestampSchema.nullable(),
+  payment_details: paymentDetailsSchema,
+});
+export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
+export const paymentHistorySchema = z.array(paymentHistoryItemSchema);
 
 export const paymentReturnQuerySchema = z.object({
   payment_status: z.enum(["approved", "pending", "rejected"]).optional(),
@@ -288,7 +304,8 @@ export const paymentReturnQuerySchema = z.object({
 });
 
 /** POST /api/user/payments/{id}/sync: the payment's status after reading it from the provider. */
-export type PaymentSyncResponse = { status: TransactionStatus };
+export const paymentSyncResponseSchema = z.object({ status: z.enum(TRANSACTION_STATUSES) });
+export type PaymentSyncResponse = z.infer<typeof paymentSyncResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Administrator: transactions and refunds
@@ -327,42 +344,45 @@ export const adminTransactionsQuerySchema = z.object({
 export type AdminTransactionsQuery = z.input<typeof adminTransactionsQuerySchema>;
 
 /** A transaction as the administrator sees it (spec 3); payment_details is JSON text, as the spec has it. */
-export type AdminTransaction = {
-  id: number;
-  plan_name: string;
-  transaction_type: TransactionType;
-  interval_type: IntervalType;
-  status: TransactionStatus;
-  amount_cents: number;
-  created_at: string;
-  payment_method: string | null;
-  subscription_start: string | null;
-  subscription_end: string | null;
-  mercadopago_payment_id: string | null;
-  provider: "mercadopago" | "dev";
+export const adminTransactionSchema = z.object({
+  id: wholeNumberSchema,
+  plan_name: z.string(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
+  interval_type: z.enum(INTERVAL_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  amount_cents: wholeNumberSchema,
+  created_at: timestampSchema,
+  payment_method: z.string().nullable(),
+  subscription_start: timestampSchema.nullable(),
+  subscription_end: timestampSchema.nullable(),
+  mercadopago_payment_id: z.string().nullable(),
+  provider: z.enum(["mercadopago", "dev"]),
   /** Null when the customer deleted their account (the payment is kept, anonymised). */
-  user_id: number | null;
-  user_email: string;
-  user_name: string;
-  payment_details: string;
-  refund_id: string | null;
-  refunded_cents: number | null;
-};
+  user_id: wholeNumberSchema.nullable(),
+  user_email: z.string(),
+  user_name: z.string(),
+  payment_details: z.string(),
+  refund_id: z.string().nullable(),
+  refunded_cents: wholeNumberSchema.nullable(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
-export type AdminTransactionsPage = {
-  transactions: AdminTransaction[];
-  total: number;
-  page: number;
-  page_size: number;
-};
+export const adminTransactionsPageSchema = z.object({
+  transactions: z.array(adminTransactionSchema),
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+});
+export type AdminTransactionsPage = z.infer<typeof adminTransactionsPageSchema>;
 
 /** The billing figures of GET /api/admin/stats (the subscriptions dashboard's KPI cards). */
-export type BillingStats = {
-  total_revenue: number;
-  active_subscriptions: number;
-  monthly_revenue_pending: number;
-  monthly_revenue_paid: number;
-};
+export const billingStatsSchema = z.object({
+  total_revenue: z.number(),
+  active_subscriptions: wholeNumberSchema,
+  monthly_revenue_pending: z.number(),
+  monthly_revenue_paid: z.number(),
+});
+export type BillingStats = z.infer<typeof billingStatsSchema>;
 
 /**
  * What a refund takes back: `payment`, the payment asked about alone; `period`, every approved payment
@@ -375,7 +395,12 @@ export const refundBodySchema = z.object({
   reason: z.string().trim().max(500, "Motivo muito longo").optional().default(""),
   scope: z.enum(REFUND_SCOPES, { error: "Escolha o que estornar" }).optional().default("payment"),
 });
-export type RefundResponse = { amount_refunded: number; refund_id: string; message: string };
+export const refundResponseSchema = z.object({
+  amount_refunded: z.number(),
+  refund_id: z.string(),
+  message: z.string(),
+});
+export type RefundResponse = z.infer<typeof refundResponseSchema>;
 
 export const paymentIdParamsSchema = z.object({
   paymentId: z
@@ -387,13 +412,14 @@ export const paymentIdParamsSchema = z.object({
 });
 
 /** GET /api/admin/stats: the admin overview's figures (spec 3) and the subscriptions dashboard's. */
-export type AdminStats = BillingStats & {
-  total_users: number;
-  new_users_this_month: number;
-  cancellations_this_month: number;
+export const adminStatsSchema = billingStatsSchema.extend({
+  total_users: wholeNumberSchema,
+  new_users_this_month: wholeNumberSchema,
+  cancellations_this_month: wholeNumberSchema,
   /** Human clicks on every short link and Link Bio link. */
-  total_clicks: number;
-};
+  total_clicks: wholeNumberSchema,
+});
+export type AdminStats = z.infer<typeof adminStatsSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Administrator: what a refund takes back (one payment, or every payment of the period)
@@ -413,22 +439,23 @@ export const PERIOD_PAYMENT_ROLE_LABELS: Record<PeriodPaymentRole, string> = {
 };
 
 /** One approved payment as a refund preview lists it. */
-export type RefundPreviewPayment = {
+export const refundPreviewPaymentSchema = z.object({
   /** Our transaction id. */
-  id: number;
-  mercadopago_payment_id: string;
-  plan_name: string;
-  transaction_type: TransactionType;
+  id: wholeNumberSchema,
+  mercadopago_payment_id: z.string(),
+  plan_name: z.string(),
+  transaction_type: z.enum(TRANSACTION_TYPES),
   /** TRANSACTION_TYPE_LABELS[transaction_type]. */
-  type_label: string;
+  type_label: z.string(),
   /** null: it paid for no current period (its period is over, or it was another subscription's). */
-  role: PeriodPaymentRole | null;
-  amount_cents: number;
-  approved_at: string | null;
+  role: z.enum(PERIOD_PAYMENT_ROLES).nullable(),
+  amount_cents: wholeNumberSchema,
+  approved_at: timestampSchema.nullable(),
   /** The period it bought. */
-  period_start: string | null;
-  period_end: string | null;
-};
+  period_start: timestampSchema.nullable(),
+  period_end: timestampSchema.nullable(),
+});
+export type RefundPreviewPayment = z.infer<typeof refundPreviewPaymentSchema>;
 
 /**
  * What a refund does to the customer's subscription: it `ends` now; only the downgrade waiting for
@@ -439,17 +466,18 @@ export const REFUND_SUBSCRIPTION_EFFECTS = ["ends", "schedule_canceled", "shorte
 export type RefundSubscriptionEffect = (typeof REFUND_SUBSCRIPTION_EFFECTS)[number];
 
 /** One choice of the refund confirmation, and what it does. */
-export type RefundOption = {
-  scope: RefundScope;
+export const refundOptionSchema = z.object({
+  scope: z.enum(REFUND_SCOPES),
   /** The transactions it refunds, in the order it refunds them (the payment asked about last). */
-  transaction_ids: number[];
-  amount_cents: number;
+  transaction_ids: z.array(wholeNumberSchema),
+  amount_cents: wholeNumberSchema,
   /** What the period's other payments add up to: paid, and left unrefunded by this choice. */
-  unrefunded_cents: number;
-  subscription_effect: RefundSubscriptionEffect;
+  unrefunded_cents: wholeNumberSchema,
+  subscription_effect: z.enum(REFUND_SUBSCRIPTION_EFFECTS),
   /** The subscription's end afterwards when it goes on; null when it ends or there is none. */
-  expires_at: string | null;
-};
+  expires_at: timestampSchema.nullable(),
+});
+export type RefundOption = z.infer<typeof refundOptionSchema>;
 
 /**
  * GET /api/admin/payments/{paymentId}/refund-preview: what refunding an approved payment takes back,
@@ -457,46 +485,55 @@ export type RefundOption = {
  * last one when a refund or chargeback ended it at once (its other payments are then paid days the
  * customer lost); null when there is neither.
  */
-export type RefundPreview = {
-  payment: RefundPreviewPayment;
+export const refundPreviewSchema = z.object({
+  payment: refundPreviewPaymentSchema,
   /** The period's approved payments, this one included, oldest first; just this one when it paid for no current period. */
-  period_payments: RefundPreviewPayment[];
-  subscription: {
-    plan_name: string;
-    /** true: a refund or chargeback already ended it. */
-    ended: boolean;
-    expires_at: string | null;
-    scheduled_plan_name: string | null;
-  } | null;
-  options: Record<RefundScope, RefundOption>;
-};
+  period_payments: z.array(refundPreviewPaymentSchema),
+  subscription: z
+    .object({
+      plan_name: z.string(),
+      /** true: a refund or chargeback already ended it. */
+      ended: z.boolean(),
+      expires_at: timestampSchema.nullable(),
+      scheduled_plan_name: z.string().nullable(),
+    })
+    .nullable(),
+  options: z.object({ payment: refundOptionSchema, period: refundOptionSchema }),
+});
+export type RefundPreview = z.infer<typeof refundPreviewSchema>;
 
 /** A payment a refund of the period refunded. */
-export type RefundedPayment = {
-  id: number;
-  mercadopago_payment_id: string;
-  plan_name: string;
-  amount_cents: number;
-  refund_id: string;
-};
+export const refundedPaymentSchema = z.object({
+  id: wholeNumberSchema,
+  mercadopago_payment_id: z.string(),
+  plan_name: z.string(),
+  amount_cents: wholeNumberSchema,
+  refund_id: z.string(),
+});
+export type RefundedPayment = z.infer<typeof refundedPaymentSchema>;
 
 /**
  * POST /api/admin/payments/{paymentId}/refund with scope "period": amount_refunded is the total,
  * refund_id the refund of the payment asked about, refunds every one of them.
  */
-export type PeriodRefundResponse = RefundResponse & { scope: "period"; refunds: RefundedPayment[] };
+export const periodRefundResponseSchema = refundResponseSchema.extend({
+  scope: z.literal("period"),
+  refunds: z.array(refundedPaymentSchema),
+});
+export type PeriodRefundResponse = z.infer<typeof periodRefundResponseSchema>;
 
 /**
  * A refund of the period the provider stopped part-way (502: it refused one; 503: it could not be
  * reached): what was refunded (and recorded) and what was not. Refunding the period again refunds
  * the rest, and each payment once.
  */
-export type PeriodRefundFailure = {
-  error: string;
-  amount_refunded: number;
-  refunds: RefundedPayment[];
-  not_refunded: Omit<RefundedPayment, "refund_id">[];
-};
+export const periodRefundFailureSchema = z.object({
+  error: z.string(),
+  amount_refunded: z.number(),
+  refunds: z.array(refundedPaymentSchema),
+  not_refunded: z.array(refundedPaymentSchema.omit({ refund_id: true })),
+});
+export type PeriodRefundFailure = z.infer<typeof periodRefundFailureSchema>;
 
 export const REFUND_MESSAGES = {
   irreversible:

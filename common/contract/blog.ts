@@ -2,6 +2,7 @@ import { z } from "../zod";
 import { BLOG_LIMITS } from "./blog-limits";
 import { LINK_PAGE_MESSAGES } from "./link-pages";
 import { httpUrlSchema } from "./urls";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 // The blog (spec 2, 3, 5, 7, 8, 9): one contract for the server, the editor and the public pages.
 
@@ -291,69 +292,86 @@ export const blogAdminQuerySchema = z.object({
     .default(BLOG_LIMITS.adminPageSize),
 });
 
-export type BlogCategoryRef = { id: number; name: string; slug: string };
+export const blogCategoryRefSchema = z.object({ id: wholeNumberSchema, name: z.string(), slug: z.string() });
+export type BlogCategoryRef = z.infer<typeof blogCategoryRefSchema>;
 
-export type BlogCategory = BlogCategoryRef & {
-  description: string | null;
-  meta_description: string | null;
+export const blogCategorySchema = blogCategoryRefSchema.extend({
+  description: z.string().nullable(),
+  meta_description: z.string().nullable(),
   /** Published posts in it (public) or all posts in it (admin). */
-  post_count: number;
-};
+  post_count: wholeNumberSchema,
+});
+export type BlogCategory = z.infer<typeof blogCategorySchema>;
+export const blogCategoryListSchema = z.array(blogCategorySchema);
 
 /** A post as the admin API returns it (spec 3). */
-export type BlogPost = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
+export const blogPostSchema = z.object({
+  id: wholeNumberSchema,
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
   /** Sanitised HTML, rendered as stored. */
-  content: string;
-  featured_image_url: string | null;
-  status: BlogPostStatus;
-  is_featured: boolean;
-  published_at: string | null;
-  created_at: string;
-  updated_at: string;
-  view_count: number;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  categories: BlogCategoryRef[];
-  category_ids: number[];
-};
+  content: z.string(),
+  featured_image_url: z.string().nullable(),
+  status: z.enum(BLOG_POST_STATUSES),
+  is_featured: z.boolean(),
+  published_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+  view_count: wholeNumberSchema,
+  meta_description: z.string().nullable(),
+  meta_keywords: z.string().nullable(),
+  categories: z.array(blogCategoryRefSchema),
+  category_ids: z.array(wholeNumberSchema),
+});
+export type BlogPost = z.infer<typeof blogPostSchema>;
 
 /** A row of the admin list: the post without its content. */
-export type BlogPostRow = Omit<BlogPost, "content">;
+export const blogPostRowSchema = blogPostSchema.omit({ content: true });
+export type BlogPostRow = z.infer<typeof blogPostRowSchema>;
+export const blogPostRowListSchema = z.array(blogPostRowSchema);
 
 /** GET /api/admin/blog/stats: the four stat cards (spec 2), over every post, not a page. */
-export type BlogStats = { total: number; published: number; draft: number; archived: number; views: number };
+export const blogStatsSchema = z.object({
+  total: wholeNumberSchema,
+  published: wholeNumberSchema,
+  draft: wholeNumberSchema,
+  archived: wholeNumberSchema,
+  views: wholeNumberSchema,
+});
+export type BlogStats = z.infer<typeof blogStatsSchema>;
 
 /** A card of the public blog: published posts only. */
-export type BlogPostCard = {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string | null;
-  featured_image_url: string | null;
-  published_at: string;
-  view_count: number;
-  reading_time_minutes: number;
-  categories: BlogCategoryRef[];
-};
+export const blogPostCardSchema = z.object({
+  id: wholeNumberSchema,
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string().nullable(),
+  featured_image_url: z.string().nullable(),
+  published_at: timestampSchema,
+  view_count: wholeNumberSchema,
+  reading_time_minutes: wholeNumberSchema,
+  categories: z.array(blogCategoryRefSchema),
+});
+export type BlogPostCard = z.infer<typeof blogPostCardSchema>;
+export const blogPostCardListSchema = z.array(blogPostCardSchema);
 
 /** GET /api/blog/posts/slug/{slug}: the public post. */
-export type BlogPostPublic = BlogPostCard & {
-  content: string;
-  updated_at: string;
-  meta_description: string | null;
-  meta_keywords: string | null;
-  tags: string[];
-};
+export const blogPostPublicSchema = blogPostCardSchema.extend({
+  content: z.string(),
+  updated_at: timestampSchema,
+  meta_description: z.string().nullable(),
+  meta_keywords: z.string().nullable(),
+  tags: z.array(z.string()),
+});
+export type BlogPostPublic = z.infer<typeof blogPostPublicSchema>;
 
 /** GET /api/blog/posts */
-export type BlogPostsPage = {
-  posts: BlogPostCard[];
-  total: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-};
+export const blogPostsPageSchema = z.object({
+  posts: z.array(blogPostCardSchema),
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+  total_pages: wholeNumberSchema,
+});
+export type BlogPostsPage = z.infer<typeof blogPostsPageSchema>;

@@ -1,6 +1,7 @@
 import { bareHostName, pastedHost } from "../host-name";
 import { z } from "../zod";
 import { httpUrlSchema } from "./urls";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const availableDomainSchema = z.object({
   id: z.number(),
@@ -11,15 +12,7 @@ export const availableDomainSchema = z.object({
   is_premium: z.boolean(),
 });
 export type AvailableDomain = z.infer<typeof availableDomainSchema>;
-
-/** The origin where a domain's public links live; the default domain uses the current origin. */
-export function domainOrigin(
-  domain: Pick<AvailableDomain, "domain" | "is_default">,
-  currentOrigin: string,
-): string {
-  if (domain.is_default) return currentOrigin;
-  return `https://${domain.domain}`;
-}
+export const availableDomainListSchema = z.array(availableDomainSchema);
 
 // The administrator's custom domains (spec 2 Settings, 3, 4, 5, 7, 8).
 
@@ -117,25 +110,39 @@ export const planDomainBodySchema = z.object({
 });
 
 /** Spec 3, Custom domain (admin), with what the manager shows beside it. */
-export type CustomDomain = {
-  id: number;
-  domain: string;
+const domainUsageSchema = z.object({
+  link_pages_count: wholeNumberSchema,
+  shortened_urls_count: wholeNumberSchema,
+});
+export const customDomainSchema = z.object({
+  id: wholeNumberSchema,
+  domain: z.string(),
   /** The Unicode form of an IDN (what the administrator typed), else the domain. */
-  domain_unicode: string;
-  display_name: string;
-  is_active: boolean;
-  is_premium: boolean;
-  is_default: boolean;
-  created_at: string;
-  needs_activation: boolean;
-  root_redirect_url: string | null;
-  plan_ids: number[];
-  usage: { link_pages_count: number; shortened_urls_count: number };
-};
+  domain_unicode: z.string(),
+  display_name: z.string(),
+  is_active: z.boolean(),
+  is_premium: z.boolean(),
+  is_default: z.boolean(),
+  created_at: timestampSchema,
+  needs_activation: z.boolean(),
+  root_redirect_url: z.string().nullable(),
+  plan_ids: z.array(wholeNumberSchema),
+  usage: domainUsageSchema,
+});
+export type CustomDomain = z.infer<typeof customDomainSchema>;
+export const customDomainListSchema = z.array(customDomainSchema);
 
 /** POST /api/admin/custom-domains: spec 7. Absent when no automation is configured. */
-export type CloudflareAutomation = { success: boolean; attempted: boolean; error: string | null };
-export type CustomDomainSaved = CustomDomain & { cloudflare_automation?: CloudflareAutomation };
+export const cloudflareAutomationSchema = z.object({
+  success: z.boolean(),
+  attempted: z.boolean(),
+  error: z.string().nullable(),
+});
+export type CloudflareAutomation = z.infer<typeof cloudflareAutomationSchema>;
+export const customDomainSavedSchema = customDomainSchema.extend({
+  cloudflare_automation: cloudflareAutomationSchema.optional(),
+});
+export type CustomDomainSaved = z.infer<typeof customDomainSavedSchema>;
 
 /** The statuses of a domain test, modelled on Vercel's and Cloudflare's. */
 export const DOMAIN_TEST_STATUSES = [
@@ -148,30 +155,31 @@ export const DOMAIN_TEST_STATUSES = [
 export type DomainTestStatus = (typeof DOMAIN_TEST_STATUSES)[number];
 
 /** GET /api/admin/test-domain/{id}: spec 3 Domain test result, plus the detail behind it. */
-export type DomainTestResult = {
-  validation_result: {
-    is_valid: boolean;
-    dns_configured: boolean;
-    ssl_configured: boolean;
-    error_message: string | null;
-    last_check: string;
-  };
-  usage_stats: { link_pages_count: number; shortened_urls_count: number };
-  test_urls: { sample_link_page: string | null; sample_short_url: string | null };
-  status: DomainTestStatus;
-  dns: {
+export const domainTestResultSchema = z.object({
+  validation_result: z.object({
+    is_valid: z.boolean(),
+    dns_configured: z.boolean(),
+    ssl_configured: z.boolean(),
+    error_message: z.string().nullable(),
+    last_check: timestampSchema,
+  }),
+  usage_stats: domainUsageSchema,
+  test_urls: z.object({ sample_link_page: z.string().nullable(), sample_short_url: z.string().nullable() }),
+  status: z.enum(DOMAIN_TEST_STATUSES),
+  dns: z.object({
     /** What the name resolves to now. */
-    a: string[];
-    aaaa: string[];
-    cname: string[];
+    a: z.array(z.string()),
+    aaaa: z.array(z.string()),
+    cname: z.array(z.string()),
     /** What it should point at (our addresses, or our host for a CNAME). */
-    expected: { a: string[]; aaaa: string[]; cname: string | null };
-  };
-  ssl: {
-    valid: boolean;
-    issuer: string | null;
-    valid_to: string | null;
-    days_remaining: number | null;
-    error: string | null;
-  };
-};
+    expected: z.object({ a: z.array(z.string()), aaaa: z.array(z.string()), cname: z.string().nullable() }),
+  }),
+  ssl: z.object({
+    valid: z.boolean(),
+    issuer: z.string().nullable(),
+    valid_to: z.string().nullable(),
+    days_remaining: z.number().nullable(),
+    error: z.string().nullable(),
+  }),
+});
+export type DomainTestResult = z.infer<typeof domainTestResultSchema>;

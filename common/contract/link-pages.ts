@@ -8,6 +8,7 @@ import { isReserved } from "../reserved";
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from "../slug";
 import { z } from "../zod";
 import { hexColorSchema, httpUrlSchema } from "./urls";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const BUTTON_SIZES = ["small", "medium", "large"] as const;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -140,33 +141,43 @@ export const idParamsSchema = z.object({
 });
 
 /** A page as the API returns it (button_style as a JSON string, as the spec's clients expect). */
-export type LinkPage = {
-  id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  profile_image_url: string | null;
-  background_color: string;
-  text_color: string;
-  button_style: string;
-  button_font: string;
-  button_size: string;
-  custom_domain_id: number;
-  is_active: boolean;
-  click_count: number;
-  links_count?: number;
-  created_at: string;
-  updated_at: string;
-};
+export const linkPageSchema = z
+  .object({
+    id: wholeNumberSchema,
+    slug: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    profile_image_url: z.string().nullable(),
+    background_color: z.string(),
+    text_color: z.string(),
+    button_style: z.string().describe("O estilo dos botões, como texto JSON."),
+    button_font: z.string(),
+    button_size: z.string(),
+    custom_domain_id: wholeNumberSchema,
+    is_active: z.boolean(),
+    click_count: wholeNumberSchema,
+    links_count: wholeNumberSchema.optional().describe("Presente na listagem."),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  })
+  .describe("Uma página Link Bio.");
+export type LinkPage = z.infer<typeof linkPageSchema>;
+/** GET /api/link-pages */
+export const linkPageListSchema = z.array(linkPageSchema);
 
-export type Link = {
-  id: number;
-  title: string;
-  url: string;
-  custom_style: string;
-  position: number;
-  click_count: number;
-};
+export const linkSchema = z
+  .object({
+    id: wholeNumberSchema,
+    title: z.string(),
+    url: z.string(),
+    custom_style: z.string().describe("O estilo próprio do botão, como texto JSON."),
+    position: wholeNumberSchema,
+    click_count: wholeNumberSchema,
+  })
+  .describe("Um link (botão) de uma página Link Bio.");
+export type Link = z.infer<typeof linkSchema>;
+/** GET /api/link-pages/{id}/links, and the reordered links. */
+export const linkListSchema = z.array(linkSchema);
 
 /** What the public page and the preview render: the page's look and its buttons. */
 export type LinkBioView = {

@@ -3,6 +3,7 @@
 import { z } from "../zod";
 import { INVALID_PAGE, pageNumberSchema } from "./paging";
 import { URL_MAX } from "./urls";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const LINK_REPORT_PATH = "/denunciar";
 
@@ -126,32 +127,36 @@ export const linkReportUpdateBodySchema = z.object({
 export type LinkReportUpdateBody = z.input<typeof linkReportUpdateBodySchema>;
 
 /** One report as the queue shows it; `short_link` when the address is one of our short links. */
-export type LinkReport = {
-  id: number;
-  url: string;
-  reason: LinkReportReason;
-  details: string;
-  reporter_email: string | null;
-  status: LinkReportStatus;
-  created_at: string;
-  resolved_at: string | null;
-  resolved_by_email: string | null;
-  short_link: {
-    id: number;
-    /** False once the link was deleted (its id stays on the report). */
-    exists: boolean;
-    short_url: string | null;
-    original_url: string | null;
-    owner_email: string | null;
-  } | null;
-};
+export const linkReportSchema = z.object({
+  id: wholeNumberSchema,
+  url: z.string(),
+  reason: z.enum(LINK_REPORT_REASONS),
+  details: z.string(),
+  reporter_email: z.string().nullable(),
+  status: z.enum(LINK_REPORT_STATUSES),
+  created_at: timestampSchema,
+  resolved_at: timestampSchema.nullable(),
+  resolved_by_email: z.string().nullable(),
+  short_link: z
+    .object({
+      id: wholeNumberSchema,
+      /** False once the link was deleted (its id stays on the report). */
+      exists: z.boolean(),
+      short_url: z.string().nullable(),
+      original_url: z.string().nullable(),
+      owner_email: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type LinkReport = z.infer<typeof linkReportSchema>;
 
-export type LinkReportPage = {
-  reports: LinkReport[];
-  total: number;
-  page: number;
-  page_size: number;
-};
+export const linkReportPageSchema = z.object({
+  reports: z.array(linkReportSchema),
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+});
+export type LinkReportPage = z.infer<typeof linkReportPageSchema>;
 
 /** The host a 'Bloquear domínio' should name: the target's for our short links, else the reported one's. */
 export function reportedDomainOf(report: Pick<LinkReport, "url" | "short_link">): string | null {

@@ -2,6 +2,7 @@ import { isReserved } from "../reserved";
 import { SHORT_CODE_MAX, SHORT_CODE_MIN } from "../slug";
 import { z } from "../zod";
 import { httpUrlSchema, LINK_TARGET_MESSAGES } from "./urls";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const SHORT_URL_MESSAGES = {
   codeTaken: "Este código já está em uso neste domínio. Escolha outro.",
@@ -197,23 +198,30 @@ export const shortenedUrlIdParamsSchema = z.object({
 /** A code in a path; a code that cannot exist is simply not found (404), not a 400. */
 export const shortCodeParamsSchema = z.object({ code: z.string() });
 
-export type ShortenedUrl = {
-  id: number;
-  original_url: string;
-  title: string | null;
-  short_code: string;
-  custom_domain_id: number;
-  click_count: number;
-  created_at: string;
-  expires_at: string | null;
-  /** Issue 17: redirect rules, click limit (and how much of it is used), expiry target, password. */
-  rules: { type: "device" | "country" | "language"; value: string; url: string }[];
-  click_limit: number | null;
-  limit_used: number;
-  expired_url: string | null;
-  has_password: boolean;
-  updated_at: string;
-};
+export const shortenedUrlSchema = z
+  .object({
+    id: wholeNumberSchema,
+    original_url: z.string(),
+    title: z.string().nullable(),
+    short_code: z.string(),
+    custom_domain_id: wholeNumberSchema,
+    click_count: wholeNumberSchema,
+    created_at: timestampSchema,
+    expires_at: timestampSchema.nullable(),
+    /** Issue 17: redirect rules, click limit (and how much of it is used), expiry target, password. */
+    rules: z.array(
+      z.object({ type: z.enum(["device", "country", "language"]), value: z.string(), url: z.string() }),
+    ),
+    click_limit: wholeNumberSchema.nullable(),
+    limit_used: wholeNumberSchema,
+    expired_url: z.string().nullable(),
+    has_password: z.boolean(),
+    updated_at: timestampSchema,
+  })
+  .describe("Um link curto.");
+export type ShortenedUrl = z.infer<typeof shortenedUrlSchema>;
+/** GET /api/shortened-urls */
+export const shortenedUrlListSchema = z.array(shortenedUrlSchema);
 
 /** CSV import of short links (issue 17): `original_url,title,custom_code,expires_at`. */
 export const SHORT_URL_IMPORT_MAX_ROWS = 1000;
@@ -244,5 +252,16 @@ export const shortenedUrlImportBodySchema = z.object({
 export type ShortenedUrlImportBody = z.input<typeof shortenedUrlImportBodySchema>;
 
 /** One refused row: its line in the file (the header is line 1), the column and why. */
-export type ImportRefusal = { row: number; field: string; message: string };
-export type ShortenedUrlImportResult = { created: number; refused: ImportRefusal[] };
+export const importRefusalSchema = z.object({
+  row: wholeNumberSchema.describe("A linha do arquivo (o cabeçalho é a linha 1)."),
+  field: z.string().describe("A coluna recusada."),
+  message: z.string().describe("Por quê."),
+});
+export type ImportRefusal = z.infer<typeof importRefusalSchema>;
+export const shortenedUrlImportResultSchema = z
+  .object({
+    created: wholeNumberSchema.describe("Quantos links foram criados."),
+    refused: z.array(importRefusalSchema).describe("As linhas recusadas."),
+  })
+  .describe("O resultado de uma importação CSV.");
+export type ShortenedUrlImportResult = z.infer<typeof shortenedUrlImportResultSchema>;

@@ -1,5 +1,6 @@
 import { z } from "../zod";
 import { INVALID_PAGE, pageNumberSchema } from "./paging";
+import { timestampSchema, wholeNumberSchema } from "./wire";
 
 // Outgoing webhooks (issue 17): the user's HTTPS endpoints that receive `link.created` and, in
 // batches, `link.clicked`, signed with HMAC-SHA256. Managed on /profile with a session only.
@@ -122,35 +123,40 @@ export const webhookDeliveriesQuerySchema = z.object({
 });
 
 /** GET /api/webhooks: never the secret, only its first characters. */
-export type Webhook = {
-  id: number;
-  url: string;
-  events: WebhookEvent[];
-  is_active: boolean;
+export const webhookSchema = z.object({
+  id: wholeNumberSchema,
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENTS)),
+  is_active: z.boolean(),
   /** `whsec_AbCd…`: to tell secrets apart. */
-  secret_prefix: string;
-  created_at: string;
-};
+  secret_prefix: z.string(),
+  created_at: timestampSchema,
+});
+export type Webhook = z.infer<typeof webhookSchema>;
+export const webhookListSchema = z.array(webhookSchema);
 
 /** POST /api/webhooks answer: the only time the whole secret is sent. */
-export type CreatedWebhook = Webhook & { secret: string };
+export const createdWebhookSchema = webhookSchema.extend({ secret: z.string() });
+export type CreatedWebhook = z.infer<typeof createdWebhookSchema>;
 
-export type WebhookDelivery = {
-  id: number;
-  event: WebhookDeliveryEvent;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  last_status_code: number | null;
-  last_error: string | null;
+export const webhookDeliverySchema = z.object({
+  id: wholeNumberSchema,
+  event: z.enum([...WEBHOOK_EVENTS, "ping"]),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: wholeNumberSchema,
+  last_status_code: wholeNumberSchema.nullable(),
+  last_error: z.string().nullable(),
   /** When the next attempt is due (pending only). */
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  created_at: string;
-};
+  next_attempt_at: timestampSchema.nullable(),
+  delivered_at: timestampSchema.nullable(),
+  created_at: timestampSchema,
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
-export type WebhookDeliveriesPage = {
-  deliveries: WebhookDelivery[];
-  total: number;
-  page: number;
-  page_size: number;
-};
+export const webhookDeliveriesPageSchema = z.object({
+  deliveries: z.array(webhookDeliverySchema),
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+});
+export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPageSchema>;

@@ -66,7 +66,7 @@ export const appTotals = pgTable("app_totals", {
 });
 
 /**
- * Domains no link may point to (issue 16): refused at save, and existing links to them stop
+ * Domains no link may point to (abuse prevention): refused at save, and existing links to them stop
  * redirecting and show a warning page. Subdomains are covered. Stored lower-case, as punycode.
  */
 export const blockedDomains = pgTable("blocked_domains", {
@@ -78,7 +78,7 @@ export const blockedDomains = pgTable("blocked_domains", {
 });
 
 /**
- * 'Denunciar link' (issue 16): what a visitor reported, for the administrator's queue. The reporter
+ * 'Denunciar link' (abuse reports): what a visitor reported, for the administrator's queue. The reporter
  * is kept only as an HMAC of the IP (repeat reports are refused), and an optional e-mail.
  */
 export const linkReports = pgTable(
@@ -105,9 +105,9 @@ export const linkReports = pgTable(
 );
 
 /**
- * Click batches already written (issue 16): a batch whose commit was in doubt (the connection
- * dropped during COMMIT) is retried under the same id, and a second write is refused, so no click
- * is counted twice. Purged after a day.
+ * Click batches already written: a batch whose commit was in doubt (the connection dropped during
+ * COMMIT) is retried under the same id, and a second write is refused, so no click is counted
+ * twice. Purged after a day.
  */
 export const clickBatches = pgTable("click_batches", {
   id: text().primaryKey(),

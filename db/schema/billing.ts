@@ -38,9 +38,9 @@ export const subscriptionPlans = pgTable("subscription_plans", {
   premiumDomains: boolean().notNull().default(false),
   prioritySupport: boolean().notNull().default(false),
   analyticsRetentionDays: integer().notNull().default(30),
-  /** Short links, Link Bio pages and links a user may create per hour (issue 16); null: unlimited. */
+  /** Short links, Link Bio pages and links a user may create per hour (abuse prevention); null: unlimited. */
   creationsPerHour: integer().default(60),
-  /** Public API requests per minute per key (issue 17); null: unlimited. */
+  /** Public API requests per minute per key; null: unlimited. */
   apiRequestsPerMinute: integer().default(60),
   isActive: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

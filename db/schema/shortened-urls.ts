@@ -36,7 +36,7 @@ export const shortenedUrls = pgTable(
     clickCount: bigint({ mode: "number" }).notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }),
     /**
-     * Redirect rules (issue 17), evaluated in order, first match wins: by device, country or
+     * Redirect rules (a power option), evaluated in order, first match wins: by device, country or
      * language, each with its own target. Loaded with the link into the redirect cache.
      */
     rules: jsonb().$type<RedirectRule[]>().notNull().default([]),
@@ -55,7 +55,7 @@ export const shortenedUrls = pgTable(
     unique("shortened_urls_domain_code_key").on(t.domainId, t.shortCode),
     // The owner's list, newest first, ties by id (an import writes many rows in one instant).
     index("shortened_urls_user_idx").on(t.userId, t.createdAt, t.id),
-    // Issue 18: the list's search among a million links (pg_trgm).
+    // The list's search among a million links (pg_trgm).
     index("shortened_urls_search_idx").using("gin", sql`${sql.raw(SHORT_URL_SEARCH_TEXT)} gin_trgm_ops`),
   ],
 );
@@ -68,7 +68,7 @@ export type RedirectRule = {
 };
 
 /**
- * Personal API keys (issue 17): `Authorization: Bearer atk_…`. Only a SHA-256 of the key is kept;
+ * Personal API keys: `Authorization: Bearer atk_…`. Only a SHA-256 of the key is kept;
  * the prefix (first characters) is shown so the owner can tell keys apart.
  */
 export const apiKeys = pgTable(
@@ -90,7 +90,7 @@ export const apiKeys = pgTable(
   (t) => [index("api_keys_user_idx").on(t.userId, t.createdAt)],
 );
 
-/** Outgoing webhooks (issue 17): signed with HMAC-SHA256 under `secret`. */
+/** Outgoing webhooks: signed with HMAC-SHA256 under `secret`. */
 export const webhooks = pgTable(
   "webhooks",
   {

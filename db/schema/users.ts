@@ -38,9 +38,9 @@ export const users = pgTable(
     uniqueIndex("users_google_sub_key").on(t.googleSub).where(sql`${t.googleSub} is not null`),
     // The admin's user list (newest first, a page at a time) and the new-users-this-month count.
     index("users_created_idx").on(t.createdAt, t.id),
-    // Issue 18: the admin's sort by name, an index scan instead of sorting 100k rows.
+    // The admin's sort by name, an index scan instead of sorting 100k rows.
     index("users_name_sort_idx").on(sql`lower(trim(${t.firstName} || ' ' || ${t.lastName}))`, t.id),
-    // Issue 18: the admin's search, a trigram index (pg_trgm) for ILIKE '%...%' among 100k users.
+    // The admin's search, a trigram index (pg_trgm) for ILIKE '%...%' among 100k users.
     index("users_search_idx").using("gin", sql`${sql.raw(USER_SEARCH_TEXT)} gin_trgm_ops`),
     // The deletions to finish: almost always none.
     index("users_deletion_idx").on(t.deletionStartedAt).where(sql`${t.deletionStartedAt} is not null`),
@@ -48,7 +48,7 @@ export const users = pgTable(
 );
 
 /**
- * Issue 18: each user's counts, kept by triggers on shortened_urls, link_pages and links
+ * Each user's counts, kept by triggers on shortened_urls, link_pages and links
  * (migration 0019), so that the admin's list, its sorts and the plan limits never count a
  * million rows. clicks: human clicks of the user's short links and Link Bio buttons (the sum of
  * their click_count columns).

@@ -1,7 +1,7 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../../bench/app-server";
-import { isDatabaseUnavailable } from "./database-errors";
+import { isDatabaseUnavailable, isUniqueViolation } from "./database-errors";
 
 /** The error node-postgres really throws for a query on a port where nothing listens. */
 async function refusedError(): Promise<unknown> {
@@ -38,5 +38,20 @@ describe("isDatabaseUnavailable", () => {
     }
     expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
     expect(isDatabaseUnavailable(undefined)).toBe(false);
+  });
+});
+
+describe("isUniqueViolation", () => {
+  const violation = () => Object.assign(new Error("duplicate key"), { code: "23505" });
+
+  it("recognises 23505, bare or wrapped as Drizzle wraps it", () => {
+    expect(isUniqueViolation(violation())).toBe(true);
+    expect(isUniqueViolation(new Error("Failed query: insert", { cause: violation() }))).toBe(true);
+  });
+
+  it("leaves every other error alone", () => {
+    expect(isUniqueViolation(Object.assign(new Error("x"), { code: "23503" }))).toBe(false);
+    expect(isUniqueViolation(new Error("boom"))).toBe(false);
+    expect(isUniqueViolation(undefined)).toBe(false);
   });
 });

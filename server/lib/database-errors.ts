@@ -48,3 +48,22 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   }
   return isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/** The SQLSTATE of a database error, whether thrown bare or wrapped by Drizzle. */
+export function sqlState(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Postgres' unique_violation (23505) anywhere in the error's chain: bare from node-postgres or
+ * PGlite, or wrapped by Drizzle in `cause`. How a save that lost a race to a unique index is told.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === "23505") return true;
+  }
+  return false;
+}

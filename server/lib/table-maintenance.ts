@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../db/client";
+import { HOUR, type ScheduledJob } from "./job-scheduler";
 
 /**
  * What Postgres' autovacuum does and embedded PGlite, one process with no background workers, does
  * not: `VACUUM (ANALYZE)` of every table, one table per statement with the event loop served in
- * between (on PGlite each one holds this thread). An hourly job on PGlite only (billing-jobs.ts).
+ * between (on PGlite each one holds this thread). An hourly job on PGlite only (tableMaintenanceJob).
  * - ANALYZE: without it the planner never learns that a table holds a million rows (it guessed
  *   5,000 links for an owner of a million, and a search that takes 20 ms with statistics took 130).
  * - VACUUM: without it the space of deleted rows (the retention purge's, deleted links and
@@ -24,3 +25,10 @@ export async function maintainTables(db: Pick<Db, "execute">): Promise<number> {
   }
   return tables.length;
 }
+
+/** The hourly VACUUM (ANALYZE) job, for PGlite only: Postgres' own autovacuum does it there. */
+export const tableMaintenanceJob = (db: Db): ScheduledJob => ({
+  name: "table-maintenance",
+  everyMs: HOUR,
+  run: () => maintainTables(db),
+});

@@ -4,8 +4,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import { NOT_FOUND } from "../../common/contract/errors";
-import { PLANS_TOPIC } from "../modules/admin/admin-plans.service";
-import { SESSION_COOKIE } from "../modules/auth/session";
+import { SESSION_COOKIE } from "../lib/session-guards";
+import { PLANS_TOPIC } from "../modules/billing/plan-cache";
 import { registerBlogPages } from "../modules/blog/blog-public-pages";
 import { fillTemplate, renderSitePage, SITE_PATHS, siteShell } from "../modules/site/site-render";
 

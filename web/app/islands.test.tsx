@@ -2,11 +2,11 @@ import type { SessionUser } from "@common/contract/auth";
 import type { BlogPostPublic } from "@common/contract/blog";
 import { dehydrate, QueryClient } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { meQuery, systemStatusQuery } from "@web/features/auth/api";
-import { billingKeys } from "@web/features/billing/api/billing";
-import { PLANS } from "@web/features/billing/components/billing.test-helper";
 import { blogKeys } from "@web/features/blog/api/blog";
+import { billingKeys } from "@web/lib/plans";
 import { queryClient } from "@web/lib/query-client";
+import { meQuery } from "@web/lib/session";
+import { systemStatusQuery } from "@web/lib/system-status";
 import type { Root } from "react-dom/client";
 import {
   createStaticHandler,
@@ -16,6 +16,7 @@ import {
 } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../tests/web-fake-api";
+import { PLANS } from "../../tests/web-plans";
 import { AppShell } from "./app-shell";
 import { ISLAND_COMPONENTS } from "./island-components";
 import { hydrateIslands } from "./islands";
@@ -24,8 +25,8 @@ import { renderScreen } from "./server-render";
 import { blogSiteRoutes, siteRoutes } from "./site-routes";
 import { SSR_STATE_ID, serializeSsrState } from "./ssr-state";
 
-// A server-rendered screen as the browser gets it (server/modules/site/site-render.tsx renders the
-// same way), then web/app/islands.tsx on it: each island hydrates without a mismatch and works.
+// A server-rendered screen as the browser gets it (web/entry-server.tsx renders the same way), then
+// web/app/islands.tsx on it: each island hydrates without a mismatch and works.
 
 const member: SessionUser = {
   id: 1,

@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import { Spinner } from "@web/components/ui/spinner";
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
@@ -38,7 +39,7 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import("./layouts/protected-layout")).ProtectedLayout }),
         children: [
-          { path: "/dashboard", lazy: () => import("./routes/dashboard") },
+          { path: paths.dashboard, lazy: () => import("./routes/dashboard") },
           { path: "/link-pages", lazy: () => import("./routes/link-pages") },
           { path: "/link-pages/:id/edit", lazy: () => import("./routes/link-page-edit") },
           { path: "/url-shortener", lazy: () => import("./routes/url-shortener") },

@@ -6,8 +6,8 @@ import { StaticRouter } from "react-router";
 import { IslandShell } from "./island-shell";
 
 /**
- * A server-rendered screen's markup (server/modules/site, server/modules/blog). Each island
- * (web/lib/island.tsx) is rendered apart, as a root of its own in the same shell the browser
+ * A server-rendered screen's markup (web/entry-server.tsx, for server/modules/site and blog). Each
+ * island (web/lib/island.tsx) is rendered apart, as a root of its own in the same shell the browser
  * hydrates it in (web/app/islands.tsx): its useId values and its markup are then the same on both
  * sides, which they could not be inside the whole page's tree.
  */

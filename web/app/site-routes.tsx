@@ -38,6 +38,12 @@ export const siteRoutes = SITE_PATHS.map(
   }),
 );
 
+/** Each public screen's head, as the server writes it into the page. */
+export const SITE_HEADS = Object.fromEntries(SITE_PATHS.map((path) => [path, SCREENS[path].head])) as Record<
+  SitePath,
+  PageHead
+>;
+
 /** The blog's screens for the server's render (server/modules/blog gives their data and head). */
 export const blogSiteRoutes: RouteObject[] = [
   { path: BLOG_SITE_PATHS[0], Component: blog.Component },

@@ -1,6 +1,7 @@
 // The one API client of the SPA: same-origin JSON with the session cookie, and errors carrying the
 // server's pt-BR message.
 import { CONNECTION_ERROR, GENERIC_ERROR } from "@common/contract/errors";
+import type { z } from "@common/zod";
 
 export class ApiError extends Error {
   constructor(
@@ -18,16 +19,29 @@ export class ApiError extends Error {
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal };
+type Options<T> = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /**
+   * The answer's schema from common/contract: in development and tests the answer is checked
+   * against it (a drift between server, contract and fixtures fails loudly); in production the
+   * answer is trusted as is, at no cost. Either way the data handed back is the answer unchanged.
+   */
+  schema?: z.ZodType<T>;
+};
 
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
+/** Checked in development and in tests; never in the production build. */
+const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === "test";
+
+export async function api<T>(path: string, options: Options<T> = {}): Promise<T> {
   return (await apiWithHeaders<T>(path, options)).data;
 }
 
 /** `api`, also handing back the response headers (such as a list's X-Total-Count). */
 export async function apiWithHeaders<T>(
   path: string,
-  { method = "GET", body, signal }: Options = {},
+  { method = "GET", body, signal, schema }: Options<T> = {},
 ): Promise<{ data: T; headers: Headers }> {
   let response: Response;
   try {
@@ -56,7 +70,17 @@ export async function apiWithHeaders<T>(
     const message = (json?.error as string) || (json?.message as string) || GENERIC_ERROR;
     throw new ApiError(response.status, message, json);
   }
+  if (schema && CHECK_ANSWERS) checkAnswer(schema, `${method} ${path}`, json);
   return { data: json as T, headers: response.headers };
+}
+
+/** Throws when an answer is not what the contract says (development and tests only). */
+export function checkAnswer(schema: z.ZodType, what: string, data: unknown): void {
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const where = result.error.issues.map((issue) => `${issue.path.join(".") || "(raiz)"}: ${issue.message}`);
+    throw new Error(`A resposta de ${what} não segue o contrato: ${where.join("; ")}`);
+  }
 }
 
 /** The spec's alert helper: a string as is, else the error's message, else the generic text. */

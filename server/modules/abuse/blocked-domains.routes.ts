@@ -5,13 +5,16 @@ import {
   type BlockedDomainCreated,
   type BlockedDomainsPage,
   blockedDomainBodySchema,
+  blockedDomainCreatedSchema,
   blockedDomainIdParamsSchema,
+  blockedDomainsPageSchema,
   blockedDomainsQuerySchema,
 } from "../../../common/contract/abuse";
 import { ourHosts } from "../../lib/link-targets";
+import { signedInUser } from "../../lib/session-guards";
 import { blockDomain, listBlockedDomains, unblockDomain } from "./blocked-domains.service";
 
-// The administrator's block list of target domains (issue 16), inside the admin scope (one guard
+// The administrator's block list of target domains (abuse prevention), inside the admin scope (one guard
 // for every /api/admin route). Every change writes its audit line and reaches every process's
 // in-memory list at once (BlockedDomainList): saves to the domain are refused, existing links to
 // it answer the warning page, Link Bio pages stop pointing at it.
@@ -20,7 +23,7 @@ export const blockedDomainsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     "/api/admin/blocked-domains",
-    { schema: { querystring: blockedDomainsQuerySchema } },
+    { schema: { querystring: blockedDomainsQuerySchema, response: { 200: blockedDomainsPageSchema } } },
     async (request, reply): Promise<BlockedDomainsPage> => {
       reply.header("cache-control", "private, no-store");
       return listBlockedDomains(app.db, request.query);
@@ -30,9 +33,9 @@ export const blockedDomainsRoutes: FastifyPluginAsync = async (base) => {
   // Also what the 'Denunciar link' queue calls to block a reported domain.
   app.post(
     "/api/admin/blocked-domains",
-    { schema: { body: blockedDomainBodySchema } },
+    { schema: { body: blockedDomainBodySchema, response: { 201: blockedDomainCreatedSchema } } },
     async (request, reply): Promise<BlockedDomainCreated> => {
-      const saved = await blockDomain(app.db, request.user!, ourHosts(app), request.body);
+      const saved = await blockDomain(app.db, signedInUser(request), ourHosts(app), request.body);
       app.blockedDomains.changed({ added: saved.domain });
       reply.code(201);
       return saved;
@@ -43,7 +46,7 @@ export const blockedDomainsRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/blocked-domains/:id",
     { schema: { params: blockedDomainIdParamsSchema } },
     async (request) => {
-      const domain = await unblockDomain(app.db, request.user!, request.params.id);
+      const domain = await unblockDomain(app.db, signedInUser(request), request.params.id);
       app.blockedDomains.changed({ removed: domain });
       return { message: ABUSE_MESSAGES.unblocked };
     },

@@ -12,8 +12,10 @@ import {
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { blockedDomains, users } from "../../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit-log";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { HttpError } from "../../lib/http-error";
-import { type Actor, recordAudit } from "../admin/audit";
+import { paging } from "../../lib/paging";
 import { assertNotOurs, toBlockedDomain } from "./blocked-domains.names";
 
 type Row = typeof blockedDomains.$inferSelect;
@@ -29,14 +31,6 @@ const snapshot = (row: Row) => ({ domain: row.domain, reason: row.reason });
 
 const alreadyBlocked = () =>
   new HttpError(409, ABUSE_MESSAGES.alreadyBlocked, { domain: ABUSE_MESSAGES.alreadyBlocked });
-
-/** Whether a database error (or one it wraps) is a unique violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
 
 /** `%` and `_` typed in the search are looked for as themselves. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -58,6 +52,7 @@ export async function listBlockedDomains(
         ilike(blockedDomains.reason, `%${likeEscape(q)}%`),
       )
     : undefined;
+  const page = paging(query.page, BLOCKED_DOMAINS_PAGE_SIZE);
   const [rows, [total]] = await Promise.all([
     db
       .select({ row: blockedDomains, email: users.email })
@@ -65,8 +60,8 @@ export async function listBlockedDomains(
       .leftJoin(users, eq(users.id, blockedDomains.createdBy))
       .where(where)
       .orderBy(desc(blockedDomains.createdAt), desc(blockedDomains.id))
-      .limit(BLOCKED_DOMAINS_PAGE_SIZE)
-      .offset((query.page - 1) * BLOCKED_DOMAINS_PAGE_SIZE),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(blockedDomains).where(where),
   ]);
   const entries: BlockedDomain[] = rows.map(({ row, email }) => ({
@@ -74,7 +69,7 @@ export async function listBlockedDomains(
     display_domain: domainToUnicode(row.domain) || row.domain,
     created_by_email: email,
   }));
-  return { entries, total: total?.n ?? 0, page: query.page, page_size: BLOCKED_DOMAINS_PAGE_SIZE };
+  return { entries, ...page.envelope(total?.n ?? 0) };
 }
 
 /** Adds a domain with its audit line; 409 when it is already on the list. */
@@ -87,8 +82,7 @@ export async function blockDomain(
   const domain = toBlockedDomain(body.domain);
   assertNotOurs(domain, ourHostNames);
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(blockedDomains)
         .values({ domain, reason: body.reason, createdBy: actor.id })
@@ -112,8 +106,7 @@ export async function blockDomain(
 
 /** Removes a domain with its audit line; 404 when there is no such row. Answers the domain removed. */
 export async function unblockDomain(db: Db, actor: Actor, id: number): Promise<string> {
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const [row] = await tx.delete(blockedDomains).where(eq(blockedDomains.id, id)).returning();
     if (!row) throw new HttpError(404, ABUSE_MESSAGES.notFound);
     await recordAudit(tx, actor, {

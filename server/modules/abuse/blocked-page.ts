@@ -2,8 +2,9 @@ import type { ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { ABUSE_MESSAGES, BLOCKED_WARNING_PATH, REPORT_LINK_PATH } from "../../../common/contract/abuse";
 import { bareHostName } from "../../../common/host-name";
+import { shortLinkUrl } from "../../../common/paths";
+import { escapeHtml, htmlPage, NOTICE_BODY_CSS } from "../../lib/html-page";
 import { ourHosts } from "../../lib/link-targets";
-import type { PublicPage } from "../public-pages/public-pages.queries";
 
 /** The warning page's text (pt-BR). */
 export const BLOCKED_PAGE_MESSAGES = {
@@ -32,15 +33,9 @@ const HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
 };
 
-const STYLE = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px 16px;background:#f8fafc;color:#0f172a;font:16px/1.5 Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}main{width:100%;max-width:440px;background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:32px 24px;box-shadow:0 1px 3px rgba(15,23,42,.06);text-align:center}.icon{width:56px;height:56px;border-radius:14px;background:#fef2f2;color:#dc2626;display:flex;align-items:center;justify-content:center;margin:0 auto 16px}h1{font-size:22px;margin:0 0 8px}p{margin:0 0 12px;color:#475569;font-size:15px}p.lead{color:#0f172a;font-weight:500}.actions{display:flex;flex-direction:column;gap:8px;margin-top:24px}a.button{display:block;font-weight:600;padding:11px 16px;border-radius:10px;text-decoration:none}a.primary{background:#2563eb;color:#fff}a.primary:hover{background:#1d4ed8}a.secondary{background:#fff;color:#334155;border:1px solid #cbd5e1}a.secondary:hover{background:#f1f5f9}.hint{margin:16px 0 0;font-size:13px;color:#64748b}footer{margin-top:20px;color:#94a3b8;font-size:13px}@media (min-width:480px){main{padding:40px 36px}.actions{flex-direction:row-reverse}.actions a{flex:1}}`;
+const STYLE = `${NOTICE_BODY_CSS}main{width:100%;max-width:440px;background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:32px 24px;box-shadow:0 1px 3px rgba(15,23,42,.06);text-align:center}.icon{width:56px;height:56px;border-radius:14px;background:#fef2f2;color:#dc2626;display:flex;align-items:center;justify-content:center;margin:0 auto 16px}h1{font-size:22px;margin:0 0 8px}p{margin:0 0 12px;color:#475569;font-size:15px}p.lead{color:#0f172a;font-weight:500}.actions{display:flex;flex-direction:column;gap:8px;margin-top:24px}a.button{display:block;font-weight:600;padding:11px 16px;border-radius:10px;text-decoration:none}a.primary{background:#2563eb;color:#fff}a.primary:hover{background:#1d4ed8}a.secondary{background:#fff;color:#334155;border:1px solid #cbd5e1}a.secondary:hover{background:#f1f5f9}.hint{margin:16px 0 0;font-size:13px;color:#64748b}footer{margin-top:20px;color:#94a3b8;font-size:13px}@media (min-width:480px){main{padding:40px 36px}.actions{flex-direction:row-reverse}.actions a{flex:1}}`;
 
 const SHIELD = `<svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M20 13c0 5-3.5 7.5-7.66 8.95a1 1 0 0 1-.67-.01C7.5 20.5 4 18 4 13V6a1 1 0 0 1 1-1c2 0 4.5-1.2 6.24-2.72a1.17 1.17 0 0 1 1.52 0C14.51 3.81 17 5 19 5a1 1 0 0 1 1 1z"/><path d="M12 8v4"/><path d="M12 16h.01"/></svg>`;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 export type BlockedPageLinks = {
   /** The main site's origin (PUBLIC_URL), without a trailing slash: home and the report form. */
@@ -54,16 +49,16 @@ export type BlockedPageLinks = {
 export function blockedPageHtml({ siteOrigin, reportedUrl, appName }: BlockedPageLinks): string {
   const report = `${siteOrigin}${REPORT_LINK_PATH}${reportedUrl ? `?url=${encodeURIComponent(reportedUrl)}` : ""}`;
   const m = BLOCKED_PAGE_MESSAGES;
-  return (
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
-    `<title>${m.title} · ${escapeHtml(appName)}</title><style>${STYLE}</style></head><body><main>` +
-    `<div class="icon">${SHIELD}</div><h1>${m.title}</h1><p class="lead">${m.lead}</p><p>${m.detail}</p>` +
-    `<div class="actions"><a class="button primary" href="${escapeHtml(siteOrigin)}/">${escapeHtml(m.home(appName))}</a>` +
-    `<a class="button secondary" href="${escapeHtml(report)}">${m.report}</a></div>` +
-    `<p class="hint">${m.reportHint}</p></main>` +
-    `<footer>${escapeHtml(appName)} · encurtador de links</footer></body></html>`
-  );
+  return htmlPage({
+    title: `${m.title} · ${appName}`,
+    css: STYLE,
+    body:
+      `<main><div class="icon">${SHIELD}</div><h1>${m.title}</h1><p class="lead">${m.lead}</p><p>${m.detail}</p>` +
+      `<div class="actions"><a class="button primary" href="${escapeHtml(siteOrigin)}/">${escapeHtml(m.home(appName))}</a>` +
+      `<a class="button secondary" href="${escapeHtml(report)}">${m.report}</a></div>` +
+      `<p class="hint">${m.reportHint}</p></main>` +
+      `<footer>${escapeHtml(appName)} · encurtador de links</footer>`,
+  });
 }
 
 /** Writes the warning page on node's response (the redirect path answers before the router). */
@@ -89,9 +84,7 @@ const siteOriginOf = (app: FastifyInstance) => app.config.publicUrl.replace(/\/+
 
 /** The short link a visitor opened, as they would report it: on its custom domain, else the site. */
 export function shortLinkUrlOf(app: FastifyInstance, host: string | undefined, code: string) {
-  const custom = app.domains.customDomain(host);
-  const origin = custom ? `https://${custom.domain}` : siteOriginOf(app);
-  return `${origin}/s/${encodeURIComponent(code)}`;
+  return shortLinkUrl({ host: app.domains.customDomain(host)?.domain, siteOrigin: siteOriginOf(app), code });
 }
 
 /**
@@ -104,29 +97,6 @@ export function blockedShortLinkLinks(app: FastifyInstance, host: string | undef
     reportedUrl: shortLinkUrlOf(app, host, code),
     appName: app.config.appName,
   };
-}
-
-/**
- * A Link Bio page whose links to blocked domains point at the warning page instead (with the page's
- * own address, for the report); the others are left as they are. The page cache is dropped on any
- * change of the block list (public-page.routes.ts).
- */
-export function withBlockedLinksGuarded(
-  app: FastifyInstance,
-  found: PublicPage,
-  pageUrl: string,
-): PublicPage {
-  if (app.blockedDomains.size === 0) return found;
-  // Absolute, on the page's own origin: the shared renderer keeps http(s) hrefs only.
-  const warning = `${new URL(pageUrl).origin}${BLOCKED_WARNING_PATH}?url=${encodeURIComponent(pageUrl)}`;
-  let changed = false;
-  const links = found.links.map((link) => {
-    const [host] = targetHostsOf([link.url]);
-    if (!host || !app.blockedDomains.blocks(host)) return link;
-    changed = true;
-    return { ...link, url: warning };
-  });
-  return changed ? { ...found, links } : found;
 }
 
 /**

@@ -5,25 +5,24 @@ import {
   type LinkReportPage,
   linkReportIdParamsSchema,
   linkReportListQuerySchema,
+  linkReportPageSchema,
   linkReportUpdateBodySchema,
 } from "../../../common/contract/link-reports";
+import { shortLinkUrl } from "../../../common/paths";
+import { signedInUser } from "../../lib/session-guards";
 import { shortUrlChanged } from "../shortened-urls/short-url-invalidation";
 import { deleteReportedLink, listReports, resolveReport } from "./link-reports.service";
 
-// The administrator's 'Denúncias' tab (issue 16), inside the admin scope (one guard for every
-// /api/admin route). Every action writes its audit line in the transaction that makes it.
+// The administrator's 'Denúncias' tab (the visitors' abuse reports), inside the admin scope (one
+// guard for every /api/admin route). Every action writes its audit line in the transaction that makes it.
 export const linkReportsAdminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const shortUrlOf = (domainId: number, code: string) => {
-    const domain = app.domains.get(domainId);
-    const origin =
-      !domain || domain.isDefault ? app.config.publicUrl.replace(/\/$/, "") : `https://${domain.domain}`;
-    return `${origin}/s/${encodeURIComponent(code)}`;
-  };
+  const shortUrlOf = (domainId: number, code: string) =>
+    shortLinkUrl({ host: app.domains.publicHostOf(domainId), siteOrigin: app.config.publicUrl, code });
 
   app.get(
     "/api/admin/link-reports",
-    { schema: { querystring: linkReportListQuerySchema } },
+    { schema: { querystring: linkReportListQuerySchema, response: { 200: linkReportPageSchema } } },
     async (request, reply): Promise<LinkReportPage> => {
       reply.header("cache-control", "no-store");
       return listReports(app.db, shortUrlOf, request.query);
@@ -35,7 +34,7 @@ export const linkReportsAdminRoutes: FastifyPluginAsync = async (base) => {
     { schema: { params: linkReportIdParamsSchema, body: linkReportUpdateBodySchema } },
     async (request) => {
       const { status } = request.body;
-      await resolveReport(app.db, request.user!, request.params.id, status);
+      await resolveReport(app.db, signedInUser(request), request.params.id, status);
       return {
         message: status === "dismissed" ? LINK_REPORT_MESSAGES.dismissed : LINK_REPORT_MESSAGES.actioned,
       };
@@ -47,7 +46,7 @@ export const linkReportsAdminRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/link-reports/:id/delete-link",
     { schema: { params: linkReportIdParamsSchema } },
     async (request) => {
-      const deleted = await deleteReportedLink(app.db, request.user!, request.params.id);
+      const deleted = await deleteReportedLink(app.db, signedInUser(request), request.params.id);
       shortUrlChanged(app.bus, deleted.domainId, deleted.code);
       return { message: LINK_REPORT_MESSAGES.linkDeleted };
     },

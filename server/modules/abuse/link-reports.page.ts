@@ -7,10 +7,10 @@ import {
   LINK_REPORT_REASONS,
 } from "../../../common/contract/link-reports";
 import { URL_MAX } from "../../../common/contract/urls";
-import { escapeHtml } from "../../../common/link-bio/escape-html";
 import { APP_FONT_PRELOAD, fontFaceCss } from "../../../common/link-bio/fonts";
+import { escapeHtml, htmlPage } from "../../lib/html-page";
 // The landing header's paths, one spelling of each (the same links as the site's header).
-import { LANDING_PATHS } from "../../../web/features/landing/components/landing-links";
+import { LANDING_PATHS } from "../../lib/web-render";
 
 /** What the form shows: the values as sent (kept after an error) and an error per field. */
 export type LinkReportForm = {
@@ -47,7 +47,13 @@ const CHECK = `<svg width="28" height="28" viewBox="0 0 24 24" fill="none" strok
 
 function document(appName: string, title: string, content: string): string {
   const e = escapeHtml;
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${e(title)} · ${e(appName)}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="preload" href="${APP_FONT_PRELOAD}" as="font" type="font/woff2" crossorigin><style>${STYLE}</style></head><body><header><div><a class="brand" href="/">${LOGO}<span>${e(appName)}</span></a><nav aria-label="Principal"><a href="${LANDING_PATHS.blog}">Blog</a><a href="${LANDING_PATHS.pricing}">Preços</a><a href="${LANDING_PATHS.signIn}">Entrar</a></nav></div></header><main>${content}</main><footer>${e(appName)} · <a href="${LANDING_PATHS.terms}">Termos de uso</a> · <a href="${LANDING_PATHS.privacy}">Privacidade</a></footer></body></html>`;
+  return htmlPage({
+    title: `${title} · ${appName}`,
+    icon: true,
+    head: `<link rel="preload" href="${APP_FONT_PRELOAD}" as="font" type="font/woff2" crossorigin>`,
+    css: STYLE,
+    body: `<header><div><a class="brand" href="/">${LOGO}<span>${e(appName)}</span></a><nav aria-label="Principal"><a href="${LANDING_PATHS.blog}">Blog</a><a href="${LANDING_PATHS.pricing}">Preços</a><a href="${LANDING_PATHS.signIn}">Entrar</a></nav></div></header><main>${content}</main><footer>${e(appName)} · <a href="${LANDING_PATHS.terms}">Termos de uso</a> · <a href="${LANDING_PATHS.privacy}">Privacidade</a></footer>`,
+  });
 }
 
 const fieldError = (id: string, error: string | undefined) =>

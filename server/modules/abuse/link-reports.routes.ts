@@ -22,7 +22,7 @@ const FIELDS = ["url", "reason", "details", "email"] as const;
 type Field = (typeof FIELDS)[number];
 
 /**
- * 'Denunciar link' (issue 16): GET /denunciar?url= shows a plain HTML form (no script), POST
+ * 'Denunciar link' (abuse reports): GET /denunciar?url= shows a plain HTML form (no script), POST
  * /denunciar takes it urlencoded, and /denunciar/enviada thanks. The reporter is kept only as an
  * HMAC of their address: at most LINK_REPORTS_PER_HOUR reports an hour, and one open report per link.
  * Outside /api the app's CSRF hook does not run: a post from another site (its Origin, or

@@ -11,8 +11,9 @@ import {
 import { bareHostName } from "../../../common/host-name";
 import type { Db } from "../../../db/client";
 import { linkReports, shortenedUrls, users } from "../../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit-log";
 import { HttpError } from "../../lib/http-error";
-import { type Actor, recordAudit } from "../admin/audit";
+import { paging } from "../../lib/paging";
 import type { DomainRow } from "../domains/domain-registry";
 import { deleteShortenedUrl } from "../shortened-urls/shortened-urls.queries";
 
@@ -104,6 +105,7 @@ export async function listReports(
   query: { status: LinkReportStatus; page: number },
 ): Promise<LinkReportPage> {
   const where = eq(linkReports.status, query.status);
+  const page = paging(query.page, LINK_REPORT_PAGE_SIZE);
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -123,8 +125,8 @@ export async function listReports(
       .leftJoin(resolvers, eq(resolvers.id, linkReports.resolvedBy))
       .where(where)
       .orderBy(desc(linkReports.createdAt), desc(linkReports.id))
-      .limit(LINK_REPORT_PAGE_SIZE)
-      .offset((query.page - 1) * LINK_REPORT_PAGE_SIZE),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ total: count() }).from(linkReports).where(where),
   ]);
   const reports = rows.map(
@@ -150,7 +152,7 @@ export async function listReports(
             },
     }),
   );
-  return { reports, total: total?.total ?? 0, page: query.page, page_size: LINK_REPORT_PAGE_SIZE };
+  return { reports, ...page.envelope(total?.total ?? 0) };
 }
 
 async function findReport(db: Db, id: number) {
@@ -167,12 +169,12 @@ export async function resolveReport(
   status: "dismissed" | "actioned",
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const report = await findReport(tx as unknown as Db, id);
+    const report = await findReport(tx, id);
     await tx
       .update(linkReports)
       .set({ status, resolvedBy: actor.id, resolvedAt: new Date() })
       .where(eq(linkReports.id, id));
-    await recordAudit(tx as unknown as Db, actor, {
+    await recordAudit(tx, actor, {
       action: status === "dismissed" ? "link_report.dismiss" : "link_report.action",
       targetType: "link_report",
       targetId: id,
@@ -193,8 +195,7 @@ export async function deleteReportedLink(
   actor: Actor,
   id: number,
 ): Promise<{ domainId: number; code: string }> {
-  return db.transaction(async (rawTx) => {
-    const tx = rawTx as unknown as Db;
+  return db.transaction(async (tx) => {
     const report = await findReport(tx, id);
     if (report.shortUrlId === null) throw new HttpError(400, LINK_REPORT_MESSAGES.notShortLink);
     const [link] = await tx

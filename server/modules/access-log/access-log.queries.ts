@@ -15,6 +15,7 @@ import type { Db } from "../../../db/client";
 import { accessLog } from "../../../db/schema/access-log";
 import { chunksByOffset, csvDownload } from "../../lib/csv";
 import { likePattern } from "../../lib/like-pattern";
+import { paging } from "../../lib/paging";
 
 /** An export stops here: beyond it, narrow the filters (a court order names an account and a period). */
 export const ACCESS_LOG_CSV_MAX_ROWS = 50_000;
@@ -54,13 +55,13 @@ const selectLines = (db: Db, filter: AccessLogFilter, page: { limit: number; off
 
 /** One page, newest first. */
 export async function listAccessLog(db: Db, query: AccessLogQuery): Promise<AccessLogPage> {
-  const { page, ...filter } = query;
-  const offset = (page - 1) * ACCESS_LOG_PAGE_SIZE;
+  const { page: pageNumber, ...filter } = query;
+  const page = paging(pageNumber, ACCESS_LOG_PAGE_SIZE);
   const [rows, total] = await Promise.all([
-    selectLines(db, filter, { limit: ACCESS_LOG_PAGE_SIZE, offset }),
+    selectLines(db, filter, page),
     db.$count(accessLog, whereOf(filter)),
   ]);
-  return { entries: rows.map(toEntry), total, page, page_size: ACCESS_LOG_PAGE_SIZE };
+  return { entries: rows.map(toEntry), ...page.envelope(total) };
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   type AccessLogEvent,
   type AccessLogPage,
   accessLogFilterSchema,
+  accessLogPageSchema,
   accessLogQuerySchema,
 } from "../../../common/contract/access-log";
 import type { AccessEvent } from "../../../db/schema/access-log";
@@ -15,7 +16,7 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const eventsAgree: Same<AccessEvent, AccessLogEvent> = true;
 void eventsAgree;
 
-// The Marco Civil access log (issue 13): read by the administrator only. Inside the admin scope
+// The Marco Civil access log (art. 15): read by the administrator only. Inside the admin scope
 // (app.ts): behind the one requireAdmin guard (401 signed out, 403 for a user).
 export const accessLogRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +24,7 @@ export const accessLogRoutes: FastifyPluginAsync = async (base) => {
   // One page, newest first, by e-mail, account id, event, IP and period.
   app.get(
     "/api/admin/access-log",
-    { schema: { querystring: accessLogQuerySchema } },
+    { schema: { querystring: accessLogQuerySchema, response: { 200: accessLogPageSchema } } },
     async (request, reply): Promise<AccessLogPage> => {
       reply.header("cache-control", "private, no-store");
       return listAccessLog(app.db, request.query);

@@ -4,6 +4,7 @@ import { ACCESS_LOG_RETENTION_MONTHS } from "../../../common/contract/access-log
 import type { Db } from "../../../db/client";
 import { type AccessEvent, accessLog } from "../../../db/schema/access-log";
 import { viaTrustedProxy } from "../../lib/client-address";
+import { HOUR, type ScheduledJob } from "../../lib/job-scheduler";
 
 export { ACCESS_LOG_RETENTION_MONTHS };
 
@@ -56,3 +57,10 @@ export async function purgeAccessLog(db: Db, now: Date = new Date()): Promise<nu
     .returning({ id: accessLog.id });
   return deleted.length;
 }
+
+/** Marco Civil art. 15: access records older than 6 months are deleted, every hour. */
+export const accessLogPurgeJob = (db: Db): ScheduledJob => ({
+  name: "access-log-purge",
+  everyMs: HOUR,
+  run: () => purgeAccessLog(db),
+});

@@ -6,15 +6,17 @@ import { ACCOUNT_MESSAGES } from "../../../common/contract/account";
 import { NOT_FOUND } from "../../../common/contract/errors";
 import { type Db, rowsOf } from "../../../db/client";
 import { linkPages, transactions, users } from "../../../db/schema";
+import { sqlState } from "../../lib/database-errors";
 import { badRequest, notFound } from "../../lib/http-error";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
-import { sqlState } from "../../lib/sql-state";
+import { MINUTE, type ScheduledJob } from "../../lib/job-scheduler";
+import type { UserRow } from "../../lib/session-guards";
 import { recordAccess } from "../access-log/access-log";
-import { countUserHoldings, lockUserAndAdmins, lockUserPages } from "../admin/admin-users.queries";
-import { revokeUserSessions, type UserRow } from "../auth/session";
+import { revokeUserSessions } from "../auth/session";
 import { linkPageChanged } from "../link-pages/link-page-events";
 import { SHORT_URL_TOPIC, shortUrlChanged } from "../shortened-urls/short-url-invalidation";
 import { deleteUpload } from "../uploads/image-store";
+import { countUserHoldings, lockUserAndAdmins, lockUserPages } from "./account.queries";
 
 /** What a deletion needs of the app (a FastifyInstance has all of it). */
 export type AccountDeletionApp = { db: Db; bus: InvalidationBus; config: { dataDir: string } };
@@ -40,7 +42,7 @@ const INVALIDATE_ONE_BY_ONE = 1_000;
 /**
  * Rows deleted per statement once the account is closed. Each slice is its own short transaction:
  * on PGlite the database runs on the thread that answers redirects, and deleting a million links
- * with their clicks in one transaction held it for seconds (issue 18).
+ * with their clicks in one transaction held it for seconds.
  */
 export const DELETION_SLICES = { shortLinks: 2_000, clickRows: 10_000 };
 
@@ -71,8 +73,7 @@ export async function deleteAccount(
     byOwner?: boolean;
   } = {},
 ): Promise<{ user: UserRow; holdings: Holdings }> {
-  const closed = await app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const closed = await app.db.transaction(async (tx) => {
     const { user, otherActiveAdmins } = await lockUserAndAdmins(tx, userId);
     if (!user) throw notFound(options.notFoundMessage ?? NOT_FOUND);
     // The product keeps an active administrator (admin-users.service.ts: leavesNoActiveAdmin).
@@ -184,8 +185,7 @@ async function deleteRowsOf(app: AccountDeletionApp, userId: number, resumed: bo
           order by target_type, target_id, dimension, value, day limit 1) as first`,
   }));
 
-  const gone = await app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  const gone = await app.db.transaction(async (tx) => {
     const pages = await lockUserPages(tx, userId);
     // Before the user row: their triggers update the user's counts (user_usage), whose foreign key
     // is checked against a user row still there. Cascaded from the user's delete, an account of
@@ -228,6 +228,13 @@ export async function finishPendingDeletions(app: AccountDeletionApp): Promise<n
   }
   return finished;
 }
+
+/** The deletions a restart cut short, finished every minute. */
+export const accountDeletionJob = (app: AccountDeletionApp): ScheduledJob => ({
+  name: "account-deletions",
+  everyMs: MINUTE,
+  run: () => finishPendingDeletions(app),
+});
 
 /**
  * Runs a slice's statement, each time from the key where the one before it started, until one

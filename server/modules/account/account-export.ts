@@ -17,7 +17,7 @@ export const EXPORT_PAGE_ROWS = 1000;
  * the account, Link Bio pages with their links, short links, clicks per day and target (the only
  * form clicks are kept in beyond the purge window; no visitor is identified), subscriptions and
  * payments, the access log's lines of the account (Marco Civil: IP, port and time of logins,
- * logouts, password and e-mail changes; kept 6 months), API keys and webhooks (issue 17). Never a
+ * logouts, password and e-mail changes; kept 6 months), API keys and webhooks. Never a
  * credential (the password hash, session tokens, an API key's hash, a webhook's signing secret) nor
  * other users' data.
  *

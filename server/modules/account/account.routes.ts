@@ -7,6 +7,7 @@ import {
   ACCOUNT_MESSAGES,
   type AccountStatus,
   accountDeletionSchema,
+  accountStatusSchema,
   emailChangeConfirmSchema,
   emailChangeSchema,
   passwordChangeSchema,
@@ -14,22 +15,22 @@ import {
   profileUpdateSchema,
   revokedAccessWords,
   type SessionInfo,
+  sessionInfoListSchema,
 } from "../../../common/contract/account";
+import { authResponseSchema } from "../../../common/contract/auth";
 import { UNAUTHENTICATED } from "../../../common/contract/errors";
-import type { Db } from "../../../db/client";
 import { sessions, users } from "../../../db/schema/users";
 import { HttpError } from "../../lib/http-error";
 import { byAddress, rateLimited } from "../../lib/rate-limits";
+import { hashToken, requireUser, SESSION_COOKIE, signedInUser } from "../../lib/session-guards";
 import { recordAccess } from "../access-log/access-log";
 import { hashPassword } from "../auth/auth.service";
 import { consumeToken, voidMailedLinks } from "../auth/auth-tokens";
+import { announceOutsideAccessRevoked, revokeOutsideAccess } from "../auth/outside-access";
 import {
   clearSessionCookie,
   createSession,
-  hashToken,
-  requireUser,
   revokeUserSessions,
-  SESSION_COOKIE,
   setSessionCookie,
   toSessionUser,
 } from "../auth/session";
@@ -41,7 +42,6 @@ import {
   pendingEmailChange,
   requestEmailChange,
 } from "./email-change";
-import { announceOutsideAccessRevoked, revokeOutsideAccess } from "./outside-access";
 import { setProfilePhoto } from "./profile-photo";
 
 const MINUTE = 60_000;
@@ -55,13 +55,13 @@ const HOUR = 60 * MINUTE;
 export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const perUser = (name: string, max: number, windowMs: number) =>
-    rateLimited(app, [{ name, max, windowMs, key: (request) => String(request.user!.id) }]);
+    rateLimited(app, [{ name, max, windowMs, key: (request) => String(signedInUser(request).id) }]);
   const exportLimit = perUser("account-export-user", 10, HOUR);
   // Against guessing the current password with a stolen session.
   const passwordLimit = perUser("account-password-user", 10, 15 * MINUTE);
   // Each request mails both addresses and checks the password.
   const emailChangeLimit = rateLimited(app, [
-    { name: "email-change-user", max: 5, windowMs: HOUR, key: (request) => String(request.user!.id) },
+    { name: "email-change-user", max: 5, windowMs: HOUR, key: (request) => String(signedInUser(request).id) },
     { name: "email-change-ip", max: 20, windowMs: HOUR, key: byAddress },
   ]);
   const emailConfirmLimit = rateLimited(app, [
@@ -73,7 +73,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       name: "account-delete-user",
       max: 5,
       windowMs: 15 * MINUTE,
-      key: (request) => String(request.user!.id),
+      key: (request) => String(signedInUser(request).id),
     },
     { name: "account-delete-ip", max: 20, windowMs: 15 * MINUTE, key: byAddress },
   ]);
@@ -82,12 +82,12 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.put(
     "/api/user/profile",
-    { preHandler: requireUser, schema: { body: profileUpdateSchema } },
+    { preHandler: requireUser, schema: { body: profileUpdateSchema, response: { 200: authResponseSchema } } },
     async (request) => {
       const [user] = await app.db
         .update(users)
         .set({ firstName: request.body.first_name, lastName: request.body.last_name, updatedAt: new Date() })
-        .where(eq(users.id, request.user!.id))
+        .where(eq(users.id, signedInUser(request).id))
         .returning();
       return { success: true, message: ACCOUNT_MESSAGES.profileSaved, user: toSessionUser(user!) };
     },
@@ -96,9 +96,9 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   // What the profile shows beyond the session user: how the account proves itself, a pending change.
   app.get(
     "/api/user/account",
-    { preHandler: requireUser },
+    { preHandler: requireUser, schema: { response: { 200: accountStatusSchema } } },
     async (request, reply): Promise<AccountStatus> => {
-      const user = request.user!;
+      const user = signedInUser(request);
       reply.header("cache-control", "private, no-store");
       return {
         has_password: user.passwordHash !== null,
@@ -111,9 +111,12 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   // The profile photo: uploaded (a data URL stored as a file) or a URL; null removes it.
   app.put(
     "/api/user/photo",
-    { preHandler: [requireUser, photoLimit], schema: { body: profilePhotoSchema } },
+    {
+      preHandler: [requireUser, photoLimit],
+      schema: { body: profilePhotoSchema, response: { 200: authResponseSchema } },
+    },
     async (request) => {
-      const user = await setProfilePhoto(app, request.user!, request.body.profile_picture_url);
+      const user = await setProfilePhoto(app, signedInUser(request), request.body.profile_picture_url);
       const message = user.profilePictureUrl ? ACCOUNT_MESSAGES.photoSaved : ACCOUNT_MESSAGES.photoRemoved;
       return { success: true, message, user: toSessionUser(user) };
     },
@@ -124,22 +127,26 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
     "/api/user/email",
     { preHandler: [requireUser, emailChangeLimit], schema: { body: emailChangeSchema } },
     async (request) => {
-      await requestEmailChange(app, request.user!, {
+      await requestEmailChange(app, signedInUser(request), {
         newEmail: request.body.new_email,
         currentPassword: request.body.current_password,
       });
       return {
         success: true,
         message: ACCOUNT_MESSAGES.emailChangeSent,
-        pending_email_change: await pendingEmailChange(app.db, request.user!.id),
+        pending_email_change: await pendingEmailChange(app.db, signedInUser(request).id),
       };
     },
   );
 
-  app.delete("/api/user/email", { preHandler: requireUser }, async (request) => {
-    await cancelEmailChange(app.db, request.user!.id);
-    return { success: true, message: ACCOUNT_MESSAGES.emailChangeCanceled };
-  });
+  app.delete(
+    "/api/user/email",
+    { preHandler: requireUser, schema: { response: { 200: authResponseSchema } } },
+    async (request) => {
+      await cancelEmailChange(app.db, signedInUser(request).id);
+      return { success: true, message: ACCOUNT_MESSAGES.emailChangeCanceled };
+    },
+  );
 
   // The link of the e-mail sent to the new address; it may be opened in any browser, signed in or
   // not: the token names the account.
@@ -159,7 +166,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
     "/api/user",
     { preHandler: [requireUser, deletionLimit], schema: { body: accountDeletionSchema } },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const body = request.body;
       if ("password" in body) {
         if (!user.passwordHash) throw new HttpError(400, ACCOUNT_MESSAGES.deletionNeedsGoogle);
@@ -187,7 +194,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
     "/api/user/password",
     { preHandler: [requireUser, passwordLimit], schema: { body: passwordChangeSchema } },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (!user.passwordHash) throw new HttpError(400, ACCOUNT_MESSAGES.noPassword);
       const ok = await verify(user.passwordHash, request.body.current_password).catch(() => false);
       if (!ok) {
@@ -200,8 +207,7 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
       // whoever knew the old password, a reset link that would replace the new one), and unless
       // the owner unticks it, every API key and webhook: a key outlives any session.
       const revokeOutside = request.body.revoke_api_keys ?? true;
-      const revoked = await app.db.transaction(async (transaction) => {
-        const tx = transaction as unknown as Db;
+      const revoked = await app.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, user.id));
         await revokeUserSessions(tx, user.id);
         await voidMailedLinks(tx, user.id);
@@ -225,35 +231,47 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  app.get("/api/user/sessions", { preHandler: requireUser }, async (request): Promise<SessionInfo[]> => {
-    const current = currentTokenHash(request.cookies[SESSION_COOKIE]);
-    const rows = await app.db
-      .select({ tokenHash: sessions.tokenHash, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(and(eq(sessions.userId, request.user!.id), gt(sessions.expiresAt, new Date())))
-      .orderBy(desc(sessions.createdAt))
-      .limit(100);
-    return rows.map((row) => ({
-      id: row.tokenHash.slice(0, 12),
-      created_at: row.createdAt.toISOString(),
-      expires_at: row.expiresAt.toISOString(),
-      current: row.tokenHash === current,
-    }));
-  });
+  app.get(
+    "/api/user/sessions",
+    { preHandler: requireUser, schema: { response: { 200: sessionInfoListSchema } } },
+    async (request): Promise<SessionInfo[]> => {
+      const current = currentTokenHash(request.cookies[SESSION_COOKIE]);
+      const rows = await app.db
+        .select({
+          tokenHash: sessions.tokenHash,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, signedInUser(request).id), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.createdAt))
+        .limit(100);
+      return rows.map((row) => ({
+        id: row.tokenHash.slice(0, 12),
+        created_at: row.createdAt.toISOString(),
+        expires_at: row.expiresAt.toISOString(),
+        current: row.tokenHash === current,
+      }));
+    },
+  );
 
   // 'Sair dos outros dispositivos': every session of the user but this one.
-  app.post("/api/user/sessions/revoke-others", { preHandler: requireUser }, async (request) => {
-    const current = currentTokenHash(request.cookies[SESSION_COOKIE]);
-    await app.db
-      .delete(sessions)
-      .where(and(eq(sessions.userId, request.user!.id), ne(sessions.tokenHash, current)));
-    return { success: true, message: ACCOUNT_MESSAGES.othersSignedOut };
-  });
+  app.post(
+    "/api/user/sessions/revoke-others",
+    { preHandler: requireUser, schema: { response: { 200: authResponseSchema } } },
+    async (request) => {
+      const current = currentTokenHash(request.cookies[SESSION_COOKIE]);
+      await app.db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, signedInUser(request).id), ne(sessions.tokenHash, current)));
+      return { success: true, message: ACCOUNT_MESSAGES.othersSignedOut };
+    },
+  );
 
   // Everything we hold about the user, as a JSON file to download (LGPD art. 18, access and
   // portability). Sent as it is read: a large account's file does not fit in the heap.
   app.get("/api/user/export", { preHandler: [requireUser, exportLimit] }, async (request, reply) => {
-    const data = await exportUserData(app.db, request.user!.id);
+    const data = await exportUserData(app.db, signedInUser(request).id);
     if (!data) throw new HttpError(401, UNAUTHENTICATED);
     const day = new Date().toISOString().slice(0, 10);
     return reply

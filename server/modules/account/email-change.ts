@@ -6,10 +6,11 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ACCOUNT_MESSAGES, type AccountStatus } from "../../../common/contract/account";
 import type { Db } from "../../../db/client";
 import { authTokens, users } from "../../../db/schema";
-import { badRequest, conflict, HttpError } from "../../lib/http-error";
+import { isUniqueViolation } from "../../lib/database-errors";
+import { badRequest, conflict } from "../../lib/http-error";
+import type { UserRow } from "../../lib/session-guards";
 import { recordAccess } from "../access-log/access-log";
 import { consumeToken, issueToken, voidMailedLinks } from "../auth/auth-tokens";
-import type { UserRow } from "../auth/session";
 import { greetingName, hello, layout, type MailContext } from "../mail/templates";
 
 export const EMAIL_CHANGE_TTL_MS = 48 * 60 * 60 * 1000;
@@ -108,8 +109,7 @@ const LINK_REFUSALS = {
  */
 export async function confirmEmailChange(app: App, request: FastifyRequest, token: string): Promise<UserRow> {
   try {
-    return await app.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return await app.db.transaction(async (tx) => {
       const result = await consumeToken(tx, token, "email_change");
       if (!result.ok) throw badRequest(LINK_REFUSALS[result.reason]);
       const newEmail = result.newEmail;
@@ -133,14 +133,6 @@ export async function confirmEmailChange(app: App, request: FastifyRequest, toke
     if (isUniqueViolation(error)) throw conflict(ACCOUNT_MESSAGES.emailChangeTakenMeanwhile);
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e instanceof HttpError) return false;
-    if (e.code === "23505") return true;
-  }
-  return false;
 }
 
 /** To the new address, which nobody has proven yet: nothing in it that the account holder wrote. */

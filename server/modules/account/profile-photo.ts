@@ -4,7 +4,7 @@ import { UNAUTHENTICATED } from "../../../common/contract/errors";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
 import { users } from "../../../db/schema";
 import { badRequest, HttpError } from "../../lib/http-error";
-import type { UserRow } from "../auth/session";
+import type { UserRow } from "../../lib/session-guards";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
 
 type App = Pick<FastifyInstance, "db" | "config">;

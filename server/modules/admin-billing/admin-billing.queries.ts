@@ -26,6 +26,7 @@ import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { appTotals, subscriptionPlans, transactions, userSubscriptions, users } from "../../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
+import { paging } from "../../lib/paging";
 
 export type AdminTransactionsQuery = z.output<typeof adminTransactionsQuerySchema>;
 /** The filters and sort of the list, without its paging (the CSV export uses the same). */
@@ -150,7 +151,7 @@ export async function listAdminTransactions(
 ): Promise<{ transactions: AdminTransaction[]; total: number }> {
   const where = transactionsWhere(query);
   const [rows, [counted]] = await Promise.all([
-    selectAdminTransactions(db, query, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+    selectAdminTransactions(db, query, paging(query.page, query.limit)),
     db
       .select({ total: count() })
       .from(transactions)

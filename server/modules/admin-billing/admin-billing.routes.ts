@@ -4,13 +4,18 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   type AdminStats,
   type AdminTransactionsPage,
+  adminStatsSchema,
+  adminTransactionsPageSchema,
   adminTransactionsQuerySchema,
   BILLING_MESSAGES,
+  paymentDetailsSchema,
   paymentIdParamsSchema,
   refundBodySchema,
+  refundPreviewSchema,
 } from "../../../common/contract/billing";
 import { HttpError } from "../../lib/http-error";
-import { requireAdmin } from "../auth/session";
+import { paging } from "../../lib/paging";
+import { requireAdmin, signedInUser } from "../../lib/session-guards";
 import { previewRefund, refundPayment } from "../billing/refunds";
 import { csvFilename, transactionsCsv } from "./admin-billing.csv";
 import { findPaymentDetails, listAdminTransactions, selectAdminStats } from "./admin-billing.queries";
@@ -23,10 +28,13 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
   // One page of every customer's transactions, filtered, searched and sorted in SQL.
   app.get(
     "/api/admin/transactions",
-    { preHandler: requireAdmin, schema: { querystring: adminTransactionsQuerySchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { querystring: adminTransactionsQuerySchema, response: { 200: adminTransactionsPageSchema } },
+    },
     async (request): Promise<AdminTransactionsPage> => {
       const { transactions, total } = await listAdminTransactions(app.db, request.query);
-      return { transactions, total, page: request.query.page, page_size: request.query.limit };
+      return { transactions, ...paging(request.query.page, request.query.limit).envelope(total) };
     },
   );
 
@@ -47,7 +55,10 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
   // What the provider told us about one payment (Pix code, boleto line, refusal reason...).
   app.get(
     "/api/admin/payment/:paymentId/details",
-    { preHandler: requireAdmin, schema: { params: paymentIdParamsSchema } },
+    {
+      preHandler: requireAdmin,
+      schema: { params: paymentIdParamsSchema, response: { 200: paymentDetailsSchema } },
+    },
     async (request) => {
       const details = await findPaymentDetails(app.db, request.params.paymentId);
       if (!details) throw new HttpError(404, BILLING_MESSAGES.paymentNotFound);
@@ -64,8 +75,11 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
   // period and what refunding this one alone or all of them does to the subscription.
   app.get(
     "/api/admin/payments/:paymentId/refund-preview",
-    { preHandler: requireAdmin, schema: { params: paymentIdParamsSchema } },
-    async (request) => previewRefund(app, request.params.paymentId, request.user!),
+    {
+      preHandler: requireAdmin,
+      schema: { params: paymentIdParamsSchema, response: { 200: refundPreviewSchema } },
+    },
+    async (request) => previewRefund(app, request.params.paymentId, signedInUser(request)),
   );
 
   // Refunds an approved payment (scope "payment") or every payment of its period ("period") through
@@ -75,7 +89,12 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
     { preHandler: requireAdmin, schema: { params: paymentIdParamsSchema, body: refundBodySchema } },
     async (request, reply) => {
       try {
-        const outcome = await refundPayment(app, request.params.paymentId, request.body, request.user!);
+        const outcome = await refundPayment(
+          app,
+          request.params.paymentId,
+          request.body,
+          signedInUser(request),
+        );
         return reply.code(outcome.statusCode).send(outcome.body);
       } finally {
         stats = null;
@@ -87,7 +106,7 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
   // ?fresh=1 computes them now (a "refresh" in the panel; the bench times the query this way).
   app.get<{ Querystring: { fresh?: string } }>(
     "/api/admin/stats",
-    { preHandler: requireAdmin },
+    { preHandler: requireAdmin, schema: { response: { 200: adminStatsSchema } } },
     async (request) => {
       const ttl = request.query.fresh === "1" ? 0 : app.config.adminStatsTtlMs;
       if (!stats || Date.now() - stats.at >= ttl) {

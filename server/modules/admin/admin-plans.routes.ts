@@ -4,19 +4,15 @@ import {
   ADMIN_MESSAGES,
   type AdminPlan,
   adminIdParamsSchema,
+  adminPlanListSchema,
   planBodySchema,
   planDomainBodySchema,
   planDomainParamsSchema,
   planIdParamsSchema,
 } from "../../../common/contract/admin";
-import {
-  createPlan,
-  deletePlan,
-  listAdminPlans,
-  PLANS_TOPIC,
-  setPlanDomain,
-  updatePlan,
-} from "./admin-plans.service";
+import { signedInUser } from "../../lib/session-guards";
+import { PLANS_TOPIC } from "../billing/plan-cache";
+import { createPlan, deletePlan, listAdminPlans, setPlanDomain, updatePlan } from "./admin-plans.service";
 
 // The administrator's plans tab (spec 2, 7), inside the admin scope (one guard for every /api/admin
 // route). The rules live in admin-plans.service.ts; every change writes its audit line.
@@ -24,11 +20,15 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   // Every plan, active and inactive, cheapest first, with its subscribers and custom domains.
-  app.get("/api/admin/subscription-plans", async (): Promise<AdminPlan[]> => listAdminPlans(app.db));
+  app.get(
+    "/api/admin/subscription-plans",
+    { schema: { response: { 200: adminPlanListSchema } } },
+    async (): Promise<AdminPlan[]> => listAdminPlans(app.db),
+  );
 
   // A new plan from the form (spec 5: empty max is unlimited, retention 30 when empty or 0).
   app.post("/api/admin/subscription-plans", { schema: { body: planBodySchema } }, async (request, reply) => {
-    const plan = await createPlan(app.db, request.user!, request.body);
+    const plan = await createPlan(app.db, signedInUser(request), request.body);
     app.bus.publish(PLANS_TOPIC, String(plan.id));
     reply.code(201);
     return { message: ADMIN_MESSAGES.planCreated, plan };
@@ -39,7 +39,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/subscription-plans/:id",
     { schema: { params: adminIdParamsSchema, body: planBodySchema } },
     async (request) => {
-      const plan = await updatePlan(app.db, request.user!, request.params.id, request.body);
+      const plan = await updatePlan(app.db, signedInUser(request), request.params.id, request.body);
       app.bus.publish(PLANS_TOPIC, String(plan.id));
       return { message: ADMIN_MESSAGES.planUpdated, plan };
     },
@@ -50,7 +50,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/subscription-plans/:id",
     { schema: { params: adminIdParamsSchema } },
     async (request) => {
-      await deletePlan(app.db, request.user!, request.params.id);
+      await deletePlan(app.db, signedInUser(request), request.params.id);
       app.bus.publish(PLANS_TOPIC, String(request.params.id));
       return { message: ADMIN_MESSAGES.planDeleted };
     },
@@ -62,7 +62,13 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     { schema: { params: planIdParamsSchema, body: planDomainBodySchema } },
     async (request) => {
       const { planId } = request.params;
-      const result = await setPlanDomain(app.db, request.user!, planId, request.body.custom_domain_id, true);
+      const result = await setPlanDomain(
+        app.db,
+        signedInUser(request),
+        planId,
+        request.body.custom_domain_id,
+        true,
+      );
       if (result.changed) await app.domains.changed();
       return { message: ADMIN_MESSAGES.planDomainUpdated, domain_ids: result.domainIds };
     },
@@ -74,7 +80,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
     { schema: { params: planDomainParamsSchema } },
     async (request) => {
       const { planId, domainId } = request.params;
-      const result = await setPlanDomain(app.db, request.user!, planId, domainId, false);
+      const result = await setPlanDomain(app.db, signedInUser(request), planId, domainId, false);
       if (result.changed) await app.domains.changed();
       return { message: ADMIN_MESSAGES.planDomainUpdated, domain_ids: result.domainIds };
     },

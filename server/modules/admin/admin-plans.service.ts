@@ -11,21 +11,16 @@ import {
   transactions,
   userSubscriptions,
 } from "../../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit-log";
 import { HttpError } from "../../lib/http-error";
+import { countFreeUsers } from "../auth/registration-policy";
 import { findFreePlan, type PlanRow, toSubscriptionPlan, unlimitedAsNull } from "../billing/plans.queries";
-import { type Actor, recordAudit } from "./audit";
-import { countFreeUsers } from "./registration-policy";
 
 // The administrator's plans (spec 2, 3, 5, 7): the rules that keep the product working while plans
 // change. The free plan is the plan of everyone without a subscription; the default plan is what new
 // users get; payments and subscriptions keep the plan they were for.
 
 export type PlanValues = z.output<typeof planBodySchema>;
-
-/** Published on the bus after a plan is created, changed or deleted (the pricing screen is cached). */
-export const PLANS_TOPIC = "plans";
-
-const asTx = (tx: unknown) => tx as Db;
 
 /** Subscriptions that give their plan now: active or canceled, not past their end (planOf's rule). */
 const isCurrent = () =>
@@ -122,8 +117,7 @@ export async function listAdminPlans(db: Db): Promise<AdminPlan[]> {
 }
 
 export async function createPlan(db: Db, actor: Actor, values: PlanValues): Promise<AdminPlan> {
-  return db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  return db.transaction(async (tx) => {
     const [row] = await tx.insert(subscriptionPlans).values(toColumns(values)).returning();
     const plan = await toAdminPlan(tx, row!);
     await recordAudit(tx, actor, {
@@ -143,8 +137,7 @@ export async function createPlan(db: Db, actor: Actor, values: PlanValues): Prom
  * default plan of new users stays active.
  */
 export async function updatePlan(db: Db, actor: Actor, id: number, values: PlanValues): Promise<AdminPlan> {
-  return db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  return db.transaction(async (tx) => {
     const before = await lockPlan(tx, id);
     // Absent fields keep their stored values.
     const yearlyPrice =
@@ -197,8 +190,7 @@ function isForeignKeyViolation(error: unknown): boolean {
  */
 export async function deletePlan(db: Db, actor: Actor, id: number): Promise<void> {
   try {
-    await db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    await db.transaction(async (tx) => {
       const plan = await lockPlan(tx, id);
       if ((await findFreePlan(tx)).id === id) throw new HttpError(409, ADMIN_MESSAGES.freePlanRequired);
       if ((await defaultPlanId(tx)) === id) throw new HttpError(409, ADMIN_MESSAGES.planIsDefault);
@@ -241,8 +233,7 @@ export async function setPlanDomain(
   domainId: number,
   available: boolean,
 ): Promise<{ domainIds: number[]; changed: boolean }> {
-  return db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  return db.transaction(async (tx) => {
     const plan = await lockPlan(tx, planId);
     const [domain] = await tx
       .select({ id: domains.id, isDefault: domains.isDefault })

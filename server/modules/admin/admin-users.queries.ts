@@ -7,10 +7,7 @@ import type { Db } from "../../../db/client";
 import {
   accessLog,
   billingEvents,
-  linkPages,
-  links,
   subscriptionPlans,
-  transactions,
   USER_SEARCH_TEXT,
   userSubscriptions,
   users,
@@ -26,8 +23,8 @@ export type UserRow = typeof users.$inferSelect;
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
 /**
- * Email or full name contains q: one trigram-indexed text (USER_SEARCH_TEXT, issue 18). Its columns
- * are unqualified: the queries below join no other table that has them.
+ * Email or full name contains q: one trigram-indexed text (USER_SEARCH_TEXT, fast among 100k
+ * users). Its columns are unqualified: the queries below join no other table that has them.
  */
 function adminUsersWhere(q: string): SQL | undefined {
   if (!q) return undefined;
@@ -38,7 +35,7 @@ function adminUsersWhere(q: string): SQL | undefined {
  * The ids of one page of the list (search, sort, ties by id so no row shows on two pages), in
  * order. By signup date, email or name only `users` is read; by a usage count, `user_usage` (kept
  * by triggers, one row per user, indexed by each count), so a sort by clicks among 100k users is a
- * top-N over two tables, never a count of their links (issue 18; it was ~0.5 s by clicks).
+ * top-N over two tables, never a count of their links (counting them took ~0.5 s to sort by clicks).
  * The page's own figures are then read for these ids only (selectAdminUsersByIds).
  */
 export async function selectAdminUserIds(
@@ -153,29 +150,6 @@ export async function selectAdminUsersByIds(db: Db, ids: number[]): Promise<Admi
 }
 
 /**
- * Locks the user's row and every active administrator's, in id order in one statement (two admin
- * actions at once cannot deadlock, nor both remove "the other" administrator). Answers the user
- * (null when missing or being deleted) and how many other active administrators remain.
- * NOTE: "for no key update", not "for update": a click batch writing this user's clicks meanwhile
- * only needs a key-share lock on the row (its foreign keys) and is not blocked by it.
- */
-export async function lockUserAndAdmins(
-  tx: Db,
-  id: number,
-): Promise<{ user: UserRow | null; otherActiveAdmins: number }> {
-  const rows = await tx
-    .select()
-    .from(users)
-    .where(or(eq(users.id, id), and(eq(users.isAdmin, true), eq(users.isActive, true))))
-    .orderBy(asc(users.id))
-    .for("no key update");
-  // An account being deleted is gone for every administrator action.
-  const user = rows.find((row) => row.id === id && !row.deletionStartedAt) ?? null;
-  const otherActiveAdmins = rows.filter((row) => row.id !== id && row.isAdmin && row.isActive).length;
-  return { user, otherActiveAdmins };
-}
-
-/**
  * How the user signs in, for the admin's details: whether they have a password (never the hash),
  * and their last sign-in (password or Google) in the access log, which keeps 6 months.
  */
@@ -206,60 +180,6 @@ export async function emailTakenByAnother(tx: Db, email: string, id: number): Pr
     .where(and(sql`lower(${users.email}) = lower(${email})`, ne(users.id, id)))
     .limit(1);
   return !!row;
-}
-
-/**
- * What a user owns, counted for their deletion's audit line: short links from the usage counts
- * (kept by triggers: a million links are not counted again), Link Bio pages and their links,
- * payments.
- */
-export async function countUserHoldings(tx: Db, userId: number) {
-  const [usage] = await tx
-    .select({ shortLinks: userUsage.shortLinks, pages: userUsage.linkPages })
-    .from(userUsage)
-    .where(eq(userUsage.userId, userId));
-  const [buttons] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(links)
-    .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
-    .where(eq(linkPages.userId, userId));
-  const [payments] = await tx
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(transactions)
-    .where(eq(transactions.userId, userId));
-  return {
-    shortLinkCount: Number(usage?.shortLinks ?? 0),
-    pages: Number(usage?.pages ?? 0),
-    links: buttons?.n ?? 0,
-    transactions: payments?.n ?? 0,
-  };
-}
-
-/**
- * Locks the user's Link Bio pages and their links in the order a click batch locks them (links,
- * then pages; by id), so that the user's delete, which cascades to them, cannot deadlock with a
- * batch: one for these targets finishes first, one that comes after finds them gone. Answers the
- * pages (what to drop from the caches, and their images).
- */
-export async function lockUserPages(tx: Db, userId: number) {
-  await tx
-    .select({ id: links.id })
-    .from(links)
-    .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
-    .where(eq(linkPages.userId, userId))
-    .orderBy(asc(links.id))
-    .for("update", { of: links });
-  return tx
-    .select({
-      id: linkPages.id,
-      domainId: linkPages.domainId,
-      slug: linkPages.slug,
-      image: linkPages.profileImageUrl,
-    })
-    .from(linkPages)
-    .where(eq(linkPages.userId, userId))
-    .orderBy(asc(linkPages.id))
-    .for("update");
 }
 
 export type UserChanges = Partial<

@@ -6,10 +6,13 @@ import {
   type AdminUserDetails,
   type AdminUsersPage,
   adminIdParamsSchema,
+  adminUserDetailsSchema,
+  adminUsersPageSchema,
   adminUsersQuerySchema,
   adminUserUpdateSchema,
 } from "../../../common/contract/admin";
 import { notFound } from "../../lib/http-error";
+import { signedInUser } from "../../lib/session-guards";
 import {
   adminUsersCsv,
   deleteAdminUser,
@@ -28,7 +31,7 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
   // One page of the users, searched (email, name) and sorted (date, email, name, usage) in SQL.
   app.get(
     "/api/admin/users",
-    { schema: { querystring: adminUsersQuerySchema } },
+    { schema: { querystring: adminUsersQuerySchema, response: { 200: adminUsersPageSchema } } },
     async (request): Promise<AdminUsersPage> => listAdminUsers(app.db, request.query),
   );
 
@@ -49,7 +52,7 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
   // 'Detalhes': one user with their plan, usage and how they sign in; 404 for an unknown id.
   app.get(
     "/api/admin/users/:id",
-    { schema: { params: adminIdParamsSchema } },
+    { schema: { params: adminIdParamsSchema, response: { 200: adminUserDetailsSchema } } },
     async (request): Promise<AdminUserDetails> => {
       const user = await findAdminUserDetails(app.db, request.params.id);
       if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
@@ -62,14 +65,14 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/users/:id",
     { schema: { params: adminIdParamsSchema, body: adminUserUpdateSchema } },
     async (request) => {
-      const user = await updateAdminUser(app, request.user!, request.params.id, request.body);
+      const user = await updateAdminUser(app, signedInUser(request), request.params.id, request.body);
       return { message: ADMIN_MESSAGES.userUpdated, user };
     },
   );
 
   // Activates a user: they may sign in again.
   app.post("/api/admin/users/:id/activate", { schema: { params: adminIdParamsSchema } }, async (request) => {
-    await setUserActive(app, request.user!, request.params.id, true);
+    await setUserActive(app, signedInUser(request), request.params.id, true);
     return { message: ADMIN_MESSAGES.userActivated };
   });
 
@@ -78,14 +81,14 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/users/:id/deactivate",
     { schema: { params: adminIdParamsSchema } },
     async (request) => {
-      await setUserActive(app, request.user!, request.params.id, false);
+      await setUserActive(app, signedInUser(request), request.params.id, false);
       return { message: ADMIN_MESSAGES.userDeactivated };
     },
   );
 
   // Deletes a user and all their data; their links and pages stop at once in every process.
   app.delete("/api/admin/users/:id", { schema: { params: adminIdParamsSchema } }, async (request) => {
-    await deleteAdminUser(app, request, request.user!, request.params.id);
+    await deleteAdminUser(app, request, signedInUser(request), request.params.id);
     return { message: ADMIN_MESSAGES.userDeleted };
   });
 };

@@ -12,10 +12,14 @@ import {
 import { dayOf, formatDateBR } from "../../../common/time";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
+import { type Actor, recordAudit } from "../../lib/audit-log";
 import { type CsvChunks, csvDownload } from "../../lib/csv";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { badRequest, conflict, notFound } from "../../lib/http-error";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
+import { paging } from "../../lib/paging";
 import { withoutIndexOrder } from "../../lib/without-index-order";
+import { lockUserAndAdmins } from "../account/account.queries";
 import { deleteAccount } from "../account/account-deletion";
 import { revokeUserSessions } from "../auth/session";
 import { planOf } from "../billing/entitlements";
@@ -30,7 +34,6 @@ import {
   endSubscriptionsNow,
   insertBillingEvent,
   insertGrantedSubscription,
-  lockUserAndAdmins,
   selectAdminUserIds,
   selectAdminUsersByIds,
   selectSignInFacts,
@@ -38,7 +41,6 @@ import {
   type UserRow,
   updateUserRow,
 } from "./admin-users.queries";
-import { type Actor, recordAudit } from "./audit";
 
 /** What these rules need of the app (a FastifyInstance has all of it). */
 export type AdminUsersApp = { db: Db; bus: InvalidationBus; config: { dataDir: string } };
@@ -102,21 +104,19 @@ export async function listAdminUsers(db: Db, query: AdminUsersQuery): Promise<Ad
   // The whole list is counted exactly (countAdminUsers takes no bound without a search).
   const counted = await countAdminUsers(db, query.q, SORTED_MATCHES_MAX);
   const total = !query.q || (counted !== null && counted <= ADMIN_USERS_SEARCH_COUNT_MAX) ? counted : null;
-  const paging = { limit: query.limit, offset: (query.page - 1) * query.limit };
+  const page = paging(query.page, query.limit);
   const [ids, freePlan] = await Promise.all([
     query.q && counted !== null
       ? db.transaction(async (tx) => {
           await withoutIndexOrder(tx, { seqScans: true });
-          return selectAdminUserIds(tx, query, paging);
+          return selectAdminUserIds(tx, query, page);
         })
-      : selectAdminUserIds(db, query, paging),
+      : selectAdminUserIds(db, query, page),
     findFreePlan(db),
   ]);
   return {
     users: await adminUsersInOrder(db, ids, freePlan),
-    total,
-    page: query.page,
-    page_size: query.limit,
+    ...page.envelope(total),
   };
 }
 
@@ -186,14 +186,6 @@ function auditSnapshot(user: UserRow, plan: FreePlan) {
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Postgres' unique_violation, whether the driver error is thrown bare or wrapped by Drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
-}
-
 const emailTaken = () => conflict(ADMIN_MESSAGES.emailTaken, { email: ADMIN_MESSAGES.emailTaken });
 const lastAdmin = () => badRequest(ADMIN_MESSAGES.lastAdmin);
 
@@ -210,8 +202,7 @@ export async function updateAdminUser(
 ): Promise<AdminUser> {
   let planChanged = false;
   try {
-    await app.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    await app.db.transaction(async (tx) => {
       const { user, otherActiveAdmins } = await lockUserAndAdmins(tx, id);
       if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
       const next = { isAdmin: body.is_admin, isActive: body.is_active };
@@ -295,7 +286,7 @@ export async function updateAdminUser(
  * Activate or deactivate. Deactivating ends every session of the user at once (their next request
  * answers 401) and login refuses them with a pt-BR message.
  * Decision: a deactivated user's public pages (/p/) and short links (/s/) keep working. A visitor
- * is never refused for the owner's sake (README, ARCHITECTURE "Rules"); an account to be taken
+ * is never refused for the owner's sake (docs/product-decisions.md, ARCHITECTURE "Rules"); an account to be taken
  * off the air is deleted, which stops both at once.
  */
 export async function setUserActive(
@@ -304,8 +295,7 @@ export async function setUserActive(
   id: number,
   active: boolean,
 ): Promise<void> {
-  await app.db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await app.db.transaction(async (tx) => {
     const { user, otherActiveAdmins } = await lockUserAndAdmins(tx, id);
     if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
     if (user.isActive === active) return;

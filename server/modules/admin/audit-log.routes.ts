@@ -5,12 +5,14 @@ import {
   AUDIT_PAGE_SIZE,
   type AuditEntry,
   type AuditLogPage,
+  auditLogPageSchema,
   auditLogQuerySchema,
 } from "../../../common/contract/admin";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { auditLog } from "../../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
+import { paging } from "../../lib/paging";
 
 type AuditLogQuery = z.output<typeof auditLogQuerySchema>;
 
@@ -38,20 +40,21 @@ export async function listAuditLog(db: Db, query: AuditLogQuery): Promise<AuditL
     filters.push(or(ilike(auditLog.actorEmail, pattern), ilike(auditLog.targetLabel, pattern))!);
   }
   const where = filters.length ? and(...filters) : undefined;
+  const page = paging(query.page, AUDIT_PAGE_SIZE);
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(auditLog)
       .where(where)
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+      .limit(page.limit)
+      .offset(page.offset),
     db.$count(auditLog, where),
   ]);
-  return { entries: rows.map(toAuditEntry), total, page: query.page, page_size: AUDIT_PAGE_SIZE };
+  return { entries: rows.map(toAuditEntry), ...page.envelope(total) };
 }
 
-// The audit log (issue 11): every administrator change, who, what, when, before and after.
+// The audit log: every administrator change, who, what, when, before and after.
 // Inside the admin scope (app.ts): behind the one requireAdmin guard.
 export const auditLogRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -59,7 +62,7 @@ export const auditLogRoutes: FastifyPluginAsync = async (base) => {
   // One page, newest first, filtered by action and by user (actor or target, part of the email).
   app.get(
     "/api/admin/audit-log",
-    { schema: { querystring: auditLogQuerySchema } },
+    { schema: { querystring: auditLogQuerySchema, response: { 200: auditLogPageSchema } } },
     async (request): Promise<AuditLogPage> => listAuditLog(app.db, request.query),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { ADMIN_MESSAGES } from "../../../common/contract/admin";
-import { loadUser } from "../auth/session";
+import { loadUser } from "../../lib/session-guards";
 
 /** API paths that keep answering in maintenance: signing in, what visitors reach, the providers. */
 const OPEN_IN_MAINTENANCE = [

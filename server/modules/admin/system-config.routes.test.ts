@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ADMIN_MESSAGES, type AdminSetupStatus, type SystemConfig } from "../../../common/contract/admin";
 import { auditLog, subscriptionPlans } from "../../../db/schema";
 import { setupTestApp } from "../../../tests/test-app";
-import { countFreeUsers } from "./registration-policy";
+import { countFreeUsers } from "../auth/registration-policy";
 import { setupStatus } from "./system-config.routes";
 
 const t = setupTestApp();

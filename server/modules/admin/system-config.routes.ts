@@ -3,11 +3,15 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ADMIN_MESSAGES,
   type AdminSetupStatus,
+  adminSetupStatusSchema,
   type SystemStatus,
+  systemConfigSchema,
   systemConfigUpdateSchema,
+  systemStatusSchema,
 } from "../../../common/contract/admin";
 import { type Config, isLoopback } from "../../env";
 import { HttpError } from "../../lib/http-error";
+import { signedInUser } from "../../lib/session-guards";
 import type { PaymentProvider } from "../billing/payment-provider";
 import { findActivePlan } from "../billing/plans.queries";
 
@@ -41,7 +45,9 @@ export function setupStatus(
  * 'Entrar com Google', whether /pricing sells or says 'Fale conosco').
  */
 export const systemStatusRoutes: FastifyPluginAsync = async (app) => {
-  app.get("/api/system/status", async () => systemStatus(app));
+  app.get("/api/system/status", { schema: { response: { 200: systemStatusSchema } } }, async () =>
+    systemStatus(app),
+  );
 };
 
 /** The administrator's settings (inside the admin scope: one guard for every /api/admin route). */
@@ -49,10 +55,14 @@ export const systemConfigRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
 
   // The stored settings, as the form shows them.
-  app.get("/api/admin/system-config", async () => app.settings.get());
+  app.get("/api/admin/system-config", { schema: { response: { 200: systemConfigSchema } } }, async () =>
+    app.settings.get(),
+  );
 
   // The overview's setup checklist: payments, e-mail, HTTPS, Google sign-in (booleans and kinds only).
-  app.get("/api/admin/setup-status", async () => setupStatus(app.config, app.payments));
+  app.get("/api/admin/setup-status", { schema: { response: { 200: adminSetupStatusSchema } } }, async () =>
+    setupStatus(app.config, app.payments),
+  );
 
   // A partial change: only the fields sent change; written with its audit line.
   app.put("/api/admin/system-config", { schema: { body: systemConfigUpdateSchema } }, async (request) => {
@@ -62,7 +72,7 @@ export const systemConfigRoutes: FastifyPluginAsync = async (base) => {
         default_plan_id: ADMIN_MESSAGES.defaultPlanInvalid,
       });
     }
-    const config = await app.settings.update(patch, request.user!);
+    const config = await app.settings.update(patch, signedInUser(request));
     return { ...config, message: ADMIN_MESSAGES.settingsUpdated };
   });
 };

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { SystemConfig, SystemConfigUpdate } from "../../../common/contract/admin";
 import type { Db } from "../../../db/client";
 import { systemConfig } from "../../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit-log";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
-import { type Actor, recordAudit } from "./audit";
 
 type Row = typeof systemConfig.$inferSelect;
 const TOPIC = "system-config";
@@ -72,7 +72,7 @@ export class SystemConfigStore {
         })
         .where(eq(systemConfig.id, 1))
         .returning();
-      await recordAudit(tx as unknown as Db, actor, {
+      await recordAudit(tx, actor, {
         action: "settings.update",
         targetType: "settings",
         targetId: 1,

@@ -1,8 +1,9 @@
 import { Readable } from "node:stream";
 import type { ReadableStream } from "node:stream/web";
 import type { FastifyPluginAsync } from "fastify";
-import { ADMIN_MESSAGES, type SystemInfo } from "../../../common/contract/admin";
+import { ADMIN_MESSAGES, type SystemInfo, systemInfoSchema } from "../../../common/contract/admin";
 import { conflict } from "../../lib/http-error";
+import { signedInUser } from "../../lib/session-guards";
 import { backupDatabase, clearCaches } from "./system-maintenance";
 
 // 'Manutenção e dados' in the settings tab, inside the admin scope (one guard for every /api/admin
@@ -11,18 +12,19 @@ export const systemMaintenanceRoutes: FastifyPluginAsync = async (app) => {
   // What the screen offers here: the backup download (PGlite) or the pg_dump instructions (Postgres).
   app.get(
     "/api/admin/system/info",
+    { schema: { response: { 200: systemInfoSchema } } },
     async (): Promise<SystemInfo> => ({ database: app.database.kind, shared_cache: app.bus.distributed }),
   );
 
   // 'Limpar cache': every process drops its caches and reads them again from the database.
   app.post("/api/admin/system/cache/clear", async (request) => {
-    await clearCaches(app, request.user!);
+    await clearCaches(app, signedInUser(request));
     return { message: ADMIN_MESSAGES.cacheCleared };
   });
 
   // 'Backup manual': the embedded database as a .tar.gz download; 409 on a Postgres server.
   app.get("/api/admin/system/backup", async (request, reply) => {
-    const backup = await backupDatabase(app, request.user!);
+    const backup = await backupDatabase(app, signedInUser(request));
     if (!backup) throw conflict(ADMIN_MESSAGES.backupUsePgDump);
     reply
       .header("content-type", "application/gzip")

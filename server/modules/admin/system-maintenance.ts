@@ -3,8 +3,8 @@
 import { backupFilename } from "../../../common/contract/admin";
 import { dayOf } from "../../../common/time";
 import type { Database, Db } from "../../../db/client";
+import { type Actor, recordAudit } from "../../lib/audit-log";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
-import { type Actor, recordAudit } from "./audit";
 
 /**
  * Drops what every process keeps in memory (redirect targets, rendered public pages, the blog,

@@ -2,7 +2,9 @@ import { max, sql } from "drizzle-orm";
 import { addDays, dayOf } from "../../../common/time";
 import { type Db, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
+import { HOUR, type ScheduledJob } from "../../lib/job-scheduler";
 import { planOf } from "../billing/entitlements";
+import { purgeClickBatches } from "../clicks/click-queue";
 
 /**
  * Days past a plan's retention that clicks are kept (hidden) before the purge deletes them: a
@@ -32,7 +34,7 @@ type OldClicks = { user_id: number; floor: string };
  * Deletes clicks older than each user's retention plus the grace period: the events and both
  * rollups. The retention is the longest of the plans the user had in the last PURGE_GRACE_DAYS
  * (a lapsed or replaced subscription still protects its history for that long), and at least the
- * free plan's. Runs as an hourly job (billing-jobs.ts) in batches of users.
+ * free plan's. Runs as an hourly job (analyticsPurgeJob) in batches of users.
  *
  * Each batch first asks which of its users hold anything older than their floor: one probe of the
  * per-owner sums' key per user ('total' for people, 'bot' for bots: every click is summed under
@@ -96,3 +98,16 @@ const affected = (result: unknown) => {
   const r = result as { rowCount?: number | null; affectedRows?: number };
   return r.rowCount ?? r.affectedRows ?? 0;
 };
+
+/**
+ * The hourly purge of clicks past retention, with the ids of click batches written over a day ago
+ * (kept to refuse a doubled retry).
+ */
+export const analyticsPurgeJob = (db: Db): ScheduledJob => ({
+  name: "analytics-purge",
+  everyMs: HOUR,
+  run: async () => ({
+    analytics: await purgeExpiredAnalytics(db),
+    clickBatches: await purgeClickBatches(db),
+  }),
+});

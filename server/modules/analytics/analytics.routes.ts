@@ -2,11 +2,14 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ANALYTICS_MESSAGES,
+  advancedAnalyticsSchema,
   analyticsRangeSchema,
+  analyticsSummarySchema,
   analyticsTargetParamsSchema,
+  targetAnalyticsSchema,
 } from "../../../common/contract/analytics";
 import { HttpError } from "../../lib/http-error";
-import { requireUser } from "../auth/session";
+import { requireUser, signedInUser } from "../../lib/session-guards";
 import { ownsLinkPage, ownsShortenedUrl } from "./analytics.queries";
 import { getAdvanced, getSummary, getTargetAnalytics } from "./analytics.service";
 
@@ -17,15 +20,20 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   });
 
   // The cards and top countries of the Analytics screen, across short links and Link Bio links.
-  app.get("/api/analytics", { preHandler: requireUser }, async (request) =>
-    getSummary(app.db, request.user!.id),
+  app.get(
+    "/api/analytics",
+    { preHandler: requireUser, schema: { response: { 200: analyticsSummarySchema } } },
+    async (request) => getSummary(app.db, signedInUser(request).id),
   );
 
   // The trend chart: clicks of every day of the range, zero-filled.
   app.get(
     "/api/analytics/advanced",
-    { preHandler: requireUser, schema: { querystring: analyticsRangeSchema } },
-    async (request) => getAdvanced(app.db, request.user!.id, request.query.range),
+    {
+      preHandler: requireUser,
+      schema: { querystring: analyticsRangeSchema, response: { 200: advancedAnalyticsSchema } },
+    },
+    async (request) => getAdvanced(app.db, signedInUser(request).id, request.query.range),
   );
 
   // One short link's analytics; another user's link is a 404.
@@ -33,10 +41,14 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     "/api/analytics/shortened-urls/:id",
     {
       preHandler: requireUser,
-      schema: { params: analyticsTargetParamsSchema, querystring: analyticsRangeSchema },
+      schema: {
+        params: analyticsTargetParamsSchema,
+        querystring: analyticsRangeSchema,
+        response: { 200: targetAnalyticsSchema },
+      },
     },
     async (request) => {
-      const userId = request.user!.id;
+      const userId = signedInUser(request).id;
       const { id } = request.params;
       if (!(await ownsShortenedUrl(app.db, userId, id)))
         throw new HttpError(404, ANALYTICS_MESSAGES.shortUrlNotFound);
@@ -49,10 +61,14 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     "/api/analytics/link-pages/:id",
     {
       preHandler: requireUser,
-      schema: { params: analyticsTargetParamsSchema, querystring: analyticsRangeSchema },
+      schema: {
+        params: analyticsTargetParamsSchema,
+        querystring: analyticsRangeSchema,
+        response: { 200: targetAnalyticsSchema },
+      },
     },
     async (request) => {
-      const userId = request.user!.id;
+      const userId = signedInUser(request).id;
       const { id } = request.params;
       if (!(await ownsLinkPage(app.db, userId, id)))
         throw new HttpError(404, ANALYTICS_MESSAGES.linkPageNotFound);

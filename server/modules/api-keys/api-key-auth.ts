@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { API_KEY_MESSAGES, type ApiKeyScope } from "../../../common/contract/api-keys";
 import { HttpError } from "../../lib/http-error";
-import { SESSION_COOKIE } from "../auth/session";
+import { SESSION_COOKIE } from "../../lib/session-guards";
 import { type ApiKeyRow, findActiveApiKey, looksLikeApiKey, touchApiKey } from "./api-keys.service";
 
 declare module "fastify" {
@@ -49,7 +49,7 @@ export function bearerTokenOf(request: FastifyRequest): string | null {
 const MINUTE = 60_000;
 
 /**
- * Authorization: Bearer atk_… (issue 17), resolved once, before any route's guard: on a route a
+ * Authorization: Bearer atk_… (personal API keys), resolved once, before any route's guard: on a route a
  * key may call, the key's owner becomes request.user (so requireUser passes as for a session) once
  * the key is active, has the route's scope and is within the owner's plan's requests per minute.
  * Everywhere else in /api a bearer token is refused, and a session cookie is never accepted with

@@ -4,10 +4,12 @@ import {
   API_KEY_MESSAGES,
   apiKeyCreateSchema,
   apiKeyIdParamsSchema,
+  apiKeyListSchema,
+  createdApiKeySchema,
 } from "../../../common/contract/api-keys";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { requireUser } from "../auth/session";
+import { requireUser, signedInUser } from "../../lib/session-guards";
 import { createApiKey, listApiKeys, revokeApiKey, toApiKey } from "./api-keys.service";
 
 const HOUR = 3_600_000;
@@ -17,22 +19,34 @@ const HOUR = 3_600_000;
 export const apiKeysRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const createLimit = rateLimited(app, [
-    { name: "api-key-create-user", max: 30, windowMs: HOUR, key: (request) => String(request.user!.id) },
+    {
+      name: "api-key-create-user",
+      max: 30,
+      windowMs: HOUR,
+      key: (request) => String(signedInUser(request).id),
+    },
   ]);
 
   // The active keys, newest first; only their first characters, never the key.
-  app.get("/api/api-keys", { preHandler: requireUser }, async (request) => {
-    return (await listApiKeys(app.db, request.user!.id)).map(toApiKey);
-  });
+  app.get(
+    "/api/api-keys",
+    { preHandler: requireUser, schema: { response: { 200: apiKeyListSchema } } },
+    async (request) => {
+      return (await listApiKeys(app.db, signedInUser(request).id)).map(toApiKey);
+    },
+  );
 
   // A new key, answered once in full (it is stored hashed and cannot be shown again).
   app.post(
     "/api/api-keys",
-    { preHandler: [requireUser, createLimit], schema: { body: apiKeyCreateSchema } },
+    {
+      preHandler: [requireUser, createLimit],
+      schema: { body: apiKeyCreateSchema, response: { 201: createdApiKeySchema } },
+    },
     async (request, reply) => {
       // An address nobody has proven may be a squatter's: a key would outlive the owner's recovery.
-      if (!request.user!.emailVerifiedAt) throw new HttpError(403, API_KEY_MESSAGES.verifyFirst);
-      const created = await createApiKey(app.db, request.user!.id, request.body);
+      if (!signedInUser(request).emailVerifiedAt) throw new HttpError(403, API_KEY_MESSAGES.verifyFirst);
+      const created = await createApiKey(app.db, signedInUser(request).id, request.body);
       reply.header("cache-control", "no-store");
       return reply.code(201).send(created);
     },
@@ -43,7 +57,7 @@ export const apiKeysRoutes: FastifyPluginAsync = async (base) => {
     "/api/api-keys/:id",
     { preHandler: requireUser, schema: { params: apiKeyIdParamsSchema } },
     async (request, reply) => {
-      const revoked = await revokeApiKey(app.db, request.user!.id, request.params.id);
+      const revoked = await revokeApiKey(app.db, signedInUser(request).id, request.params.id);
       if (!revoked) throw new HttpError(404, API_KEY_MESSAGES.notFound);
       return reply.code(204).send();
     },

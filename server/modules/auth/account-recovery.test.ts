@@ -1,4 +1,4 @@
-// Issue 31, written as the attack: a squatter registers an address they do not own; the owner
+// Account recovery, written as the attack: a squatter registers an address they do not own; the owner
 // recovers it with 'Esqueceu sua senha?'. Nothing the squatter made may outlive that recovery, and
 // nothing the squatter wrote may reach the owner's inbox.
 import fs from "node:fs";

@@ -1,13 +1,14 @@
 import { lt, or } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { authTokens, oauthStates, sessions } from "../../../db/schema/users";
+import { HOUR, type ScheduledJob } from "../../lib/job-scheduler";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
  * Deletes what can no longer be used: expired sessions, e-mail links expired or spent more than a
  * day ago (kept that long so a second click still reads "link already used"), and Google sign-ins
- * never finished. The hourly scheduled job (billing-jobs.ts). Returns how many rows went.
+ * never finished. The hourly scheduled job (authPurgeJob). Returns how many rows went.
  */
 export async function purgeExpiredAuthRecords(db: Db, now: Date = new Date()): Promise<number> {
   const dayAgo = new Date(now.getTime() - DAY);
@@ -21,3 +22,10 @@ export async function purgeExpiredAuthRecords(db: Db, now: Date = new Date()): P
   ]);
   return gone.reduce((sum, rows) => sum + rows.length, 0);
 }
+
+/** The hourly purge of expired sessions, e-mail links and unfinished Google sign-ins. */
+export const authPurgeJob = (db: Db): ScheduledJob => ({
+  name: "auth-purge",
+  everyMs: HOUR,
+  run: () => purgeExpiredAuthRecords(db),
+});

@@ -1,18 +1,22 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { apiErrorSchema } from "../../../common/contract/api-error";
 import {
   AUTH_MESSAGES,
+  authResponseSchema,
   loginBodySchema,
   passwordResetConfirmBodySchema,
+  passwordResetDoneSchema,
   passwordResetRequestBodySchema,
   registerBodySchema,
   type SessionResponse,
+  sessionResponseSchema,
+  sessionUserSchema,
   verifyEmailBodySchema,
 } from "../../../common/contract/auth";
 import { bodyEmail, byAddress, rateLimited } from "../../lib/rate-limits";
+import { loadUser, requireUser, SESSION_COOKIE, signedInUser } from "../../lib/session-guards";
 import { recordAccess } from "../access-log/access-log";
-import { announceOutsideAccessRevoked } from "../account/outside-access";
-import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
 import { greetingName, passwordResetDoneMail, passwordResetMail } from "../mail/templates";
 import {
   authenticate,
@@ -24,16 +28,9 @@ import {
   verifyEmail,
 } from "./auth.service";
 import { issueToken } from "./auth-tokens";
-import {
-  clearSessionCookie,
-  createSession,
-  loadUser,
-  requireUser,
-  revokeSession,
-  SESSION_COOKIE,
-  setSessionCookie,
-  toSessionUser,
-} from "./session";
+import { announceOutsideAccessRevoked } from "./outside-access";
+import { applyDefaultPlan, assertRegistrationAllowed } from "./registration-policy";
+import { clearSessionCookie, createSession, revokeSession, setSessionCookie, toSessionUser } from "./session";
 
 const MINUTE = 60_000;
 
@@ -66,21 +63,33 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
     { name: "verify-ip", max: 30, windowMs: 15 * MINUTE, key: byAddress },
   ]);
 
-  app.get("/api/auth/me", async (request, reply) => {
-    const user = await loadUser(request);
-    if (!user) return reply.code(401).send({ error: "Não autenticado." });
-    return toSessionUser(user);
-  });
+  app.get(
+    "/api/auth/me",
+    { schema: { response: { 200: sessionUserSchema, 401: apiErrorSchema } } },
+    async (request, reply) => {
+      const user = await loadUser(request);
+      if (!user) return reply.code(401).send({ error: "Não autenticado." });
+      return toSessionUser(user);
+    },
+  );
 
-  app.get("/api/auth/session", async (request, reply): Promise<SessionResponse> => {
-    reply.header("cache-control", "private, no-store");
-    const user = await loadUser(request);
-    return { user: user ? toSessionUser(user) : null };
-  });
+  app.get(
+    "/api/auth/session",
+    { schema: { response: { 200: sessionResponseSchema } } },
+    async (request, reply): Promise<SessionResponse> => {
+      reply.header("cache-control", "private, no-store");
+      const user = await loadUser(request);
+      return { user: user ? toSessionUser(user) : null };
+    },
+  );
 
   app.post(
     "/api/auth/login",
-    { schema: { body: loginBodySchema }, preHandler: loginLimits, config: { authResponse: true } },
+    {
+      schema: { body: loginBodySchema, response: { 200: authResponseSchema } },
+      preHandler: loginLimits,
+      config: { authResponse: true },
+    },
     async (request, reply) => {
       const user = await authenticate(app.db, request.body.email, request.body.password);
       const session = await createSession(app.db, user.id);
@@ -93,7 +102,11 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     "/api/auth/register",
-    { schema: { body: registerBodySchema }, preHandler: registerLimits, config: { authResponse: true } },
+    {
+      schema: { body: registerBodySchema, response: { 201: authResponseSchema } },
+      preHandler: registerLimits,
+      config: { authResponse: true },
+    },
     async (request, reply) => {
       // ADMIN_EMAIL without ADMIN_PASSWORD: the administrator is whoever registers that address.
       const isAdmin = app.config.adminEmail === request.body.email;
@@ -116,7 +129,10 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   // the e-mail are made off the request, by the mailer's queue.
   app.post(
     "/api/auth/password-reset/request",
-    { schema: { body: passwordResetRequestBodySchema }, preHandler: resetRequestLimits },
+    {
+      schema: { body: passwordResetRequestBodySchema, response: { 200: authResponseSchema } },
+      preHandler: resetRequestLimits,
+    },
     async (request) => {
       const user = await findByEmail(app.db, request.body.email);
       if (user?.isActive) {
@@ -137,7 +153,7 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     "/api/auth/password-reset/confirm",
     {
-      schema: { body: passwordResetConfirmBodySchema },
+      schema: { body: passwordResetConfirmBodySchema, response: { 200: passwordResetDoneSchema } },
       preHandler: resetConfirmLimits,
       config: { authResponse: true },
     },
@@ -164,7 +180,11 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
   // The link may be opened in any browser, signed in or not: the token names the account.
   app.post(
     "/api/auth/verify-email",
-    { schema: { body: verifyEmailBodySchema }, preHandler: verifyLimits, config: { authResponse: true } },
+    {
+      schema: { body: verifyEmailBodySchema, response: { 200: authResponseSchema } },
+      preHandler: verifyLimits,
+      config: { authResponse: true },
+    },
     async (request) => {
       await verifyEmail(app.db, request.body.token);
       return { success: true, message: AUTH_MESSAGES.emailVerified };
@@ -173,21 +193,29 @@ export const authRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     "/api/auth/verify-email/resend",
-    { preHandler: [requireUser, resendLimits], config: { authResponse: true } },
+    {
+      preHandler: [requireUser, resendLimits],
+      config: { authResponse: true },
+      schema: { response: { 200: authResponseSchema } },
+    },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (user.emailVerifiedAt) return { success: true, message: AUTH_MESSAGES.emailAlreadyVerified };
       sendVerification(app, user);
       return { success: true, message: AUTH_MESSAGES.verificationSent };
     },
   );
 
-  app.post("/api/auth/logout", async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const user = token ? await loadUser(request) : null;
-    if (token) await revokeSession(app.db, token);
-    if (user) await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "logout" });
-    clearSessionCookie(reply);
-    return { success: true, message: AUTH_MESSAGES.loggedOut };
-  });
+  app.post(
+    "/api/auth/logout",
+    { schema: { response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const user = token ? await loadUser(request) : null;
+      if (token) await revokeSession(app.db, token);
+      if (user) await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "logout" });
+      clearSessionCookie(reply);
+      return { success: true, message: AUTH_MESSAGES.loggedOut };
+    },
+  );
 };

@@ -6,10 +6,11 @@ import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import type { Db } from "../../../db/client";
 import { users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
-import { revokeOutsideAccess } from "../account/outside-access";
+import type { UserRow } from "../../lib/session-guards";
 import { emailVerificationMail } from "../mail/templates";
 import { consumeToken, issueToken, voidMailedLinks } from "./auth-tokens";
-import { revokeUserSessions, type UserRow } from "./session";
+import { revokeOutsideAccess } from "./outside-access";
+import { revokeUserSessions } from "./session";
 
 // argon2id with the library's defaults (m=19456, t=2, p=1: OWASP's recommendation).
 export const hashPassword = (password: string) => hash(password);
@@ -116,8 +117,7 @@ export async function resetPassword(
   password: string,
 ): Promise<{ user: UserRow; revoked: OutsideAccessRevoked }> {
   const passwordHash = await hashPassword(password);
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const result = await consumeToken(tx, token, "password_reset");
     if (!result.ok) throw new HttpError(400, RESET_REFUSALS[result.reason]);
     const [owner] = await tx.select().from(users).where(eq(users.id, result.userId)).limit(1);

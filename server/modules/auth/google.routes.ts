@@ -8,11 +8,13 @@ import {
   type GoogleErrorCode,
   type GoogleIntent,
 } from "../../../common/contract/auth";
+import { paths } from "../../../common/paths";
 import { users } from "../../../db/schema/users";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { HttpError } from "../../lib/http-error";
 import { byAddress, rateLimited } from "../../lib/rate-limits";
+import { loadUser, requireUser, signedInUser, type UserRow } from "../../lib/session-guards";
 import { recordAccess } from "../access-log/access-log";
-import { applyDefaultPlan, assertRegistrationAllowed } from "../admin/registration-policy";
 import { findByEmail } from "./auth.service";
 import { issueToken } from "./auth-tokens";
 import {
@@ -22,14 +24,8 @@ import {
   GoogleOidc,
   OAUTH_STATE_TTL_MS,
 } from "./google-oidc";
-import {
-  createSession,
-  loadUser,
-  requireUser,
-  setSessionCookie,
-  toSessionUser,
-  type UserRow,
-} from "./session";
+import { applyDefaultPlan, assertRegistrationAllowed } from "./registration-policy";
+import { createSession, setSessionCookie, toSessionUser } from "./session";
 
 const MINUTE = 60_000;
 /** How long the token a Google re-authentication gives to the account deletion screen lives. */
@@ -37,13 +33,6 @@ export const GOOGLE_REAUTH_TTL_MS = 5 * MINUTE;
 export const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
 /** Where each intent's browser returns, with `google_error=<code>` on failure. */
 const RETURN_TO: Record<GoogleIntent, string> = { login: "/auth", link: "/profile", reauth: "/profile" };
-
-/** Unique-index violation (a Google account or e-mail taken by a request racing this one). */
-const isUniqueViolation = (error: unknown) => {
-  const code = (error as { code?: unknown; cause?: { code?: unknown } }).code;
-  const causeCode = (error as { cause?: { code?: unknown } }).cause?.code;
-  return code === "23505" || causeCode === "23505";
-};
 
 /**
  * Google sign-in (OpenID Connect, authorization code with PKCE): GET /api/auth/google starts it,
@@ -177,7 +166,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
       await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "google_link" });
     await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "login_google" });
     request.log.info({ userId: user.id }, "login with google");
-    return reply.redirect("/dashboard", 302);
+    return reply.redirect(paths.dashboard, 302);
   }
 
   /**
@@ -271,7 +260,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     "/api/user/google/unlink",
     { preHandler: [requireUser, unlinkLimits], config: { authResponse: true } },
     async (request) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       if (!user.googleSub) throw new HttpError(400, GOOGLE_MESSAGES.notLinked);
       if (!user.passwordHash) throw new HttpError(400, GOOGLE_MESSAGES.noPassword);
       const [updated] = await app.db

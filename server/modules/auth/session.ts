@@ -1,27 +1,15 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
-import type { FastifyReply, FastifyRequest } from "fastify";
+// Signing in and out: sessions made and ended, and their cookie. Who a request is (the lookup and
+// the guards) lives in server/lib/session-guards.ts.
+import { randomBytes } from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import type { SessionUser } from "../../../common/contract/auth";
-import { FORBIDDEN, UNAUTHENTICATED } from "../../../common/contract/errors";
 import type { Db } from "../../../db/client";
-import { sessions, users } from "../../../db/schema";
-import { HttpError } from "../../lib/http-error";
+import { sessions } from "../../../db/schema";
+import { hashToken, SESSION_COOKIE, type UserRow } from "../../lib/session-guards";
 
-export const SESSION_COOKIE = "atalho_session";
 const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
-
-export type UserRow = typeof users.$inferSelect;
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The signed-in user, set by requireUser / loadUser. */
-    user?: UserRow;
-  }
-}
-
-/** What the sessions table keeps of a token (sha256): also how a session is told apart in lists. */
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 export async function createSession(db: Db, userId: number): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString("base64url");
@@ -58,35 +46,6 @@ export function clearSessionCookie(reply: FastifyReply): void {
     sameSite: "lax",
     secure: reply.server.config.secureCookies,
   });
-}
-
-/** The user behind the request's cookie, or null: expired sessions and inactive users count as none. */
-export async function loadUser(request: FastifyRequest): Promise<UserRow | null> {
-  if (request.user) return request.user;
-  const token = request.cookies[SESSION_COOKIE];
-  if (!token || token.length > 100) return null;
-  const [row] = await request.server.db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, new Date())))
-    .limit(1);
-  if (!row?.user.isActive) return null;
-  request.user = row.user;
-  return row.user;
-}
-
-/** preHandler: 401 unless signed in. */
-export async function requireUser(request: FastifyRequest): Promise<void> {
-  const user = await loadUser(request);
-  if (!user) throw new HttpError(401, UNAUTHENTICATED);
-}
-
-/** preHandler: 401 unless signed in, 403 unless the user has the is_admin flag. */
-export async function requireAdmin(request: FastifyRequest): Promise<void> {
-  const user = await loadUser(request);
-  if (!user) throw new HttpError(401, UNAUTHENTICATED);
-  if (!user.isAdmin) throw new HttpError(403, FORBIDDEN);
 }
 
 export function toSessionUser(user: UserRow): SessionUser {

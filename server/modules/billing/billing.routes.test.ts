@@ -24,11 +24,11 @@ import {
 } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
+import { takeLease } from "../../lib/job-scheduler";
 import { analyticsFloorDay, purgeExpiredAnalytics } from "../analytics/analytics-retention";
-import { runExpiry } from "./billing.service";
-import { takeLease } from "./billing-jobs";
-import { expireCheckouts } from "./checkout-closing";
+import { expireCheckouts } from "./checkout-expiry";
 import { addPeriod } from "./periods";
+import { runExpiry } from "./subscription-changes";
 
 const t = setupTestApp();
 const db = () => t.database.db;

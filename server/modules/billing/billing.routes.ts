@@ -4,43 +4,61 @@ import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import {
   BILLING_MESSAGES,
   createSubscriptionBodySchema,
+  createSubscriptionResponseSchema,
   type PlanQuote,
+  paymentHistorySchema,
   paymentIdParamsSchema,
+  paymentSyncResponseSchema,
   planQuoteQuerySchema,
+  planQuoteSchema,
   subscriptionFuture,
+  subscriptionPlanListSchema,
   type UserSubscription,
+  usageLimitsSchema,
+  userSubscriptionSchema,
 } from "../../../common/contract/billing";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { requireUser, type UserRow } from "../auth/session";
+import { requireUser, signedInUser, type UserRow } from "../../lib/session-guards";
 import { findPendingPayment, listPaymentHistory, toPaymentHistoryItem } from "./billing.queries";
-import { cancelSubscription, quoteCheckout, startCheckout, syncReturnedPayment } from "./billing.service";
+import { quoteCheckout, startCheckout } from "./checkout";
 import { planOf, usageLimitsOf } from "./entitlements";
+import { syncReturnedPayment } from "./payment-state";
 import { findPlan, listActivePlans, toSubscriptionPlan } from "./plans.queries";
+import { cancelSubscription } from "./subscription-changes";
 
 const MINUTE = 60_000;
 
 export const billingRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const checkoutLimit = rateLimited(app, [
-    { name: "checkout-user", max: 10, windowMs: MINUTE, key: (request) => String(request.user!.id) },
+    { name: "checkout-user", max: 10, windowMs: MINUTE, key: (request) => String(signedInUser(request).id) },
   ]);
   const syncLimit = rateLimited(app, [
-    { name: "payment-sync-user", max: 30, windowMs: MINUTE, key: (request) => String(request.user!.id) },
+    {
+      name: "payment-sync-user",
+      max: 30,
+      windowMs: MINUTE,
+      key: (request) => String(signedInUser(request).id),
+    },
   ]);
 
   // The active plans, cheapest first (public: the pricing page and the landing page).
-  app.get("/api/subscription-plans", async () => {
-    return (await listActivePlans(app.db)).map(toSubscriptionPlan);
-  });
+  app.get(
+    "/api/subscription-plans",
+    { schema: { response: { 200: subscriptionPlanListSchema } } },
+    async () => {
+      return (await listActivePlans(app.db)).map(toSubscriptionPlan);
+    },
+  );
 
   // The user's plan now: a paid subscription (active or canceled until its end), a payment waiting
   // for confirmation, or the free plan.
   app.get(
     "/api/user/subscription",
-    { preHandler: requireUser },
+    { preHandler: requireUser, schema: { response: { 200: userSubscriptionSchema } } },
     async (request): Promise<UserSubscription> => {
-      const current = await currentSubscriptionOf(request.user!);
+      const current = await currentSubscriptionOf(signedInUser(request));
       return { ...current, future: subscriptionFuture(current) };
     },
   );
@@ -88,25 +106,36 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
   }
 
   // What the user has and may have: pages, short links, clicks this month (custom limits win).
-  app.get("/api/user/limits", { preHandler: requireUser }, async (request) => {
-    return usageLimitsOf(app.db, request.user!);
-  });
+  app.get(
+    "/api/user/limits",
+    { preHandler: requireUser, schema: { response: { 200: usageLimitsSchema } } },
+    async (request) => {
+      return usageLimitsOf(app.db, signedInUser(request));
+    },
+  );
 
   // The user's payments, newest first (the last 100).
-  app.get("/api/user/payment-history", { preHandler: requireUser }, async (request) => {
-    return (await listPaymentHistory(app.db, request.user!.id)).map(toPaymentHistoryItem);
-  });
+  app.get(
+    "/api/user/payment-history",
+    { preHandler: requireUser, schema: { response: { 200: paymentHistorySchema } } },
+    async (request) => {
+      return (await listPaymentHistory(app.db, signedInUser(request).id)).map(toPaymentHistoryItem);
+    },
+  );
 
   // The price before the checkout: what paying for the plan now charges, credit included, and the
   // period it buys. The same numbers as the checkout's.
   app.get(
     "/api/subscriptions/quote",
-    { preHandler: requireUser, schema: { querystring: planQuoteQuerySchema } },
+    {
+      preHandler: requireUser,
+      schema: { querystring: planQuoteQuerySchema, response: { 200: planQuoteSchema } },
+    },
     async (request, reply): Promise<PlanQuote> => {
       reply.header("cache-control", "private, no-store");
       const quote = await quoteCheckout(
         app.db,
-        request.user!.id,
+        signedInUser(request).id,
         request.query.plan_id,
         request.query.interval_type,
       );
@@ -126,13 +155,17 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
   // Starts paying for one period of a plan: answers the provider's checkout address (init_point).
   app.post(
     "/api/subscriptions/create",
-    { preHandler: [requireUser, checkoutLimit], schema: { body: createSubscriptionBodySchema } },
+    {
+      preHandler: [requireUser, checkoutLimit],
+      schema: { body: createSubscriptionBodySchema, response: { 201: createSubscriptionResponseSchema } },
+    },
     async (request, reply) => {
       // Unverified accounts work, but do not pay: the receipts go to that address.
-      if (!request.user!.emailVerifiedAt) throw new HttpError(403, AUTH_MESSAGES.verifyBeforeCheckout);
+      if (!signedInUser(request).emailVerifiedAt)
+        throw new HttpError(403, AUTH_MESSAGES.verifyBeforeCheckout);
       const result = await startCheckout(
         app,
-        request.user!,
+        signedInUser(request),
         request.body.plan_id,
         request.body.interval_type,
       );
@@ -145,13 +178,16 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
   // than wait for the notification. Only a payment of the user's own.
   app.post(
     "/api/user/payments/:paymentId/sync",
-    { preHandler: [requireUser, syncLimit], schema: { params: paymentIdParamsSchema } },
-    async (request) => syncReturnedPayment(app, request.user!.id, request.params.paymentId),
+    {
+      preHandler: [requireUser, syncLimit],
+      schema: { params: paymentIdParamsSchema, response: { 200: paymentSyncResponseSchema } },
+    },
+    async (request) => syncReturnedPayment(app, signedInUser(request).id, request.params.paymentId),
   );
 
   // No renewal: the plan stays until the end of the paid period, then the free plan.
   app.post("/api/user/subscription/cancel", { preHandler: requireUser }, async (request) => {
-    await cancelSubscription(app, request.user!.id);
+    await cancelSubscription(app, signedInUser(request).id);
     return { message: BILLING_MESSAGES.canceled };
   });
 };

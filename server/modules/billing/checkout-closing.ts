@@ -3,8 +3,8 @@
 import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { billingEvents, transactions } from "../../../db/schema";
-import type { BillingApp, TransactionRow } from "./billing.service";
-import { syncPayment } from "./billing.service";
+import type { TransactionRow } from "./billing.queries";
+import type { BillingApp } from "./billing-app";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -27,7 +27,7 @@ type Pending = Pick<TransactionRow, "createdAt" | "providerPaymentId" | "payment
 /**
  * When a pending checkout expires, by how it is being paid: not started (no payment yet), a Pix, a
  * boleto (its due date and the compensation days), a card in review. Each is read from the
- * provider once more before it is closed (expireCheckouts).
+ * provider once more before it is closed (expireCheckouts, checkout-expiry.ts).
  */
 export function checkoutExpiresAt(tx: Pending): Date {
   const created = tx.createdAt.getTime();
@@ -128,36 +128,4 @@ export async function closeAtProvider(app: BillingApp, closed: ClosedCheckout[])
       app.log.warn({ err: error, checkoutId: checkout.checkoutId }, "checkout not closed at the provider");
     }
   }
-}
-
-/**
- * The job: pending checkouts past their time are read from the provider once more (a payment made
- * at the last minute is applied, not expired), then closed as expired, here and at the provider.
- */
-export async function expireCheckouts(app: BillingApp, now: Date = new Date()): Promise<{ expired: number }> {
-  const pending = await app.db
-    .select()
-    .from(transactions)
-    .where(and(eq(transactions.status, "pending"), isNull(transactions.closedAt)))
-    .orderBy(transactions.createdAt)
-    .limit(500);
-  const due = pending.filter((tx) => checkoutExpiresAt(tx) <= now);
-  let expired = 0;
-  for (const tx of due) {
-    if (tx.providerPaymentId && app.payments?.name === tx.provider) {
-      try {
-        await syncPayment(app, tx.providerPaymentId, "job");
-      } catch (error) {
-        // Not read: not closed either; the next run tries again.
-        app.log.warn({ err: error, transactionId: tx.id }, "pending payment not read before its expiry");
-        continue;
-      }
-    }
-    const closed = await app.db.transaction((db) =>
-      closeCheckouts(db, [tx], { status: "expired", cause: "job", reason: "expired", now }),
-    );
-    if (app.payments?.name === tx.provider) await closeAtProvider(app, closed);
-    expired += closed.length;
-  }
-  return { expired };
 }

@@ -5,11 +5,11 @@ import {
   PAYMENT_METHOD_LABELS,
   TRANSACTION_STATUS_LABELS,
 } from "../../../common/contract/billing";
-import { escapeHtml } from "../../../common/link-bio/escape-html";
 import { formatBRL } from "../../../common/money";
-import { loadUser } from "../auth/session";
-import { syncPayment } from "./billing.service";
+import { escapeHtml, htmlPage } from "../../lib/html-page";
+import { loadUser } from "../../lib/session-guards";
 import { DEV_METHODS, type DevCheckout, type DevMethod, type DevOutcome } from "./dev-checkout";
+import { syncPayment } from "./payment-state";
 
 const OUTCOMES: readonly DevOutcome[] = ["approved", "pending", "rejected"];
 const CSP =
@@ -139,21 +139,8 @@ function fromOurPage(headers: Record<string, string | string[] | undefined>, pub
   }
 }
 
+const STYLE = `body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a}main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:1rem;padding:1.5rem;box-shadow:0 10px 30px rgba(15,23,42,.08)}.notice{background:#fef3c7;color:#92400e;border-radius:.5rem;padding:.75rem;font-size:.875rem}h1{font-size:1.25rem;margin:1rem 0 .25rem}.desc{color:#475569;margin:0}.amount{font-size:2rem;font-weight:700;margin:1rem 0}.amount span{font-size:1rem;color:#64748b;font-weight:400}fieldset{border:1px solid #e2e8f0;border-radius:.5rem;padding:.75rem}legend{font-weight:600;padding:0 .25rem}.method{display:block;padding:.375rem 0}.actions{display:grid;gap:.5rem;margin-top:1rem}button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.75rem;cursor:pointer}.approve{background:#16a34a;color:#fff}.pending{background:#2563eb;color:#fff}.reject{background:#e2e8f0;color:#0f172a}.state{color:#334155}a{color:#2563eb}`;
+
 function document(appName: string, title: string, content: string) {
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · ${escapeHtml(appName)}</title>
-<style>
-body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a}
-main{max-width:28rem;margin:2rem auto;background:#fff;border-radius:1rem;padding:1.5rem;box-shadow:0 10px 30px rgba(15,23,42,.08)}
-.notice{background:#fef3c7;color:#92400e;border-radius:.5rem;padding:.75rem;font-size:.875rem}
-h1{font-size:1.25rem;margin:1rem 0 .25rem}.desc{color:#475569;margin:0}
-.amount{font-size:2rem;font-weight:700;margin:1rem 0}.amount span{font-size:1rem;color:#64748b;font-weight:400}
-fieldset{border:1px solid #e2e8f0;border-radius:.5rem;padding:.75rem}legend{font-weight:600;padding:0 .25rem}
-.method{display:block;padding:.375rem 0}
-.actions{display:grid;gap:.5rem;margin-top:1rem}
-button{font:inherit;font-weight:600;border:0;border-radius:.5rem;padding:.75rem;cursor:pointer}
-.approve{background:#16a34a;color:#fff}.pending{background:#2563eb;color:#fff}.reject{background:#e2e8f0;color:#0f172a}
-.state{color:#334155}a{color:#2563eb}
-</style></head><body><main>${content}</main></body></html>`;
+  return htmlPage({ title: `${title} · ${appName}`, css: STYLE, body: `<main>${content}</main>` });
 }

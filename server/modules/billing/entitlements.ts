@@ -107,14 +107,14 @@ export async function createWithinLimit<T>(
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
     if (!user) throw new HttpError(401, "Faça login para continuar.");
-    const { plan } = await planOf(tx as unknown as Db, userId);
+    const { plan } = await planOf(tx, userId);
     const limit = limitsOf(user, plan)[kind];
     if (!isUnlimited(limit)) {
-      const used = (await userUsageOf(tx as unknown as Db, userId))[USED[kind]];
+      const used = (await userUsageOf(tx, userId))[USED[kind]];
       if (used >= limit) {
         throw new HttpError(403, limitReachedMessage(kind, limit, plan.name), { limit: kind });
       }
     }
-    return create(tx as unknown as Db);
+    return create(tx);
   });
 }

@@ -7,9 +7,8 @@ import { waitFor } from "../../../tests/faults/fault-kit";
 import { setupTestApp } from "../../../tests/test-app";
 import { InvalidationBus } from "../../lib/invalidation-bus";
 import { connectRedis } from "../../lib/redis";
-import { PLANS_TOPIC } from "../admin/admin-plans.service";
-import { runExpiry } from "./billing.service";
-import { PlanCache, USER_PLAN_TOPIC, userPlanChanged } from "./plan-cache";
+import { PLANS_TOPIC, PlanCache, USER_PLAN_TOPIC, userPlanChanged } from "./plan-cache";
+import { runExpiry } from "./subscription-changes";
 
 const t = setupTestApp();
 const db = () => t.database.db;

@@ -1,9 +1,11 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "../../../db/client";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
-import { PLANS_TOPIC } from "../admin/admin-plans.service";
 import { planOf } from "./entitlements";
 import type { PlanRow } from "./plans.queries";
+
+/** Published on the bus after a plan is created, changed or deleted (the pricing screen is cached). */
+export const PLANS_TOPIC = "plans";
 
 /** Topic of "this user's plan changed" (key: the user id, or "*"); published after the commit. */
 export const USER_PLAN_TOPIC = "user-plan";

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, gte, inArray, isNotNull, lte, ne } from "drizzle-orm
 import type { PeriodPaymentRole } from "../../../common/contract/billing";
 import type { Db } from "../../../db/client";
 import { transactions, userSubscriptions } from "../../../db/schema";
-import { isOwned, type OwnedTransaction } from "./billing.service";
+import { isOwned, type OwnedTransaction } from "./billing.queries";
 import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
 
 /**

@@ -18,14 +18,16 @@ import {
 import { formatBRL } from "../../../common/money";
 import type { Db } from "../../../db/client";
 import { transactions } from "../../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit-log";
 import { HttpError } from "../../lib/http-error";
-import { type Actor, recordAudit } from "../admin/audit";
-import { type BillingApp, endWhatItBought, isOwned, lockUser, recordEvent } from "./billing.service";
+import { isOwned, lockUser, recordEvent } from "./billing.queries";
+import type { BillingApp } from "./billing-app";
 import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
 import { type PaymentProvider, ProviderUnavailableError } from "./payment-provider";
 import { userPlanChanged } from "./plan-cache";
 import { findPlan } from "./plans.queries";
 import { findPeriodPayments, findPeriodSubscription } from "./refunds.queries";
+import { endWhatItBought } from "./subscription-changes";
 
 type TransactionRow = typeof transactions.$inferSelect;
 type ProviderRefund = Awaited<ReturnType<PaymentProvider["refund"]>>;

@@ -13,15 +13,10 @@ import type {
 } from "../../../common/contract/billing";
 import { billingEvents, subscriptionPlans, transactions } from "../../../db/schema";
 import { setupTestApp } from "../../../tests/test-app";
-import { syncPayment } from "./billing.service";
-import {
-  CARD_REVIEW_MS,
-  checkoutExpiresAt,
-  expireCheckouts,
-  PIX_WAIT_MS,
-  UNPAID_CHECKOUT_MS,
-} from "./checkout-closing";
+import { CARD_REVIEW_MS, checkoutExpiresAt, PIX_WAIT_MS, UNPAID_CHECKOUT_MS } from "./checkout-closing";
+import { expireCheckouts } from "./checkout-expiry";
 import type { DevCheckout } from "./dev-checkout";
+import { syncPayment } from "./payment-state";
 
 const t = setupTestApp();
 const db = () => t.database.db;

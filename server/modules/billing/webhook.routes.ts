@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from "fastify";
 import { BILLING_MESSAGES } from "../../../common/contract/billing";
-import { syncPayment } from "./billing.service";
 import { MercadoPagoError } from "./mercado-pago";
 import { ProviderUnavailableError } from "./payment-provider";
+import { syncPayment } from "./payment-state";
 import { verifyWebhookSignature } from "./webhook-signature";
 
 type NotificationQuery = { "data.id"?: string; id?: string; type?: string; topic?: string };

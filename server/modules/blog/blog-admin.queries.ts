@@ -17,6 +17,7 @@ import type { BlogPostStatus, BlogStats } from "../../../common/contract/blog";
 import type { Db } from "../../../db/client";
 import { blogCategories, blogPostCategories, blogPosts, blogSlugRedirects } from "../../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
+import { paging } from "../../lib/paging";
 import { inAnyCategory } from "./blog-categories.queries";
 
 // The SQL of the blog's admin side; every function takes the database (or a transaction).
@@ -54,14 +55,15 @@ export async function listAdminPosts(db: Db, filters: AdminPostFilters) {
   }
   const condition = where.length > 0 ? and(...where) : undefined;
   const { content: _content, ...columns } = getTableColumns(blogPosts);
+  const page = paging(filters.page, filters.limit);
   const [rows, [total]] = await Promise.all([
     db
       .select(columns)
       .from(blogPosts)
       .where(condition)
       .orderBy(...newestFirst)
-      .limit(filters.limit)
-      .offset((filters.page - 1) * filters.limit),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ value: count() }).from(blogPosts).where(condition),
   ]);
   return { rows, total: total?.value ?? 0 };

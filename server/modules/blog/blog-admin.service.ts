@@ -11,8 +11,9 @@ import {
 } from "../../../common/contract/blog";
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
+import { type Actor, recordAudit } from "../../lib/audit-log";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
-import { type Actor, recordAudit } from "../admin/audit";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
 import {
   type BlogCategoryDbRow,
@@ -43,8 +44,6 @@ import { sanitizeBlogHtml } from "./blog-sanitize";
 
 type App = Pick<FastifyInstance, "db" | "config" | "bus">;
 type CategoryInput = z.output<typeof blogCategoryBodySchema>;
-
-const asTx = (tx: unknown) => tx as Db;
 
 /** The order the editor's fields are read in, so validation_errors read top to bottom. */
 const FIELD_ORDER = [
@@ -158,12 +157,6 @@ async function checkCategories(db: Db, ids: number[]): Promise<void> {
 
 const slugConflict = () => conflict(BLOG_MESSAGES.slugTaken, { slug: BLOG_MESSAGES.slugTaken });
 
-/** Postgres unique_violation, through node-postgres, PGlite or a Drizzle wrapper. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
-}
-
 /**
  * What featured_image_url stores: a data URL becomes a file of ours; an /uploads/ path is kept only
  * if it is already this post's (a post can never claim, and later delete, another record's file);
@@ -197,8 +190,7 @@ export async function createAdminPost(app: App, actor: Actor, input: BlogPostInp
   const image = await storeFeaturedImage(app, input.featured_image_url, null);
   let row: BlogPostDbRow;
   try {
-    row = await app.db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    row = await app.db.transaction(async (tx) => {
       const now = new Date();
       const inserted = await insertPost(tx, {
         ...columnsOf(input),
@@ -242,8 +234,7 @@ export async function updateAdminPost(
   let before: BlogPostDbRow;
   let row: BlogPostDbRow;
   try {
-    [before, row] = await app.db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    [before, row] = await app.db.transaction(async (tx) => {
       const locked = await findPostForUpdate(tx, id);
       if (!locked) throw notFound(BLOG_MESSAGES.notFound);
       const previousCategories = (await categoriesOfPosts(tx, [id])).get(id) ?? [];
@@ -283,8 +274,7 @@ export async function updateAdminPost(
 }
 
 export async function deleteAdminPost(app: App, actor: Actor, id: number): Promise<void> {
-  const { row, formerSlugs } = await app.db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  const { row, formerSlugs } = await app.db.transaction(async (tx) => {
     const locked = await findPostForUpdate(tx, id);
     if (!locked) throw notFound(BLOG_MESSAGES.notFound);
     const categoryIds = ((await categoriesOfPosts(tx, [id])).get(id) ?? []).map((category) => category.id);
@@ -341,8 +331,7 @@ export async function createAdminCategory(
 ): Promise<BlogCategory> {
   if (await categorySlugTaken(app.db, input.slug)) throw categoryConflict();
   try {
-    const row = await app.db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    const row = await app.db.transaction(async (tx) => {
       const inserted = await insertCategory(tx, categoryColumns(input));
       await recordAudit(tx, actor, {
         action: "blog.category.create",
@@ -370,8 +359,7 @@ export async function updateAdminCategory(
   if (!current) throw notFound(BLOG_MESSAGES.categoryNotFound);
   if (await categorySlugTaken(app.db, input.slug, id)) throw categoryConflict();
   try {
-    const row = await app.db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    const row = await app.db.transaction(async (tx) => {
       const updated = await updateCategory(tx, id, { ...categoryColumns(input), updatedAt: new Date() });
       if (!updated) throw notFound(BLOG_MESSAGES.categoryNotFound);
       await recordAudit(tx, actor, {
@@ -392,8 +380,7 @@ export async function updateAdminCategory(
 }
 
 export async function deleteAdminCategory(app: App, actor: Actor, id: number): Promise<void> {
-  await app.db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  await app.db.transaction(async (tx) => {
     const posts = await countPostsInCategory(tx, id);
     const deleted = await deleteCategory(tx, id);
     if (!deleted) throw notFound(BLOG_MESSAGES.categoryNotFound);

@@ -1,12 +1,11 @@
-import { dehydrate, QueryClient } from "@tanstack/react-query";
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { BLOG_LIMITS, type BlogPostPublic, blogPublicQuerySchema } from "../../../common/contract/blog";
 import { TOO_MANY_REQUESTS } from "../../../common/contract/errors";
-import { serializeSsrState } from "../../../web/app/ssr-state";
-import { blogKeys } from "../../../web/features/blog/api/blog";
+import { statusPageHtml } from "../../lib/html-page";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { fillTemplate, renderBlogScreen, type SiteHead, type SiteShell } from "../site/site-render";
+import { type BlogScreenData, renderBlogScreen } from "../../lib/web-render";
+import { fillTemplate, type SiteHead, type SiteShell } from "../site/site-render";
 import {
   findPublishedPost,
   listFeaturedPosts,
@@ -18,17 +17,12 @@ import { BLOG_RATE_LIMIT, countBlogView } from "./blog-public.routes";
 import { type BlogPage, blogPage, postKey } from "./blog-public-cache";
 
 /** Past the blog's rate limit (BLOG_RATE_LIMIT): a page, not JSON, since a browser shows it. */
-const TOO_MANY_PAGE =
-  `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
-  `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-  `<meta name="robots" content="noindex"><title>Muitas tentativas</title><style>` +
-  `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a;` +
-  `font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;text-align:center;padding:24px;box-sizing:border-box}` +
-  `main{max-width:420px}.code{font-size:56px;font-weight:800;color:#2563eb;margin:0;line-height:1}` +
-  `h1{font-size:22px;margin:16px 0 8px}p{margin:0 0 24px;color:#475569;line-height:1.5}` +
-  `a{display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:12px 20px;border-radius:12px;font-weight:600}` +
-  `</style></head><body><main><p class="code">429</p><h1>Muitas tentativas</h1>` +
-  `<p>${TOO_MANY_REQUESTS}</p><a href="/blog">Voltar ao blog</a></main></body></html>`;
+const TOO_MANY_PAGE = statusPageHtml({
+  status: 429,
+  title: "Muitas tentativas",
+  hint: TOO_MANY_REQUESTS,
+  link: { href: "/blog", label: "Voltar ao blog" },
+});
 
 // Every reader gets the same page (it does not depend on the session): browsers revalidate it
 // each time (ETag, 304), so each visit reaches the server and its view is counted.
@@ -119,33 +113,21 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
   const site = { publicUrl: app.config.publicUrl, appName: app.config.appName };
   const cache = app.blogCache;
 
-  const newQueryClient = () => {
-    const queryClient = new QueryClient({
-      defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
-    });
-    queryClient.setQueryData(blogKeys.origin(), site.publicUrl);
-    return queryClient;
-  };
-
-  async function page(url: URL, queryClient: QueryClient, head: SiteHead): Promise<string> {
-    const html = await renderBlogScreen(url, queryClient);
-    if (html === null) throw new Error(`no blog screen at ${url.pathname}`);
-    return fillTemplate(shell, { html, head, state: serializeSsrState(dehydrate(queryClient)) }, site);
+  async function page(url: URL, data: BlogScreenData, head: SiteHead): Promise<string> {
+    const rendered = await renderBlogScreen(url, data);
+    if (rendered === null) throw new Error(`no blog screen at ${url.pathname}`);
+    return fillTemplate(shell, { ...rendered, head }, site);
   }
 
   /** The list page; kept only when it shows what exists: no search, a real category, a real page. */
   async function renderList(url: URL): Promise<{ page: BlogPage; keep: boolean }> {
     const query = blogPublicQuerySchema.parse(Object.fromEntries(url.searchParams));
     const filters = { search: query.search ?? "", category: query.category ?? "", page: query.page };
-    const queryClient = newQueryClient();
     const [posts, featured, categories] = await Promise.all([
       listPublishedPosts(app.db, { ...query, limit: BLOG_LIMITS.pageSize }),
       listFeaturedPosts(app.db),
       listPublicCategories(app.db),
     ]);
-    queryClient.setQueryData(blogKeys.posts(filters), posts);
-    queryClient.setQueryData(blogKeys.featured(), featured);
-    queryClient.setQueryData(blogKeys.categories(), categories);
     const category = categories.find((c) => c.slug === filters.category?.toLowerCase());
     const params = new URLSearchParams();
     if (category) params.set("category", category.slug);
@@ -164,21 +146,27 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
       !filters.search &&
       (!filters.category || Boolean(category)) &&
       filters.page <= Math.max(1, posts.total_pages);
-    return { page: blogPage(200, await page(url, queryClient, head), PAGE_HEADERS), keep };
+    const data: BlogScreenData = {
+      origin: site.publicUrl,
+      screen: "list",
+      filters,
+      posts,
+      featured,
+      categories,
+    };
+    return { page: blogPage(200, await page(url, data, head), PAGE_HEADERS), keep };
   }
 
   async function renderPost(url: URL, slug: string): Promise<BlogPage> {
     const found = await findPublishedPost(app.db, slug);
-    const queryClient = newQueryClient();
     if (!found) {
-      queryClient.setQueryData(blogKeys.post(slug), null);
       const head: SiteHead = {
         title: `Post não encontrado · Blog ${site.appName}`,
         description: "Este post não existe ou não está mais publicado.",
         path: "/blog",
         noindex: true,
       };
-      return blogPage(404, await page(url, queryClient, head), {
+      return blogPage(404, await page(url, { origin: site.publicUrl, screen: "missing-post", slug }, head), {
         ...PAGE_HEADERS,
         "cache-control": "no-cache",
       });
@@ -195,11 +183,9 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
       post.id,
       post.categories.map((c) => c.id),
     );
-    queryClient.setQueryData(blogKeys.post(slug), post);
-    queryClient.setQueryData(blogKeys.related(post.id), related);
-    // The server counts this page's view: the browser does not send the beacon again.
-    queryClient.setQueryData(blogKeys.viewed(post.id), true);
-    const response = blogPage(200, await page(url, queryClient, postHead(post, site)), PAGE_HEADERS);
+    // The render marks the post's view as counted: the server counts this page's view itself.
+    const data: BlogScreenData = { origin: site.publicUrl, screen: "post", slug, post, related };
+    const response = blogPage(200, await page(url, data, postHead(post, site)), PAGE_HEADERS);
     response.post = { id: post.id, slug: post.slug };
     return response;
   }

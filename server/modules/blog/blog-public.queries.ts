@@ -12,6 +12,7 @@ import {
 } from "../../../common/contract/blog";
 import type { Db } from "../../../db/client";
 import { blogCategories, blogPostCategories, blogPosts, blogSlugRedirects } from "../../../db/schema/blog";
+import { pageCount, paging } from "../../lib/paging";
 import { categoriesOfPosts, inAnyCategory } from "./blog-categories.queries";
 
 // The public blog reads published posts only, always: every query below says so itself.
@@ -82,20 +83,19 @@ export async function listPublishedPosts(db: Db, query: BlogPublicQuery): Promis
   }
   if (query.category) filters.push(inCategorySlug(query.category.toLowerCase()));
   const where = and(...filters);
+  const page = paging(query.page, query.limit);
   const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(blogPosts).where(where);
   const rows = await db
     .select(cardColumns)
     .from(blogPosts)
     .where(where)
     .orderBy(...newestFirst)
-    .limit(query.limit)
-    .offset((query.page - 1) * query.limit);
+    .limit(page.limit)
+    .offset(page.offset);
   return {
     posts: await toCards(db, rows),
-    total,
-    page: query.page,
-    page_size: query.limit,
-    total_pages: Math.max(1, Math.ceil(total / query.limit)),
+    ...page.envelope(total),
+    total_pages: pageCount(total, page.pageSize),
   };
 }
 

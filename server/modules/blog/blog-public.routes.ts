@@ -1,10 +1,18 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { BLOG_MESSAGES, blogPublicQuerySchema, blogRelatedQuerySchema } from "../../../common/contract/blog";
+import {
+  BLOG_MESSAGES,
+  blogCategoryListSchema,
+  blogPostCardListSchema,
+  blogPostPublicSchema,
+  blogPostsPageSchema,
+  blogPublicQuerySchema,
+  blogRelatedQuerySchema,
+} from "../../../common/contract/blog";
 import { z } from "../../../common/zod";
 import { notFound } from "../../lib/http-error";
 import { byAddress, type Limit, rateLimited } from "../../lib/rate-limits";
-import { loadUser, SESSION_COOKIE } from "../auth/session";
+import { loadUser, SESSION_COOKIE } from "../../lib/session-guards";
 import {
   findPublishedPost,
   findPublishedSlug,
@@ -56,31 +64,43 @@ export const blogPublicRoutes: FastifyPluginAsync = async (base) => {
   app.addHook("preHandler", rateLimited(app, [BLOG_RATE_LIMIT]));
 
   // GET /api/blog/posts?search=&category=&page=&limit=: a page of posts, newest first.
-  app.get("/api/blog/posts", { schema: { querystring: blogPublicQuerySchema } }, async (request, reply) => {
-    const query = request.query;
-    const key = `api:posts:${JSON.stringify([query.search ?? "", query.category ?? "", query.page, query.limit])}`;
-    cached(reply);
-    // A search is answered, not kept: anyone can ask for any number of them.
-    if (query.search) return listPublishedPosts(app.db, query);
-    return cache.load(key, () => listPublishedPosts(app.db, query));
-  });
+  app.get(
+    "/api/blog/posts",
+    { schema: { querystring: blogPublicQuerySchema, response: { 200: blogPostsPageSchema } } },
+    async (request, reply) => {
+      const query = request.query;
+      const key = `api:posts:${JSON.stringify([query.search ?? "", query.category ?? "", query.page, query.limit])}`;
+      cached(reply);
+      // A search is answered, not kept: anyone can ask for any number of them.
+      if (query.search) return listPublishedPosts(app.db, query);
+      return cache.load(key, () => listPublishedPosts(app.db, query));
+    },
+  );
 
   // GET /api/blog/posts/featured: up to 3 featured posts.
-  app.get("/api/blog/posts/featured", async (_request, reply) => {
-    cached(reply);
-    return cache.load("api:featured", () => listFeaturedPosts(app.db));
-  });
+  app.get(
+    "/api/blog/posts/featured",
+    { schema: { response: { 200: blogPostCardListSchema } } },
+    async (_request, reply) => {
+      cached(reply);
+      return cache.load("api:featured", () => listFeaturedPosts(app.db));
+    },
+  );
 
   // GET /api/blog/categories: the categories with their count of published posts.
-  app.get("/api/blog/categories", async (_request, reply) => {
-    cached(reply);
-    return cache.load("api:categories", () => listPublicCategories(app.db));
-  });
+  app.get(
+    "/api/blog/categories",
+    { schema: { response: { 200: blogCategoryListSchema } } },
+    async (_request, reply) => {
+      cached(reply);
+      return cache.load("api:categories", () => listPublicCategories(app.db));
+    },
+  );
 
   // GET /api/blog/posts/related?post_id=&category_ids=1,2: up to 3 posts to read next.
   app.get(
     "/api/blog/posts/related",
-    { schema: { querystring: blogRelatedQuerySchema } },
+    { schema: { querystring: blogRelatedQuerySchema, response: { 200: blogPostCardListSchema } } },
     async (request, reply) => {
       const { post_id, category_ids } = request.query;
       const key = `api:related:${post_id ?? 0}:${category_ids.join(",")}`;
@@ -90,13 +110,17 @@ export const blogPublicRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // GET /api/blog/posts/slug/{slug}: the post; a former slug finds it too (its slug says the new one).
-  app.get("/api/blog/posts/slug/:slug", { schema: { params: slugParams } }, async (request, reply) => {
-    const slug = request.params.slug.toLowerCase();
-    const found = await cache.load(`api:${postKey(slug)}`, () => findPublishedPost(app.db, slug));
-    if (!found) throw notFound(BLOG_MESSAGES.notFound);
-    cached(reply);
-    return found.post;
-  });
+  app.get(
+    "/api/blog/posts/slug/:slug",
+    { schema: { params: slugParams, response: { 200: blogPostPublicSchema } } },
+    async (request, reply) => {
+      const slug = request.params.slug.toLowerCase();
+      const found = await cache.load(`api:${postKey(slug)}`, () => findPublishedPost(app.db, slug));
+      if (!found) throw notFound(BLOG_MESSAGES.notFound);
+      cached(reply);
+      return found.post;
+    },
+  );
 
   // POST /api/blog/posts/{id}/view: the view of a post opened inside the app (client-side
   // navigation); a page the server sends is counted by the server. Once per visitor and day.

@@ -1,5 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
+import { linkPagePath, paths } from "../../../common/paths";
 import type { Db } from "../../../db/client";
 import { linkPages } from "../../../db/schema/link-pages";
 import { users } from "../../../db/schema/users";
@@ -51,8 +52,8 @@ async function buildSitemap(app: Parameters<FastifyPluginAsync>[0]): Promise<str
   );
   const urls: SitemapUrl[] = [
     ...SITE_PAGES.map((path) => ({ path, lastmod: path === "/blog" ? posts[0]?.updatedAt : undefined })),
-    ...posts.map((post) => ({ path: `/blog/${encodeURIComponent(post.slug)}`, lastmod: post.updatedAt })),
-    ...pages.map((page) => ({ path: `/p/${encodeURIComponent(page.slug)}`, lastmod: page.updatedAt })),
+    ...posts.map((post) => ({ path: paths.blogPost(post.slug), lastmod: post.updatedAt })),
+    ...pages.map((page) => ({ path: linkPagePath(page.slug), lastmod: page.updatedAt })),
   ];
   return renderSitemap(urls, app.config.publicUrl);
 }

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { dayOf } from "../../../common/time";
 import type { Database, Db } from "../../../db/client";
 import { type ClickTarget, clickBatches, type RollupDimension, users } from "../../../db/schema";
-import { sqlState } from "../../lib/sql-state";
+import { sqlState } from "../../lib/database-errors";
 import type { ClickInfo } from "./click-info";
 
 export type Click = ClickInfo & {
@@ -36,7 +36,7 @@ const MAX_ROWS = 2_000;
  * On embedded PGlite, which runs on this thread, a statement blocks redirects for its length: at
  * 2,000 rows a statement the cold redirects of a million-link bench stalled 0.4-0.7 s (p99); at 100,
  * ~60 ms, for the same rate. On Postgres a statement is a round trip away and small ones would only
- * fall behind a burst (issue 18: at 100 a statement the queue outgrew the heap).
+ * fall behind a burst (at 100 a statement the queue outgrew the heap under load).
  */
 export const PGLITE_ROWS_PER_STATEMENT = 100;
 

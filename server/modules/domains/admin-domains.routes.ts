@@ -5,8 +5,11 @@ import {
   type CustomDomainSaved,
   customDomainBodySchema,
   customDomainIdParamsSchema,
+  customDomainListSchema,
+  customDomainSavedSchema,
   DOMAIN_MESSAGES,
 } from "../../../common/contract/domains";
+import { signedInUser } from "../../lib/session-guards";
 import { mainHostName, nameWithoutPort } from "./admin-domains.names";
 import { findCustomDomain, listCustomDomains } from "./admin-domains.queries";
 import {
@@ -45,17 +48,18 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
   // Every domain (the default first), with the plans that offer it and the pages and links on it.
   app.get(
     "/api/admin/custom-domains-with-plans",
+    { schema: { response: { 200: customDomainListSchema } } },
     async (): Promise<CustomDomain[]> => listCustomDomains(app.db),
   );
 
   // Without Cloudflare automation the answer has no cloudflare_automation.
   app.post(
     "/api/admin/custom-domains",
-    { schema: { body: customDomainBodySchema } },
+    { schema: { body: customDomainBodySchema, response: { 201: customDomainSavedSchema } } },
     async (request, reply) => {
       let domain: CustomDomainSaved = await createDomain(
         app.db,
-        request.user!,
+        signedInUser(request),
         app.config.publicUrl,
         request.body,
         { pending: cloudflare !== undefined },
@@ -65,7 +69,7 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
           app.db,
           cloudflare,
           request.log,
-          request.user!,
+          signedInUser(request),
           domain,
           request.body.is_active,
         );
@@ -82,12 +86,18 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
 
   app.put(
     "/api/admin/custom-domains/:id",
-    { schema: { params: customDomainIdParamsSchema, body: customDomainBodySchema } },
+    {
+      schema: {
+        params: customDomainIdParamsSchema,
+        body: customDomainBodySchema,
+        response: { 200: customDomainSavedSchema },
+      },
+    },
     async (request): Promise<CustomDomain> => {
       const before = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
       let domain = await updateDomain(
         app.db,
-        request.user!,
+        signedInUser(request),
         app.config.publicUrl,
         request.params.id,
         request.body,
@@ -96,7 +106,7 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
       const renamed = before && before.domain !== domain.domain && automated(domain.domain);
       if (renamed) {
         const names = { before: before.domain, after: domain.domain };
-        if (await automateRename(app.db, renamed, request.log, request.user!, domain.id, names)) {
+        if (await automateRename(app.db, renamed, request.log, signedInUser(request), domain.id, names)) {
           domain = (await findCustomDomain(app.db, domain.id)) ?? domain;
         }
       }
@@ -110,7 +120,7 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
     { schema: { params: customDomainIdParamsSchema } },
     async (request) => {
       const before = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
-      await deleteDomain(app.db, request.user!, app.config.publicUrl, request.params.id);
+      await deleteDomain(app.db, signedInUser(request), app.config.publicUrl, request.params.id);
       await changed();
       const cleanup = before && automated(before.domain);
       if (cleanup) await removeFromCloudflare(cleanup, request.log, before.domain);
@@ -122,7 +132,7 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/custom-domains/:id/set-default",
     { schema: { params: customDomainIdParamsSchema } },
     async (request) => {
-      if (await setDefaultDomain(app.db, request.user!, request.params.id)) await changed();
+      if (await setDefaultDomain(app.db, signedInUser(request), request.params.id)) await changed();
       return { message: DOMAIN_MESSAGES.defaultSet };
     },
   );
@@ -135,7 +145,7 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
       const row = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
       const retry = row && (row.needs_activation || !row.is_active) && automated(row.domain);
       if (retry) await automateActivation(retry, request.log, row.domain);
-      if (await activateDomain(app.db, request.user!, request.params.id)) await changed();
+      if (await activateDomain(app.db, signedInUser(request), request.params.id)) await changed();
       return { message: DOMAIN_MESSAGES.activated };
     },
   );

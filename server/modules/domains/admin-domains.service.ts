@@ -7,8 +7,9 @@ import {
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { domains, planDomains, subscriptionPlans } from "../../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit-log";
+import { isUniqueViolation, sqlState } from "../../lib/database-errors";
 import { HttpError } from "../../lib/http-error";
-import { type Actor, recordAudit } from "../admin/audit";
 import { mainHostName, nameWithoutPort, toStoredDomain } from "./admin-domains.names";
 import { findCustomDomain, usageOf } from "./admin-domains.queries";
 import type { DomainRow } from "./domain-registry";
@@ -20,16 +21,6 @@ import type { DomainRow } from "./domain-registry";
 // active domain claims is still served as the default domain (docs/decisions/004).
 
 export type DomainValues = z.output<typeof customDomainBodySchema>;
-
-const asTx = (tx: unknown) => tx as Db;
-
-/** Whether a database error (or one it wraps) has this SQLSTATE. */
-function hasCode(error: unknown, code: string): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === code) return true;
-  }
-  return false;
-}
 
 const taken = () => new HttpError(409, DOMAIN_MESSAGES.domainTaken, { domain: DOMAIN_MESSAGES.domainTaken });
 
@@ -88,8 +79,7 @@ export async function createDomain(
   options: { pending?: boolean } = {},
 ): Promise<CustomDomain> {
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    return await db.transaction(async (tx) => {
       const domain = await checkName(tx, values.domain, publicUrl);
       const [row] = await tx
         .insert(domains)
@@ -112,7 +102,7 @@ export async function createDomain(
     });
   } catch (error) {
     // Two administrators adding the same name at once: the unique index decides.
-    if (hasCode(error, "23505")) throw taken();
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
 }
@@ -129,8 +119,7 @@ export async function updateDomain(
   values: DomainValues,
 ): Promise<CustomDomain> {
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    return await db.transaction(async (tx) => {
       const before = await lockDomain(tx, id);
       let domain = before.domain;
       if (values.domain !== before.domain.toLowerCase()) {
@@ -181,7 +170,7 @@ export async function updateDomain(
       return saved(tx, id);
     });
   } catch (error) {
-    if (hasCode(error, "23505")) throw taken();
+    if (isUniqueViolation(error)) throw taken();
     throw error;
   }
 }
@@ -191,8 +180,7 @@ export async function deleteDomain(db: Db, actor: Actor, publicUrl: string, id: 
   const inUse = (usage: CustomDomain["usage"]) =>
     new HttpError(409, DOMAIN_MESSAGES.domainInUse(usage.link_pages_count, usage.shortened_urls_count));
   try {
-    await db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    await db.transaction(async (tx) => {
       const row = await lockDomain(tx, id);
       if (row.isDefault) throw new HttpError(409, DOMAIN_MESSAGES.defaultNotDeletable);
       if (isMainHost(row, publicUrl)) throw new HttpError(409, DOMAIN_MESSAGES.mainHostFixed);
@@ -210,7 +198,7 @@ export async function deleteDomain(db: Db, actor: Actor, publicUrl: string, id: 
     });
   } catch (error) {
     // A page or link created on it meanwhile: the foreign key refuses, the counts say why.
-    if (hasCode(error, "23503")) throw inUse((await usageOf(db, [id])).get(id)!);
+    if (sqlState(error) === "23503") throw inUse((await usageOf(db, [id])).get(id)!);
     throw error;
   }
 }
@@ -222,8 +210,7 @@ export async function deleteDomain(db: Db, actor: Actor, publicUrl: string, id: 
  */
 export async function setDefaultDomain(db: Db, actor: Actor, id: number): Promise<boolean> {
   try {
-    return await db.transaction(async (transaction) => {
-      const tx = asTx(transaction);
+    return await db.transaction(async (tx) => {
       const row = await lockDomain(tx, id);
       if (!row.isActive) throw new HttpError(400, DOMAIN_MESSAGES.defaultMustBeActive);
       if (row.isDefault) return false;
@@ -252,15 +239,14 @@ export async function setDefaultDomain(db: Db, actor: Actor, id: number): Promis
     });
   } catch (error) {
     // Another set-default committed between our two updates.
-    if (hasCode(error, "23505")) throw new HttpError(409, DOMAIN_MESSAGES.setDefaultConflict);
+    if (isUniqueViolation(error)) throw new HttpError(409, DOMAIN_MESSAGES.setDefaultConflict);
     throw error;
   }
 }
 
 /** Switches a domain on and clears needs_activation (spec 4: activation is confirmed first). */
 export async function activateDomain(db: Db, actor: Actor, id: number): Promise<boolean> {
-  return db.transaction(async (transaction) => {
-    const tx = asTx(transaction);
+  return db.transaction(async (tx) => {
     const before = await lockDomain(tx, id);
     if (before.isActive && !before.needsActivation) return false;
     const [after] = await tx

@@ -11,8 +11,8 @@ import { domains } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
 
-// Automatic HTTPS for self-hosters (issue 15): Debian's real `caddy` in front of the app, with the
-// README's shape of Caddyfile (a block for the main host, on-demand TLS for any other name, asking
+// Automatic HTTPS for self-hosters' custom domains: Debian's real `caddy` in front of the app, with the
+// docs/self-hosting.md's shape of Caddyfile (a block for the main host, on-demand TLS for any other name, asking
 // GET /api/domains/tls-allowed), on `tls internal` so no ACME server is needed. Proves that an
 // active custom domain gets a certificate at its first handshake and serves our redirect, and that
 // a name that is not ours gets no certificate at all.
@@ -43,7 +43,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** The Caddyfile of the README, with test ports, Caddy's internal CA and no admin endpoint. */
+/** The Caddyfile of docs/self-hosting.md, with test ports, Caddy's internal CA and no admin endpoint. */
 function testCaddyfile(options: { appPort: number; httpPort: number; httpsPort: number }) {
   const upstream = `127.0.0.1:${options.appPort}`;
   return `{

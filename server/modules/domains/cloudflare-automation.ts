@@ -3,11 +3,11 @@ import type { FastifyBaseLogger } from "fastify";
 import type { CloudflareAutomation } from "../../../common/contract/domains";
 import type { Db } from "../../../db/client";
 import { domains } from "../../../db/schema";
+import { type Actor, recordAudit } from "../../lib/audit-log";
 import { HttpError } from "../../lib/http-error";
-import { type Actor, recordAudit } from "../admin/audit";
 import { CloudflareAutomationError, type CloudflareDomains } from "./cloudflare";
 
-// What the admin domain routes do with Cloudflare (docs: README "Cloudflare automation").
+// What the admin domain routes do with Cloudflare (docs: docs/self-hosting.md, "Cloudflare automation").
 // Order, so that nothing is half-created when Cloudflare fails:
 // 1. POST creates the row (transaction) inactive and needing activation;
 // 2. Cloudflare is called, outside any transaction;
@@ -42,8 +42,7 @@ export async function automateNewDomain(
     const message = reportFailure(log, domain.domain, error);
     return { success: false, attempted: true, error: message };
   }
-  await db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  await db.transaction(async (tx) => {
     const [before] = await tx.select().from(domains).where(eq(domains.id, domain.id)).for("update");
     // Deleted meanwhile, or already activated by hand: nothing to do.
     if (!before?.needsActivation) return;
@@ -104,8 +103,7 @@ export async function automateRename(
   }
   await removeFromCloudflare(cloudflare, log, names.before);
   if (reason === null) return false;
-  return db.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+  return db.transaction(async (tx) => {
     const [before] = await tx.select().from(domains).where(eq(domains.id, id)).for("update");
     // Deleted or renamed again meanwhile: that request owns the row now.
     if (!before || before.domain !== names.after) return false;

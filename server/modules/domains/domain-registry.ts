@@ -119,6 +119,15 @@ export class DomainRegistry {
     return this.byId.get(id);
   }
 
+  /**
+   * The host a domain's public links live on, for common/paths.ts's builders: a custom domain's
+   * name, or null for the default domain (and an unknown id): the site itself, PUBLIC_URL.
+   */
+  publicHostOf(id: number): string | null {
+    const domain = this.byId.get(id);
+    return domain && !domain.isDefault ? domain.domain : null;
+  }
+
   get default(): DomainRow {
     return this.defaultDomain;
   }

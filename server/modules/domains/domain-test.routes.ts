@@ -1,8 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
-import { DOMAIN_MESSAGES, type DomainTestResult } from "../../../common/contract/domains";
+import {
+  DOMAIN_MESSAGES,
+  type DomainTestResult,
+  domainTestResultSchema,
+} from "../../../common/contract/domains";
+import { linkPageUrl, shortLinkUrl } from "../../../common/paths";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
-import { requireAdmin } from "../auth/session";
+import { requireAdmin } from "../../lib/session-guards";
 import { checkDomain } from "./domain-test";
 import { domainUsageSample } from "./domain-test.queries";
 
@@ -16,7 +21,7 @@ export const domainTestRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string } }>(
     "/api/admin/test-domain/:id",
-    { preHandler: [requireAdmin, limits] },
+    { preHandler: [requireAdmin, limits], schema: { response: { 200: domainTestResultSchema } } },
     async (request, reply): Promise<DomainTestResult> => {
       const id = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : 0;
       const row = app.domains.get(id);
@@ -31,7 +36,7 @@ export const domainTestRoutes: FastifyPluginAsync = async (app) => {
         domainUsageSample(app.db, row.id),
       ]);
       // The default domain's links live on the public origin (http in development).
-      const origin = row.isDefault ? app.config.publicUrl : `https://${row.domain}`;
+      const onDomain = { host: row.isDefault ? null : row.domain, siteOrigin: app.config.publicUrl };
       reply.header("cache-control", "no-store");
       return {
         validation_result: check.validation_result,
@@ -40,8 +45,8 @@ export const domainTestRoutes: FastifyPluginAsync = async (app) => {
           shortened_urls_count: usage.shortenedUrlsCount,
         },
         test_urls: {
-          sample_link_page: usage.sampleSlug ? `${origin}/p/${encodeURIComponent(usage.sampleSlug)}` : null,
-          sample_short_url: usage.sampleCode ? `${origin}/s/${encodeURIComponent(usage.sampleCode)}` : null,
+          sample_link_page: usage.sampleSlug ? linkPageUrl({ ...onDomain, slug: usage.sampleSlug }) : null,
+          sample_short_url: usage.sampleCode ? shortLinkUrl({ ...onDomain, code: usage.sampleCode }) : null,
         },
         status: check.status,
         dns: check.dns,

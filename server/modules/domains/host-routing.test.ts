@@ -9,7 +9,7 @@ import { domains } from "../../../db/schema";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
 import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
 
-// Host routing (docs/decisions/004, issue 15): pages and short links answer only on their own
+// Host routing (docs/decisions/004, custom domains): pages and short links answer only on their own
 // domain; the app itself answers on the main host and on any host no active custom domain claims;
 // an active custom domain serves its pages, links and what they need, and sends the rest away.
 

@@ -24,7 +24,7 @@ export const rootTarget = (rootRedirectUrl: string | null, publicUrl: string) =>
   rootRedirectUrl && /^https?:\/\//i.test(rootRedirectUrl) ? rootRedirectUrl : `${publicUrl}/`;
 
 /**
- * Host routing for the app's own context (docs/decisions/004, issue 15): the dashboard, the API,
+ * Host routing for the app's own context (docs/decisions/004, custom domains): the dashboard, the API,
  * the admin, auth and the server-rendered pages answer on the main host, the default domain, and
  * any host no active custom domain claims (a self-hoster reaching the server by IP still gets
  * everything). On an active custom domain:

@@ -4,14 +4,18 @@ import {
   idParamsSchema,
   LINK_PAGE_MESSAGES,
   linkBodySchema,
+  linkListSchema,
   linkOrderBodySchema,
   linkPageBodySchema,
   linkPageCreateBodySchema,
+  linkPageListSchema,
+  linkPageSchema,
+  linkSchema,
   linkUpdateBodySchema,
 } from "../../../common/contract/link-pages";
+import { creationRateLimited } from "../../lib/creation-rate";
 import { notFound } from "../../lib/http-error";
-import { creationRateLimited } from "../abuse/creation-rate";
-import { requireUser } from "../auth/session";
+import { requireUser, signedInUser } from "../../lib/session-guards";
 import { findOwnLink, findOwnPage, listLinks, listOwnPages } from "./link-pages.queries";
 import {
   createLink,
@@ -41,11 +45,11 @@ async function requireOwnLink(app: FastifyInstance, userId: number, id: number) 
 export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireUser);
-  // Issue 16: the plan's creations per hour, one counter with short links.
+  // Abuse prevention: the plan's creations per hour, one counter with short links.
   const creationLimit = creationRateLimited(app);
 
-  app.get("/api/link-pages", async (request) => {
-    const rows = await listOwnPages(app.db, request.user!.id);
+  app.get("/api/link-pages", { schema: { response: { 200: linkPageListSchema } } }, async (request) => {
+    const rows = await listOwnPages(app.db, signedInUser(request).id);
     return rows.map(({ page, linksCount }) => toLinkPage(page, Number(linksCount)));
   });
 
@@ -57,66 +61,80 @@ export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     "/api/link-pages",
-    { preHandler: pageCreationLimit, schema: { body: linkPageCreateBodySchema } },
+    {
+      preHandler: pageCreationLimit,
+      schema: { body: linkPageCreateBodySchema, response: { 201: linkPageSchema } },
+    },
     async (request, reply) => {
-      const page = await createLinkPage(app, request.user!.id, request.body);
+      const page = await createLinkPage(app, signedInUser(request).id, request.body);
       return reply.code(201).send(toLinkPage(page, request.body.links.length));
     },
   );
 
-  app.get("/api/link-pages/:id", { schema: { params: idParamsSchema } }, async (request) => {
-    return toLinkPage(await requireOwnPage(app, request.user!.id, request.params.id));
-  });
+  app.get(
+    "/api/link-pages/:id",
+    { schema: { params: idParamsSchema, response: { 200: linkPageSchema } } },
+    async (request) => {
+      return toLinkPage(await requireOwnPage(app, signedInUser(request).id, request.params.id));
+    },
+  );
 
   app.put(
     "/api/link-pages/:id",
-    { schema: { params: idParamsSchema, body: linkPageBodySchema } },
+    { schema: { params: idParamsSchema, body: linkPageBodySchema, response: { 200: linkPageSchema } } },
     async (request) => {
-      const page = await requireOwnPage(app, request.user!.id, request.params.id);
+      const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
       return toLinkPage(await updateLinkPage(app, page, request.body));
     },
   );
 
   app.delete("/api/link-pages/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const page = await requireOwnPage(app, request.user!.id, request.params.id);
+    const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
     await deleteLinkPage(app, page);
     return reply.code(204).send();
   });
 
-  app.get("/api/link-pages/:id/links", { schema: { params: idParamsSchema } }, async (request) => {
-    const page = await requireOwnPage(app, request.user!.id, request.params.id);
-    return (await listLinks(app.db, page.id)).map(toLink);
-  });
+  app.get(
+    "/api/link-pages/:id/links",
+    { schema: { params: idParamsSchema, response: { 200: linkListSchema } } },
+    async (request) => {
+      const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
+      return (await listLinks(app.db, page.id)).map(toLink);
+    },
+  );
 
   app.post(
     "/api/link-pages/:id/links",
-    { preHandler: creationLimit, schema: { params: idParamsSchema, body: linkBodySchema } },
+    {
+      preHandler: creationLimit,
+      schema: { params: idParamsSchema, body: linkBodySchema, response: { 201: linkSchema } },
+    },
     async (request, reply) => {
-      const page = await requireOwnPage(app, request.user!.id, request.params.id);
+      const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
       return reply.code(201).send(toLink(await createLink(app, page, request.body)));
     },
   );
 
   app.put(
     "/api/link-pages/:id/links/order",
-    { schema: { params: idParamsSchema, body: linkOrderBodySchema } },
+    { schema: { params: idParamsSchema, body: linkOrderBodySchema, response: { 200: linkListSchema } } },
     async (request) => {
-      const page = await requireOwnPage(app, request.user!.id, request.params.id);
+      const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
       return (await reorderLinks(app, page, request.body.link_ids)).map(toLink);
     },
   );
 
   app.put(
     "/api/links/:id",
-    { schema: { params: idParamsSchema, body: linkUpdateBodySchema } },
+    { schema: { params: idParamsSchema, body: linkUpdateBodySchema, response: { 200: linkSchema } } },
     async (request) => {
-      const { link, page } = await requireOwnLink(app, request.user!.id, request.params.id);
+      const { link, page } = await requireOwnLink(app, signedInUser(request).id, request.params.id);
       return toLink(await editLink(app, page, link, request.body));
     },
   );
 
   app.delete("/api/links/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
-    const { link, page } = await requireOwnLink(app, request.user!.id, request.params.id);
+    const { link, page } = await requireOwnLink(app, signedInUser(request).id, request.params.id);
     await deleteLink(app, page, link);
     return reply.code(204).send();
   });

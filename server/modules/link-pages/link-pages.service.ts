@@ -9,6 +9,7 @@ import {
 } from "../../../common/contract/link-pages";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import type { z } from "../../../common/zod";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { assertLinkTarget } from "../../lib/link-targets";
 import { createWithinLimit, planOf } from "../billing/entitlements";
@@ -212,10 +213,4 @@ async function storeProfileImage(app: App, value: string | null, current: string
 
 function slugConflict() {
   return conflict(LINK_PAGE_MESSAGES.slugTaken, { slug: LINK_PAGE_MESSAGES.slugTaken });
-}
-
-/** Postgres unique_violation, through node-postgres, PGlite or a Drizzle wrapper. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === "23505" || e?.cause?.code === "23505";
 }

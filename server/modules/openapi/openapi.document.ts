@@ -1,19 +1,12 @@
 import type { FastifySchema } from "fastify";
 import { apiErrorSchema } from "../../../common/contract/api-error";
 import { API_KEY_PREFIX, API_KEY_SCOPE_LABELS } from "../../../common/contract/api-keys";
+import { linkPageSchema, linkSchema } from "../../../common/contract/link-pages";
+import { shortenedUrlImportResultSchema, shortenedUrlSchema } from "../../../common/contract/shortened-urls";
 import { z } from "../../../common/zod";
 import type { RouteEntry } from "../../app";
 import { type ApiKeyResource, apiKeyResourceOf, scopeFor } from "../api-keys/api-key-auth";
-import {
-  FIELD_DESCRIPTIONS,
-  importResultResponseSchema,
-  linkPageResponseSchema,
-  linkResponseSchema,
-  OPERATIONS,
-  type OperationDoc,
-  shortenedUrlResponseSchema,
-  TAGS,
-} from "./openapi.operations";
+import { FIELD_DESCRIPTIONS, OPERATIONS, type OperationDoc, TAGS } from "./openapi.operations";
 
 type JsonSchema = Record<string, unknown> & { properties?: Record<string, JsonSchema>; required?: string[] };
 
@@ -49,21 +42,72 @@ export type OpenApiDocument = {
   components: Record<string, Record<string, unknown>>;
 };
 
+/** The contract's answers the document names (the routes' response schemas are these objects). */
 const COMPONENTS = [
-  ["ShortenedUrl", shortenedUrlResponseSchema],
-  ["LinkPage", linkPageResponseSchema],
-  ["Link", linkResponseSchema],
-  ["ImportResult", importResultResponseSchema],
+  ["ShortenedUrl", shortenedUrlSchema],
+  ["LinkPage", linkPageSchema],
+  ["Link", linkSchema],
+  ["ImportResult", shortenedUrlImportResultSchema],
 ] as const;
 
-const ERRORS: Record<string, string> = {
-  "400": "Dados inválidos: `error` diz o quê, e `validation_errors` lista cada regra quebrada.",
-  "401": "Chave de API ausente, desconhecida ou revogada.",
-  "403": "A chave não tem a permissão desta operação, ou o limite do plano foi atingido.",
-  "404": "Não encontrado (ou de outra conta).",
-  "429":
+/**
+ * Every refusal the API can answer, in its one error shape: what a route decides, and what the
+ * server answers before any route runs (a body too large or not JSON, headers too large, a NUL).
+ */
+const ERROR_RESPONSES = {
+  "400": [
+    "BadRequest",
+    "Dados inválidos: `error` diz o quê, `details` por campo e `validation_errors` lista cada regra quebrada. " +
+      "Também: um caractere NUL nos dados, um endereço malformado, JSON ilegível, ou a chave enviada junto com cookies de sessão.",
+  ],
+  "401": ["Unauthorized", "Chave de API ausente, desconhecida ou revogada."],
+  "403": ["Forbidden", "A chave não tem a permissão desta operação, ou o limite do plano foi atingido."],
+  "404": [
+    "NotFound",
+    "Não encontrado (ou de outra conta); num domínio personalizado, que só serve links e páginas, toda a API.",
+  ],
+  "408": ["RequestTimeout", "A requisição demorou demais para chegar inteira."],
+  "409": ["Conflict", "O código ou o slug já está em uso neste domínio."],
+  "413": ["PayloadTooLarge", "O corpo da requisição é grande demais."],
+  "415": ["UnsupportedMediaType", "O corpo não é JSON: envie `Content-Type: application/json`."],
+  "429": [
+    "TooManyRequests",
     "Limite de requisições por minuto do seu plano atingido; o cabeçalho Retry-After diz quantos segundos esperar.",
+  ],
+  "431": ["HeadersTooLarge", "Os cabeçalhos da requisição são grandes demais."],
+  "503": [
+    "ServiceUnavailable",
+    "Serviço em manutenção ou indisponível por um momento; o cabeçalho Retry-After diz quando tentar de novo.",
+  ],
+} as const;
+type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+const retryAfter = {
+  "Retry-After": { description: "Segundos até poder tentar de novo.", schema: { type: "integer" } },
 };
+
+/** components.responses: one entry per error status, each `{ "error": "…" }` (the Error schema). */
+function errorResponseComponents(): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(ERROR_RESPONSES).map(([status, [name, description]]) => [
+      name,
+      {
+        description,
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+        ...(status === "429" || status === "503" ? { headers: retryAfter } : {}),
+      },
+    ]),
+  );
+}
+
+/** The statuses an operation can answer besides its success, by what it accepts. */
+export function errorStatusesOf(method: string, doc: Pick<OperationDoc, "conflict">): ErrorStatus[] {
+  const statuses: ErrorStatus[] = ["400", "401", "403", "404", "408", "429", "431", "503"];
+  // Any method but GET and HEAD has its body read: too large, or not JSON.
+  if (method !== "GET" && method !== "HEAD") statuses.push("413", "415");
+  if (doc.conflict) statuses.push("409");
+  return statuses.sort();
+}
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as a client sends or receives it. */
 function jsonSchemaOf(schema: z.ZodType, io: "input" | "output"): JsonSchema {
@@ -118,16 +162,34 @@ function parametersOf(schema: FastifySchema | undefined): OpenApiParameter[] {
   return out;
 }
 
-function responsesOf(doc: OperationDoc, names: Map<z.ZodType, string>, hasInput: boolean, hasId: boolean) {
+/** The route's success status and schema: the first 2xx of its response schemas. */
+export function successOf(route: RouteEntry): { status: string; schema?: z.ZodType } | null {
+  const declared = Object.entries((route.schema?.response ?? {}) as Record<string, unknown>).find(
+    ([status]) => /^2\d\d$/.test(status),
+  );
+  if (!declared) return null;
+  return isZod(declared[1]) ? { status: declared[0], schema: declared[1] } : { status: declared[0] };
+}
+
+function responsesOf(route: RouteEntry, doc: OperationDoc, names: Map<z.ZodType, string>) {
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+  // A named contract object is referenced; a list of one is an array of the reference.
+  const schemaOf = (schema: z.ZodType): JsonSchema => {
+    const name = names.get(schema);
+    if (name) return ref(name);
+    if (schema instanceof z.ZodArray) {
+      const item = names.get(schema.element as z.ZodType);
+      if (item) return { type: "array", items: ref(item) };
+    }
+    return jsonSchemaOf(schema, "output");
+  };
+  const declared = successOf(route);
+  const status = declared?.status ?? (doc.csv ? "200" : "204");
   const success: Record<string, unknown> = {
-    description: doc.status === 204 ? "Feito, sem conteúdo." : "Sucesso.",
+    description: status === "204" ? "Feito, sem conteúdo." : "Sucesso.",
   };
   if (doc.csv) success.content = { "text/csv": { schema: { type: "string" } } };
-  if (doc.response) {
-    const item = ref(names.get(doc.response) ?? "");
-    success.content = { "application/json": { schema: doc.list ? { type: "array", items: item } : item } };
-  }
+  if (declared?.schema) success.content = { "application/json": { schema: schemaOf(declared.schema) } };
   if (doc.headers) {
     success.headers = Object.fromEntries(
       Object.entries(doc.headers).map(([name, description]) => [
@@ -136,23 +198,9 @@ function responsesOf(doc: OperationDoc, names: Map<z.ZodType, string>, hasInput:
       ]),
     );
   }
-  const responses: Record<string, unknown> = { [String(doc.status)]: success };
-  const errors = ["401", "403", "429", ...(hasInput ? ["400"] : []), ...(hasId ? ["404"] : [])].sort();
-  for (const status of errors) {
-    responses[status] = {
-      description: ERRORS[status],
-      content: { "application/json": { schema: ref("Error") } },
-      ...(status === "429"
-        ? {
-            headers: {
-              "Retry-After": {
-                description: "Segundos até poder tentar de novo.",
-                schema: { type: "integer" },
-              },
-            },
-          }
-        : {}),
-    };
+  const responses: Record<string, unknown> = { [status]: success };
+  for (const error of errorStatusesOf(route.method, doc)) {
+    responses[error] = { $ref: `#/components/responses/${ERROR_RESPONSES[error][0]}` };
   }
   return responses;
 }
@@ -203,12 +251,7 @@ export function buildOpenApiDocument(
         },
       };
     }
-    operation.responses = responsesOf(
-      doc,
-      names,
-      parameters.length > 0 || operation.requestBody !== undefined,
-      parameters.some((p) => p.in === "path"),
-    );
+    operation.responses = responsesOf(route, doc, names);
     const path = openApiPath(route.url);
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
@@ -222,7 +265,7 @@ export function buildOpenApiDocument(
         `Links curtos e páginas Link Bio da sua conta, com uma chave de API pessoal (crie em Perfil → Chaves de API) ` +
         `enviada como \`Authorization: Bearer ${API_KEY_PREFIX}…\`. Cookies de sessão não são aceitos junto com a chave. ` +
         "Cada chave tem um limite de requisições por minuto definido pelo seu plano. " +
-        'Erros vêm sempre como `{ "error": "mensagem", "validation_errors": ["…"] }`.',
+        'Erros vêm sempre como `{ "error": "mensagem", "validation_errors": ["…"] }`, em português.',
     },
     servers: [{ url: new URL(options.publicUrl).origin }],
     tags: Object.values(TAGS).map((tag) => ({ ...tag })),
@@ -240,6 +283,7 @@ export function buildOpenApiDocument(
         Error: { ...jsonSchemaOf(apiErrorSchema, "output"), description: "O formato de todo erro da API." },
         ...Object.fromEntries(COMPONENTS.map(([name, schema]) => [name, jsonSchemaOf(schema, "output")])),
       },
+      responses: errorResponseComponents(),
     },
   };
 }

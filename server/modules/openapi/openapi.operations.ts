@@ -1,15 +1,10 @@
-import type { Link, LinkPage } from "../../../common/contract/link-pages";
-import {
-  SHORT_URL_SEARCH_COUNT_MAX,
-  type ShortenedUrl,
-  type ShortenedUrlImportResult,
-} from "../../../common/contract/shortened-urls";
-import { z } from "../../../common/zod";
+import { SHORT_URL_SEARCH_COUNT_MAX } from "../../../common/contract/shortened-urls";
 
 // What the OpenAPI document says about each operation a key can call that the routes' own schemas
-// cannot: a pt-BR summary and description, the answer's shape and an example body. Request bodies,
-// parameters and queries come from the routes' zod schemas themselves (openapi.document.ts), so
-// they never drift. A route a key can call without an entry here fails openapi.test.ts.
+// cannot: a pt-BR summary and description, and an example body. Request bodies, parameters,
+// queries and the answers (status and shape) come from the routes' zod schemas themselves
+// (openapi.document.ts), so they never drift. A route a key can call without an entry here fails
+// openapi.test.ts.
 
 export const TAGS = {
   links: {
@@ -22,87 +17,13 @@ export const TAGS = {
   },
 } as const;
 
-const iso = z.iso.datetime();
-
-/** The answers, typed against the contract's types so a change there fails the type check here. */
-export const shortenedUrlResponseSchema = z
-  .object({
-    id: z.number().int(),
-    original_url: z.string(),
-    title: z.string().nullable(),
-    short_code: z.string(),
-    custom_domain_id: z.number().int(),
-    click_count: z.number().int(),
-    created_at: iso,
-    expires_at: iso.nullable(),
-    rules: z.array(
-      z.object({ type: z.enum(["device", "country", "language"]), value: z.string(), url: z.string() }),
-    ),
-    click_limit: z.number().int().nullable(),
-    limit_used: z.number().int(),
-    expired_url: z.string().nullable(),
-    has_password: z.boolean(),
-    updated_at: iso,
-  })
-  .describe("Um link curto.") satisfies z.ZodType<ShortenedUrl>;
-
-export const linkPageResponseSchema = z
-  .object({
-    id: z.number().int(),
-    slug: z.string(),
-    title: z.string(),
-    description: z.string().nullable(),
-    profile_image_url: z.string().nullable(),
-    background_color: z.string(),
-    text_color: z.string(),
-    button_style: z.string().describe("O estilo dos botões, como texto JSON."),
-    button_font: z.string(),
-    button_size: z.string(),
-    custom_domain_id: z.number().int(),
-    is_active: z.boolean(),
-    click_count: z.number().int(),
-    links_count: z.number().int().optional().describe("Presente na listagem."),
-    created_at: iso,
-    updated_at: iso,
-  })
-  .describe("Uma página Link Bio.") satisfies z.ZodType<LinkPage>;
-
-export const linkResponseSchema = z
-  .object({
-    id: z.number().int(),
-    title: z.string(),
-    url: z.string(),
-    custom_style: z.string().describe("O estilo próprio do botão, como texto JSON."),
-    position: z.number().int(),
-    click_count: z.number().int(),
-  })
-  .describe("Um link (botão) de uma página Link Bio.") satisfies z.ZodType<Link>;
-
-export const importResultResponseSchema = z
-  .object({
-    created: z.number().int().describe("Quantos links foram criados."),
-    refused: z
-      .array(
-        z.object({
-          row: z.number().int().describe("A linha do arquivo (o cabeçalho é a linha 1)."),
-          field: z.string().describe("A coluna recusada."),
-          message: z.string().describe("Por quê."),
-        }),
-      )
-      .describe("As linhas recusadas."),
-  })
-  .describe("O resultado de uma importação CSV.") satisfies z.ZodType<ShortenedUrlImportResult>;
-
 export type OperationDoc = {
   summary: string;
   description: string;
-  /** The success status and what it carries (none: an empty answer, like 204). */
-  status: 200 | 201 | 204;
-  response?: z.ZodType;
-  /** The answer is a list of `response`. */
-  list?: boolean;
-  /** The answer is a CSV file instead of JSON. */
+  /** The answer is a CSV file instead of JSON (200); a route with no response schema otherwise answers 204. */
   csv?: boolean;
+  /** The operation answers 409 when a code or slug is already taken on the domain. */
+  conflict?: true;
   /** Response headers worth knowing. */
   headers?: Record<string, string>;
   /** An example request body, for the document and the curl on /api/docs. */
@@ -115,9 +36,6 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "Listar links curtos",
     description:
       "Os seus links curtos, dos mais novos aos mais antigos, filtrados por `q` (título, URL ou código) e paginados por `limit` e `offset`.",
-    status: 200,
-    response: shortenedUrlResponseSchema,
-    list: true,
     headers: {
       "X-Total-Count": `Quantos links correspondem à busca, em todas as páginas. Ausente quando uma busca encontra mais de ${SHORT_URL_SEARCH_COUNT_MAX.toLocaleString("pt-BR")}: eles não são contados além disso.`,
     },
@@ -126,23 +44,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "Criar link curto",
     description:
       "Encurta uma URL com um código aleatório ou com o seu próprio código (único no domínio), dentro do limite do seu plano.",
-    status: 201,
-    response: shortenedUrlResponseSchema,
+    conflict: true,
     example: { original_url: "https://exemplo.com.br/promocao", title: "Promoção de verão" },
   },
   "GET /api/shortened-urls/export.csv": {
     summary: "Exportar links curtos (CSV)",
     description:
       "Todos os seus links curtos num arquivo CSV (UTF-8 com BOM, separado por ponto e vírgula, como o Excel em português abre), com a contagem de cliques.",
-    status: 200,
     csv: true,
   },
   "POST /api/shortened-urls/import": {
     summary: "Importar links curtos (CSV)",
     description:
       "Cria links a partir do texto de um CSV com as colunas `original_url,title,custom_code,expires_at` (vírgula ou ponto e vírgula). As linhas válidas são criadas, dentro do limite do plano; as outras voltam em `refused` com a linha e o motivo.",
-    status: 200,
-    response: importResultResponseSchema,
     example: {
       csv: "original_url,title\nhttps://exemplo.com.br/a,Primeiro\nhttps://exemplo.com.br/b,Segundo\n",
     },
@@ -150,88 +64,65 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /api/shortened-urls/:id": {
     summary: "Ver link curto",
     description: "Um dos seus links curtos.",
-    status: 200,
-    response: shortenedUrlResponseSchema,
   },
   "PUT /api/shortened-urls/:id": {
     summary: "Editar link curto",
     description:
       "Altera o destino, o título, a validade, as regras ou a senha; o código só muda enquanto o link não tiver cliques. Campos ausentes ficam como estão.",
-    status: 200,
-    response: shortenedUrlResponseSchema,
+    conflict: true,
     example: { original_url: "https://exemplo.com.br/nova-promocao" },
   },
   "DELETE /api/shortened-urls/:id": {
     summary: "Excluir link curto",
     description: "Exclui o link e os seus cliques; o redirecionamento para na hora.",
-    status: 204,
   },
   "GET /api/link-pages": {
     summary: "Listar páginas Link Bio",
     description: "As suas páginas Link Bio, com a quantidade de links de cada uma.",
-    status: 200,
-    response: linkPageResponseSchema,
-    list: true,
   },
   "POST /api/link-pages": {
     summary: "Criar página Link Bio",
     description:
       "Cria uma página Link Bio com o slug (único no domínio) e a aparência escolhidos; links, opcional, cria também os primeiros links, nesta ordem, junto com a página (ou nada é criado).",
-    status: 201,
-    response: linkPageResponseSchema,
+    conflict: true,
     example: { slug: "minha-loja", title: "Minha Loja", description: "Links da loja" },
   },
   "GET /api/link-pages/:id": {
     summary: "Ver página Link Bio",
     description: "Uma das suas páginas Link Bio.",
-    status: 200,
-    response: linkPageResponseSchema,
   },
   "PUT /api/link-pages/:id": {
     summary: "Editar página Link Bio",
     description: "Substitui os dados e a aparência da página; a página pública muda na hora.",
-    status: 200,
-    response: linkPageResponseSchema,
+    conflict: true,
     example: { slug: "minha-loja", title: "Minha Loja", background_color: "#ffffff" },
   },
   "DELETE /api/link-pages/:id": {
     summary: "Excluir página Link Bio",
     description: "Exclui a página e os seus links.",
-    status: 204,
   },
   "GET /api/link-pages/:id/links": {
     summary: "Listar links da página",
     description: "Os links (botões) da página, na ordem em que aparecem.",
-    status: 200,
-    response: linkResponseSchema,
-    list: true,
   },
   "POST /api/link-pages/:id/links": {
     summary: "Adicionar link à página",
     description: "Adiciona um botão ao fim da página.",
-    status: 201,
-    response: linkResponseSchema,
     example: { title: "Meu site", url: "https://exemplo.com.br" },
   },
   "PUT /api/link-pages/:id/links/order": {
     summary: "Reordenar links da página",
     description: "Recebe os ids dos links da página na nova ordem e devolve os links reordenados.",
-    status: 200,
-    response: linkResponseSchema,
-    list: true,
     example: { link_ids: [3, 1, 2] },
   },
   "PUT /api/links/:id": {
     summary: "Editar link da página",
     description: "Altera o título, a URL ou o estilo de um botão; campos ausentes ficam como estão.",
-    status: 200,
-    response: linkResponseSchema,
     example: { title: "Meu novo site" },
   },
   "DELETE /api/links/:id": {
     summary: "Excluir link da página",
     description: "Remove um botão da página.",
-    status: 204,
   },
 };
 

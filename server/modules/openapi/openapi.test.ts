@@ -1,20 +1,19 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import type { CreatedApiKey } from "../../../common/contract/api-keys";
-import type { z } from "../../../common/zod";
+import { linkPageSchema, linkSchema } from "../../../common/contract/link-pages";
+import { shortenedUrlSchema } from "../../../common/contract/shortened-urls";
+import { z } from "../../../common/zod";
 import { setupTestApp } from "../../../tests/test-app";
 import {
   bearerRoutes,
   buildOpenApiDocument,
   missingOperations,
   type OpenApiDocument,
+  openApiPath,
+  successOf,
 } from "./openapi.document";
-import {
-  linkPageResponseSchema,
-  linkResponseSchema,
-  OPERATIONS,
-  shortenedUrlResponseSchema,
-} from "./openapi.operations";
+import { OPERATIONS } from "./openapi.operations";
 
 const t = setupTestApp();
 
@@ -84,7 +83,9 @@ describe("GET /api/openapi.json", () => {
           `${path.includes("shortened-urls") ? "links" : "pages"}:${method === "get" ? "read" : "write"}`,
         );
         for (const status of ["401", "403", "429"]) {
-          expect(operation.responses[status], `${method} ${path} ${status}`).toMatchObject({
+          const response = operation.responses[status] as { $ref: string };
+          expect(response.$ref, `${method} ${path} ${status}`).toMatch(/^#\/components\/responses\//);
+          expect(document.components.responses![response.$ref.split("/").pop()!]).toMatchObject({
             content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
           });
         }
@@ -142,22 +143,72 @@ describe("GET /api/openapi.json", () => {
     const short = (
       await send("POST", "/api/shortened-urls", { original_url: "https://exemplo.com.br" })
     ).json();
-    expect(shortenedUrlResponseSchema.parse(short)).toBeTruthy();
-    expect(Object.keys(short).sort()).toEqual(keysOf(shortenedUrlResponseSchema));
+    expect(shortenedUrlSchema.parse(short)).toBeTruthy();
+    expect(Object.keys(short).sort()).toEqual(keysOf(shortenedUrlSchema));
     const page = (
       await send("POST", "/api/link-pages", { slug: `doc-${Date.now().toString(36)}`, title: "Doc" })
     ).json();
-    linkPageResponseSchema.parse(page);
+    linkPageSchema.parse(page);
     const listed = (await send("GET", "/api/link-pages")).json()[0];
-    expect(Object.keys(listed).sort()).toEqual(keysOf(linkPageResponseSchema));
+    expect(Object.keys(listed).sort()).toEqual(keysOf(linkPageSchema));
     const link = (
       await send("POST", `/api/link-pages/${page.id}/links`, { title: "a", url: "https://exemplo.com.br" })
     ).json();
-    expect(Object.keys(link).sort()).toEqual(keysOf(linkResponseSchema));
+    expect(Object.keys(link).sort()).toEqual(keysOf(linkSchema));
     const invalid = await send("POST", "/api/shortened-urls", { original_url: "" });
     expect(invalid.statusCode).toBe(400);
     const errorSchema = (await fetchDocument()).components.schemas!.Error as { properties: object };
     expect(Object.keys(errorSchema.properties)).toEqual(expect.arrayContaining(Object.keys(invalid.json())));
+  });
+
+  it("takes every answer's status and shape from the route's own response schema", async () => {
+    const document = await fetchDocument();
+    for (const route of bearerRoutes(t.app.routeTable)) {
+      const operation = document.paths[openApiPath(route.url)]![route.method.toLowerCase()]!;
+      const success = Object.entries(operation.responses).filter(([status]) => status.startsWith("2"));
+      expect(success, `${route.method} ${route.url}`).toHaveLength(1);
+      const [status, answer] = success[0]! as [string, { content?: Record<string, { schema: object }> }];
+      const declared = successOf(route);
+      if (OPERATIONS[`${route.method} ${route.url}`]?.csv) {
+        expect(status).toBe("200");
+        expect(Object.keys(answer.content!)).toEqual(["text/csv"]);
+      } else if (!declared) {
+        // No response schema: an empty answer, as the route sends it.
+        expect(status, `${route.method} ${route.url}`).toBe("204");
+        expect(route.method).toBe("DELETE");
+      } else {
+        expect(status).toBe(declared.status);
+        expect(answer.content!["application/json"]!.schema, `${route.method} ${route.url}`).toBeTruthy();
+      }
+    }
+    // The named shapes are the contract's objects, not a copy.
+    const { $schema: _, ...shortenedUrl } = z.toJSONSchema(shortenedUrlSchema, { io: "output" });
+    expect(document.components.schemas!.ShortenedUrl).toEqual(shortenedUrl);
+    expect(document.paths["/api/link-pages"]!.get!.responses["200"]).toMatchObject({
+      content: {
+        "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/LinkPage" } } },
+      },
+    });
+  });
+
+  it("lists the refusals answered before any route: a NUL (400), 408, 413, 415 and 431", async () => {
+    const document = await fetchDocument();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const expected = ["400", "401", "403", "404", "408", "429", "431", "503"];
+        if (method !== "get") expected.push("413", "415");
+        expect(Object.keys(operation.responses), `${method} ${path}`).toEqual(
+          expect.arrayContaining(expected),
+        );
+      }
+    }
+    expect(Object.keys(document.paths["/api/shortened-urls"]!.post!.responses)).toContain("409");
+    expect(document.components.responses).toMatchObject({
+      PayloadTooLarge: {
+        content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      },
+      TooManyRequests: { headers: { "Retry-After": expect.any(Object) } },
+    });
   });
 });
 

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { LINK_PAGE_MESSAGES, trackLinkClickBodySchema } from "../../../common/contract/link-pages";
+import { linkPageUrl } from "../../../common/paths";
 import { z } from "../../../common/zod";
 import { viaTrustedProxy } from "../../lib/client-address";
 import { notFound } from "../../lib/http-error";
 import { byAddress, rateLimited } from "../../lib/rate-limits";
-import { withBlockedLinksGuarded } from "../abuse/blocked-page";
 import { clickFrom } from "../clicks/click-info";
+import { withBlockedLinksGuarded } from "./blocked-links";
 import { findPublicPage, findTrackableLink } from "./public-pages.queries";
 
 const slugParamsSchema = z.object({
@@ -42,9 +43,11 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
   app.get("/api/public/link-pages/:slug/links", { schema: { params: slugParamsSchema } }, async (request) => {
     const found = await requirePublicPage(request.headers.host, request.params.slug);
     // A link to a blocked domain points at the warning page, as on the server-rendered page.
-    const domain = app.domains.get(found.page.domainId);
-    const origin = !domain || domain.isDefault ? app.config.publicUrl : `https://${domain.domain}`;
-    const pageUrl = `${origin}/p/${encodeURIComponent(found.page.slug)}`;
+    const pageUrl = linkPageUrl({
+      host: app.domains.publicHostOf(found.page.domainId),
+      siteOrigin: app.config.publicUrl,
+      slug: found.page.slug,
+    });
     const { links } = withBlockedLinksGuarded(app, found, pageUrl);
     return links.map((link) => ({
       id: link.id,

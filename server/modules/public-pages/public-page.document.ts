@@ -2,9 +2,10 @@ import { createHash } from "node:crypto";
 import { readButtonStyle } from "../../../common/button-style";
 import type { LinkBioView } from "../../../common/contract/link-pages";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
-import { escapeHtml } from "../../../common/link-bio/escape-html";
 import { fontFaceCss, fontPreloads, linkBioFontUses } from "../../../common/link-bio/fonts";
 import { LINK_BIO_CSS, renderLinkBioHtml } from "../../../common/link-bio/render";
+import { linkPagePath } from "../../../common/paths";
+import { escapeHtml, FAVICON_LINK, htmlPage, statusPageHtml } from "../../lib/html-page";
 import type { PublicPage } from "./public-pages.queries";
 
 /**
@@ -64,13 +65,12 @@ export function toLinkBioView({ page, links }: PublicPage): LinkBioView {
 
 export function renderPublicPageDocument(data: PublicPage, context: DocumentContext): string {
   const view = toLinkBioView(data);
-  const url = `${context.origin}/p/${encodeURIComponent(data.page.slug)}`;
+  const url = context.origin + linkPagePath(data.page.slug);
   const description = data.page.description?.trim() || `Links de ${data.page.title}`;
   const image = absoluteImage(view.profileImageUrl, context.origin);
   const fontUses = linkBioFontUses(view);
   const e = escapeHtml;
   const meta = [
-    `<title>${e(data.page.title)}</title>`,
     `<meta name="description" content="${e(description)}">`,
     `<link rel="canonical" href="${e(url)}">`,
     `<meta property="og:type" content="profile">`,
@@ -92,15 +92,14 @@ export function renderPublicPageDocument(data: PublicPage, context: DocumentCont
     .join("");
   const fontFaces = fontFaceCss(fontUses.map((use) => use.family));
   const footer = `<a href="${e(context.homeUrl)}">Feito com ${e(context.appName)}</a>`;
-  return (
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-    meta.join("") +
-    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">${fontLinks}` +
+  return htmlPage({
+    title: data.page.title,
+    noindex: false,
+    head: `${meta.join("")}${FAVICON_LINK}${fontLinks}`,
     // After the shared CSS: the page fills the screen, so the footer sits at the bottom.
-    `<style>${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}</style>` +
-    `</head><body>${renderLinkBioHtml(view, { footerHtml: footer })}<script>${BEACON_SCRIPT}</script></body></html>`
-  );
+    css: `${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}`,
+    body: `${renderLinkBioHtml(view, { footerHtml: footer })}<script>${BEACON_SCRIPT}</script>`,
+  });
 }
 
 /** A small page in the product's look for 404 and 500 (spec 8: public link page errors). */
@@ -110,20 +109,13 @@ export function renderErrorDocument(status: 404 | 500, homeUrl: string, appName:
     status === 404
       ? "O endereço pode estar errado, ou a página foi removida ou desativada."
       : "Tente novamente em alguns instantes.";
-  return (
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<meta name="robots" content="noindex"><title>${message}</title>` +
-    `<link rel="icon" href="/favicon.svg" type="image/svg+xml"><style>` +
-    `body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f8fafc;color:#0f172a;` +
-    `font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;text-align:center;padding:24px;box-sizing:border-box}` +
-    `main{max-width:420px}.code{font-size:56px;font-weight:800;color:#2563eb;margin:0;line-height:1}` +
-    `h1{font-size:22px;margin:16px 0 8px}p{margin:0 0 24px;color:#475569;line-height:1.5}` +
-    `a{display:inline-block;background:#2563eb;color:#fff;text-decoration:none;padding:12px 20px;border-radius:12px;font-weight:600}` +
-    `a:hover{background:#2563eb}</style></head><body><main>` +
-    `<p class="code">${status}</p><h1>${message}</h1><p>${hint}</p>` +
-    `<a href="${escapeHtml(homeUrl)}">Ir para o ${escapeHtml(appName)}</a></main></body></html>`
-  );
+  return statusPageHtml({
+    status,
+    title: message,
+    hint,
+    link: { href: homeUrl, label: `Ir para o ${appName}` },
+    icon: true,
+  });
 }
 
 function absoluteImage(url: string | null, origin: string): string | null {

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { linkPagePath, publicOrigin } from "../../../common/paths";
 import { isPossibleSlug } from "../../../common/slug";
-import { withBlockedLinksGuarded } from "../abuse/blocked-page";
 import { LINK_PAGE_TOPIC, linkPageKey } from "../link-pages/link-page-events";
+import { withBlockedLinksGuarded } from "./blocked-links";
 import { type CachedResponse, encodeResponse, PublicPageCache } from "./public-page.cache";
 import { ERROR_CSP, PAGE_CSP, renderErrorDocument, renderPublicPageDocument } from "./public-page.document";
 import { findPublicPage } from "./public-pages.queries";
@@ -17,7 +18,7 @@ const headersFor = (csp: string) => ({
 
 /**
  * Answers GET or HEAD /p/{slug} on node's own request and response when the page is cached, and
- * says whether it did: the listening server calls it before routing (issue 18: a cached page is a
+ * says whether it did: the listening server calls it before routing (so that a cached page is a
  * lookup and a write, like /s/); a miss, a bad slug or a server shutting down goes to the router.
  */
 export type CachedPageAnswer = (request: IncomingMessage, response: ServerResponse, slug: string) => boolean;
@@ -34,7 +35,7 @@ export function createPublicPages(app: FastifyInstance): {
   app.bus.on(LINK_PAGE_TOPIC, (key) => (key === "*" ? cache.clear() : cache.delete(key)));
   // Canonical URLs name the domain: a domain change may change every page.
   app.bus.on("domains", () => cache.clear());
-  // Issue 16: links to a newly blocked (or unblocked) domain change on every page that has them.
+  // The block list: links to a newly blocked (or unblocked) domain change on every page that has them.
   app.blockedDomains.onChange(() => cache.clear());
   let closing = false;
   app.addHook("preClose", (done) => {
@@ -69,9 +70,8 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
   async function render(domainId: number, slug: string): Promise<CachedResponse> {
     const found = await findPublicPage(app.db, domainId, slug);
     if (!found) return notFound;
-    const domain = app.domains.get(domainId);
-    const origin = !domain || domain.isDefault ? app.config.publicUrl : `https://${domain.domain}`;
-    const pageUrl = `${origin}/p/${encodeURIComponent(found.page.slug)}`;
+    const origin = publicOrigin(app.domains.publicHostOf(domainId), app.config.publicUrl);
+    const pageUrl = origin + linkPagePath(found.page.slug);
     const html = renderPublicPageDocument(withBlockedLinksGuarded(app, found, pageUrl), {
       origin,
       homeUrl,
@@ -82,7 +82,7 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
 
   // A shared link with a trailing slash still reaches the page.
   app.get<{ Params: { slug: string } }>("/p/:slug/", (request, reply) =>
-    reply.redirect(`/p/${encodeURIComponent(request.params.slug)}`, 301),
+    reply.redirect(linkPagePath(request.params.slug), 301),
   );
 
   app.get<{ Params: { slug: string } }>("/p/:slug", async (request, reply) => {

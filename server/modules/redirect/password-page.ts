@@ -1,5 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { POWER_LINK_MESSAGES } from "../../../common/contract/shortened-urls";
+import { escapeHtml, htmlPage, NOTICE_BODY_CSS } from "../../lib/html-page";
 
 /** The password page's own messages, beside the contract's prompt and wrong-password line. */
 export const PASSWORD_PAGE_MESSAGES = {
@@ -26,15 +27,9 @@ const HEADERS = {
     "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
 };
 
-const STYLE = `*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:center;justify-content:center;padding:24px 16px;background:#f8fafc;color:#0f172a;font:16px/1.5 Inter,ui-sans-serif,system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}main{width:100%;max-width:380px;background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:32px 24px;box-shadow:0 1px 3px rgba(15,23,42,.06)}.icon{width:48px;height:48px;border-radius:12px;background:#eff6ff;color:#2563eb;display:flex;align-items:center;justify-content:center;margin:0 auto 16px}h1{font-size:20px;margin:0 0 4px;text-align:center}p{margin:0 0 20px;color:#475569;text-align:center;font-size:15px}label{display:block;font-weight:600;font-size:14px;margin-bottom:6px}input{width:100%;font:inherit;padding:10px 12px;border:1px solid #cbd5e1;border-radius:10px;background:#fff;color:inherit}input:focus{outline:2px solid #3b82f6;outline-offset:1px;border-color:#3b82f6}button{width:100%;margin-top:16px;font:inherit;font-weight:600;padding:11px 16px;border:0;border-radius:10px;background:#2563eb;color:#fff;cursor:pointer}button:hover{background:#1d4ed8}.error{margin:0 0 16px;padding:10px 12px;border-radius:10px;background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;text-align:left;font-size:14px}footer{margin-top:20px;color:#94a3b8;font-size:13px}`;
+const STYLE = `${NOTICE_BODY_CSS}main{width:100%;max-width:380px;background:#fff;border:1px solid #e2e8f0;border-radius:16px;padding:32px 24px;box-shadow:0 1px 3px rgba(15,23,42,.06)}.icon{width:48px;height:48px;border-radius:12px;background:#eff6ff;color:#2563eb;display:flex;align-items:center;justify-content:center;margin:0 auto 16px}h1{font-size:20px;margin:0 0 4px;text-align:center}p{margin:0 0 20px;color:#475569;text-align:center;font-size:15px}label{display:block;font-weight:600;font-size:14px;margin-bottom:6px}input{width:100%;font:inherit;padding:10px 12px;border:1px solid #cbd5e1;border-radius:10px;background:#fff;color:inherit}input:focus{outline:2px solid #3b82f6;outline-offset:1px;border-color:#3b82f6}button{width:100%;margin-top:16px;font:inherit;font-weight:600;padding:11px 16px;border:0;border-radius:10px;background:#2563eb;color:#fff;cursor:pointer}button:hover{background:#1d4ed8}.error{margin:0 0 16px;padding:10px 12px;border-radius:10px;background:#fef2f2;color:#b91c1c;border:1px solid #fecaca;text-align:left;font-size:14px}footer{margin-top:20px;color:#94a3b8;font-size:13px}`;
 
 const LOCK = `<svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect x="4" y="11" width="16" height="10" rx="2"/><path d="M8 11V7a4 4 0 0 1 8 0v4"/></svg>`;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /**
  * The page a password-protected link answers: a plain form POSTed to the same URL (no JavaScript),
@@ -50,7 +45,11 @@ export function passwordPageHtml(
   const form = canRetry
     ? `<form method="post" action="${escapeHtml(action)}">${alert}<label for="senha">${PASSWORD_PAGE_MESSAGES.label}</label><input id="senha" name="password" type="password" required minlength="1" maxlength="100" autocomplete="current-password" autofocus><button type="submit">${PASSWORD_PAGE_MESSAGES.submit}</button></form>`
     : alert;
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex"><title>${PASSWORD_PAGE_MESSAGES.title}</title><style>${STYLE}</style></head><body><main><div class="icon">${LOCK}</div><h1>${PASSWORD_PAGE_MESSAGES.title}</h1><p>${POWER_LINK_MESSAGES.passwordPrompt}</p>${form}</main><footer>${escapeHtml(PASSWORD_PAGE_MESSAGES.footer(appName))}</footer></body></html>`;
+  return htmlPage({
+    title: PASSWORD_PAGE_MESSAGES.title,
+    css: STYLE,
+    body: `<main><div class="icon">${LOCK}</div><h1>${PASSWORD_PAGE_MESSAGES.title}</h1><p>${POWER_LINK_MESSAGES.passwordPrompt}</p>${form}</main><footer>${escapeHtml(PASSWORD_PAGE_MESSAGES.footer(appName))}</footer>`,
+  });
 }
 
 /** Writes the page with its status (200 asking, 401 wrong, 403 cross-site, 429 too many). */

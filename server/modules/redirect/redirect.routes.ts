@@ -30,7 +30,7 @@ export const redirectRoutes: FastifyPluginAsync<{ redirect: Redirect }> = async 
   app.get("/s/:code", options, handler);
   app.head("/s/:code", options, handler);
 
-  // The password page's form (issue 17): the listening server leaves POST to the router, so it comes
+  // The password page's form (password links): the listening server leaves POST to the router, so it comes
   // here. Only a small urlencoded body is read; anything else is refused (415) before the handler.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -91,7 +91,7 @@ export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
       const domainId = app.domains.resolve(request.headers.host).id;
       const target = await findTarget(cache, domainId, request.params.code);
       reply.header("cache-control", "no-store");
-      // Issue 17: an expired link with an expiry target answers it; a password is asked on /s/ only.
+      // Power options: an expired link with an expiry target answers it; a password is asked on /s/ only.
       const gone = () => {
         if (target?.expiredLocation) return { original_url: target.expiredLocation };
         throw new HttpError(404, SHORT_URL_MESSAGES.linkUnavailable);

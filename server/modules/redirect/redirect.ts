@@ -114,7 +114,7 @@ export const shortUrlClick = (
  * docs/decisions/006). The server answers /s/ with it before routing; the Fastify route calls the
  * same function (app.inject, tests). A cached code costs no database round trip, rules included; the
  * click is queued after the answer. HEAD answers the same and records nothing: link checkers and
- * previews use it. Issue 17: rules choose the Location; a click limit takes one redirect in the
+ * previews use it. Power options: rules choose the Location; a click limit takes one redirect in the
  * database per counted visit (links without one never query); an expired link goes to its
  * expired_url when it has one; a password link answers the password page (password-page.ts).
  */
@@ -161,7 +161,7 @@ export function createRedirect(app: FastifyInstance): Redirect {
     code: string,
   ) => send302(response, target?.expiredLocation ?? unavailableAt(request, code), null);
 
-  /** Issue 16: a target on a blocked domain answers the warning page (no redirect, no click). */
+  /** The block list: a target on a blocked domain answers the warning page (no redirect, no click). */
   const blocked = (request: IncomingMessage, response: ServerResponse, code: string) =>
     sendBlockedPage(
       response,

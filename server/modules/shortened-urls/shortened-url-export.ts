@@ -1,6 +1,8 @@
-// CSV export of a user's short links with their clicks (issue 17): UTF-8 with BOM and `;`, as
+// CSV export of a user's short links with their clicks: UTF-8 with BOM and `;`, as
 // Excel in pt-BR opens it; the first four columns are the import's, so the file imports back.
+
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { shortLinkPath } from "../../../common/paths";
 import { formatDateTimeBR } from "../../../common/time";
 import type { Db } from "../../../db/client";
 import { shortenedUrls } from "../../../db/schema";
@@ -55,7 +57,7 @@ export function shortenedUrlsCsv(db: Db, userId: number, originOf: (domainId: nu
       row.title ?? "",
       row.shortCode,
       row.expiresAt ? formatDateTimeBR(row.expiresAt) : "",
-      `${originOf(row.domainId)}/s/${row.shortCode}`,
+      originOf(row.domainId) + shortLinkPath(row.shortCode),
       String(row.clickCount),
       formatDateTimeBR(row.createdAt),
     ],

@@ -1,6 +1,6 @@
-// CSV import of short links (issue 17). Each row is checked like a POST (schema, targets, reserved
+// CSV import of short links. Each row is checked like a POST (schema, targets, reserved
 // and taken codes); the valid rows are created, the others reported, all in one transaction under
-// the plan's lock (see README, "Importar e exportar links curtos").
+// the plan's lock (see docs/product-decisions.md, "Importar e exportar links curtos").
 import { eq } from "drizzle-orm";
 import Papa from "papaparse";
 import { isUnlimited, limitReachedMessage } from "../../../common/contract/billing";
@@ -165,12 +165,12 @@ export async function importShortenedUrls(
     .transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
       if (!user) throw new HttpError(401, "Faça login para continuar.");
-      const { plan } = await planOf(tx as unknown as Db, userId);
+      const { plan } = await planOf(tx, userId);
       const limit = limitsOf(user, plan).shortened_urls;
       const overLimit = isUnlimited(limit) ? "" : limitReachedMessage("shortened_urls", limit, plan.name);
       let room = isUnlimited(limit)
         ? Number.POSITIVE_INFINITY
-        : limit - (await userUsageOf(tx as unknown as Db, userId)).shortLinks;
+        : limit - (await userUsageOf(tx, userId)).shortLinks;
       const rows: ShortenedUrlRow[] = [];
       for (const { row, body } of valid) {
         if (room <= 0) {
@@ -179,7 +179,7 @@ export async function importShortenedUrls(
         }
         try {
           rows.push(
-            await createShortenedUrl(tx as unknown as Db, {
+            await createShortenedUrl(tx, {
               userId,
               domainId: app.domains.default.id,
               originalUrl: body.original_url,

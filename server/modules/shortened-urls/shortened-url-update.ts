@@ -7,9 +7,10 @@ import {
 import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { shortenedUrls } from "../../../db/schema";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { HttpError } from "../../lib/http-error";
 import { savedTargets } from "./shortened-url-targets";
-import { findOwnShortenedUrl, isUniqueViolation, type ShortenedUrlRow } from "./shortened-urls.queries";
+import { findOwnShortenedUrl, type ShortenedUrlRow } from "./shortened-urls.queries";
 import { hashLinkPassword } from "./shortened-urls.service";
 
 export type ShortenedUrlChanges = z.output<typeof shortenedUrlUpdateSchema>;

@@ -82,7 +82,7 @@ export type RedirectRow = {
   userId: number;
   originalUrl: string;
   expiresAt: Date | null;
-  /** Issue 17: what the redirect decides with, loaded with the link into the redirect cache. */
+  /** The power options: what the redirect decides with, loaded with the link into the redirect cache. */
   rules: RedirectRule[] | null;
   clickLimit: number | null;
   limitUsed: number;
@@ -116,12 +116,4 @@ export async function findRedirectTargets(
                   ${sql.param(wanted.map((key) => key.code))}::text[]) as k(domain_id, short_code)
       join shortened_urls as s on s.domain_id = k.domain_id and s.short_code = k.short_code`,
   });
-}
-
-/** Postgres' unique_violation, whether the driver error is thrown bare or wrapped by Drizzle. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23505") return true;
-  }
-  return false;
 }

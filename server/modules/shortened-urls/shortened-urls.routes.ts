@@ -6,13 +6,17 @@ import {
   shortenedUrlBodySchema,
   shortenedUrlIdParamsSchema,
   shortenedUrlImportBodySchema,
+  shortenedUrlImportResultSchema,
   shortenedUrlListQuerySchema,
+  shortenedUrlListSchema,
+  shortenedUrlSchema,
   shortenedUrlUpdateSchema,
 } from "../../../common/contract/shortened-urls";
+import { publicOrigin } from "../../../common/paths";
+import { creationRateLimited, creationRateMessage } from "../../lib/creation-rate";
 import { HttpError } from "../../lib/http-error";
 import { byAddress, rateLimited } from "../../lib/rate-limits";
-import { creationRateLimited, creationRateMessage } from "../abuse/creation-rate";
-import { requireUser } from "../auth/session";
+import { requireUser, signedInUser } from "../../lib/session-guards";
 import { createWithinLimit, planOf } from "../billing/entitlements";
 import { shortUrlChanged } from "./short-url-invalidation";
 import { shortenedUrlsCsv, shortUrlExportFilename } from "./shortened-url-export";
@@ -32,27 +36,33 @@ const MINUTE = 60_000;
 export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const shortenLimit = rateLimited(app, [
-    { name: "shorten-user", max: 60, windowMs: MINUTE, key: (request) => String(request.user!.id) },
+    { name: "shorten-user", max: 60, windowMs: MINUTE, key: (request) => String(signedInUser(request).id) },
     { name: "shorten-ip", max: 60, windowMs: MINUTE, key: byAddress },
   ]);
-  // Issue 16: the plan's creations per hour, one counter with Link Bio pages and links.
+  // Abuse prevention: the plan's creations per hour, one counter with Link Bio pages and links.
   const creationLimit = creationRateLimited(app);
   // An import creates up to 1000 links: a few files a minute is plenty.
   const importLimit = rateLimited(app, [
-    { name: "shorten-import-user", max: 5, windowMs: MINUTE, key: (request) => String(request.user!.id) },
+    {
+      name: "shorten-import-user",
+      max: 5,
+      windowMs: MINUTE,
+      key: (request) => String(signedInUser(request).id),
+    },
   ]);
-  const originOf = (domainId: number) => {
-    const domain = app.domains.get(domainId);
-    return !domain || domain.isDefault ? app.config.publicUrl.replace(/\/$/, "") : `https://${domain.domain}`;
-  };
+  const originOf = (domainId: number) =>
+    publicOrigin(app.domains.publicHostOf(domainId), app.config.publicUrl);
 
   // The user's short links, newest first; a page of them, with the match count in X-Total-Count
   // (none when a search matches more than SHORT_URL_SEARCH_COUNT_MAX: not counted further).
   app.get(
     "/api/shortened-urls",
-    { preHandler: requireUser, schema: { querystring: shortenedUrlListQuerySchema } },
+    {
+      preHandler: requireUser,
+      schema: { querystring: shortenedUrlListQuerySchema, response: { 200: shortenedUrlListSchema } },
+    },
     async (request, reply) => {
-      const { rows, total } = await listShortenedUrls(app.db, request.user!.id, request.query);
+      const { rows, total } = await listShortenedUrls(app.db, signedInUser(request).id, request.query);
       if (total !== null) reply.header("x-total-count", String(total));
       return rows.map(toShortenedUrl);
     },
@@ -61,9 +71,12 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
   // Shortens a URL, with a random code or the user's own (unique per domain), within the plan.
   app.post(
     "/api/shortened-urls",
-    { preHandler: [requireUser, shortenLimit, creationLimit], schema: { body: shortenedUrlBodySchema } },
+    {
+      preHandler: [requireUser, shortenLimit, creationLimit],
+      schema: { body: shortenedUrlBodySchema, response: { 201: shortenedUrlSchema } },
+    },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const body = request.body;
       // Not our own hosts (a chain, or a loop once edited) nor an internal network; rules and the
       // expiry target too.
@@ -100,15 +113,18 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
       .header("content-type", "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="${shortUrlExportFilename()}"`)
       .header("cache-control", "private, no-store");
-    return reply.send(Readable.from(shortenedUrlsCsv(app.db, request.user!.id, originOf)));
+    return reply.send(Readable.from(shortenedUrlsCsv(app.db, signedInUser(request).id, originOf)));
   });
 
   // Creates links from a CSV's text; the valid rows are created, the others reported by line.
   app.post(
     "/api/shortened-urls/import",
-    { preHandler: [requireUser, importLimit], schema: { body: shortenedUrlImportBodySchema } },
+    {
+      preHandler: [requireUser, importLimit],
+      schema: { body: shortenedUrlImportBodySchema, response: { 200: shortenedUrlImportResultSchema } },
+    },
     async (request) => {
-      const userId = request.user!.id;
+      const userId = signedInUser(request).id;
       const perHour = await app.creationBudget.perHourOf(app, userId);
       const rate =
         perHour === null
@@ -132,12 +148,16 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
     "/api/shortened-urls/:id",
     {
       preHandler: [requireUser, shortenLimit],
-      schema: { params: shortenedUrlIdParamsSchema, body: shortenedUrlUpdateSchema },
+      schema: {
+        params: shortenedUrlIdParamsSchema,
+        body: shortenedUrlUpdateSchema,
+        response: { 200: shortenedUrlSchema },
+      },
     },
     async (request) => {
       const { before, after } = await updateShortenedUrl(
         app.db,
-        request.user!.id,
+        signedInUser(request).id,
         request.params.id,
         request.body,
         (targets, saved) => assertShortLinkTargets(app, targets, saved),
@@ -151,9 +171,12 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
   // One of the user's short links (the drill-down's header); another user's answers 404.
   app.get(
     "/api/shortened-urls/:id",
-    { preHandler: requireUser, schema: { params: shortenedUrlIdParamsSchema } },
+    {
+      preHandler: requireUser,
+      schema: { params: shortenedUrlIdParamsSchema, response: { 200: shortenedUrlSchema } },
+    },
     async (request) => {
-      const row = await findOwnShortenedUrl(app.db, request.user!.id, request.params.id);
+      const row = await findOwnShortenedUrl(app.db, signedInUser(request).id, request.params.id);
       if (!row) throw new HttpError(404, SHORT_URL_MESSAGES.notFound);
       return toShortenedUrl(row);
     },
@@ -164,7 +187,7 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
     "/api/shortened-urls/:id",
     { preHandler: requireUser, schema: { params: shortenedUrlIdParamsSchema } },
     async (request, reply) => {
-      const row = await deleteShortenedUrl(app.db, request.user!.id, request.params.id);
+      const row = await deleteShortenedUrl(app.db, signedInUser(request).id, request.params.id);
       if (!row) throw new HttpError(404, SHORT_URL_MESSAGES.notFound);
       shortUrlChanged(app.bus, row.domainId, row.shortCode);
       reply.code(204).send();

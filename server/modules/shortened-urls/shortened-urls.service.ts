@@ -8,10 +8,11 @@ import {
 import { isReserved } from "../../../common/reserved";
 import type { Db } from "../../../db/client";
 import type { RedirectRule } from "../../../db/schema";
+import { isUniqueViolation } from "../../lib/database-errors";
 import { HttpError } from "../../lib/http-error";
 import { hashPassword } from "../auth/auth.service";
 import type { DomainAccess, DomainRegistry } from "../domains/domain-registry";
-import { insertUnlessCodeTaken, isUniqueViolation, type ShortenedUrlRow } from "./shortened-urls.queries";
+import { insertUnlessCodeTaken, type ShortenedUrlRow } from "./shortened-urls.queries";
 
 /** A crypto-random code from the unambiguous alphabet (randomInt has no modulo bias). */
 export function randomCode(): string {
@@ -43,7 +44,7 @@ export type NewShortLink = {
   title: string | null;
   customCode: string | null;
   expiresAt: Date | null;
-  /** Issue 17's power options; absent: none. The password arrives hashed (hashLinkPassword). */
+  /** The power options (rules, click limit, expiry, password); absent: none. The password arrives hashed (hashLinkPassword). */
   rules?: RedirectRule[];
   clickLimit?: number | null;
   expiredUrl?: string | null;

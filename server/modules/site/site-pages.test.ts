@@ -5,8 +5,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { subscriptionPlans } from "../../../db/schema/billing";
 import { setupTestApp } from "../../../tests/test-app";
-import { head as landingHead } from "../../../web/app/routes/landing";
-import { head as termsHead } from "../../../web/app/routes/terms";
+import { SITE_HEADS } from "../../lib/web-render";
 
 // The shape of the built index.html that matters here: the title, the description, the root.
 const distDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-site-"));
@@ -38,7 +37,7 @@ describe("server-rendered public screens", () => {
     const html = response.body;
 
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain(`<title>${landingHead.title}</title>`);
+    expect(html).toContain(`<title>${SITE_HEADS["/"].title}</title>`);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/">');
     expect(html).toContain('<meta property="og:image" content="http://localhost:3000/og-image.png">');
@@ -65,7 +64,7 @@ describe("server-rendered public screens", () => {
 
   it("gives each legal page its own head, without the home page's JSON-LD", async () => {
     const html = (await get("/terms")).body;
-    expect(html).toContain(`<title>${termsHead.title}</title>`);
+    expect(html).toContain(`<title>${SITE_HEADS["/terms"].title}</title>`);
     expect(html).toContain('<link rel="canonical" href="http://localhost:3000/terms">');
     expect(html).not.toContain("application/ld+json");
     expect((await get("/privacy")).statusCode).toBe(200);

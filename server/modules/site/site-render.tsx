@@ -1,23 +1,12 @@
-import { dehydrate, QueryClient } from "@tanstack/react-query";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { escapeHtml } from "../../../common/link-bio/escape-html";
-import { AppShell } from "../../../web/app/app-shell";
-import { RootLayout } from "../../../web/app/layouts/root-layout";
-import type { PageHead } from "../../../web/app/page-head";
-import { renderScreen } from "../../../web/app/server-render";
-import { blogSiteRoutes, siteRoutes } from "../../../web/app/site-routes";
-import { SSR_STATE_ID, serializeSsrState } from "../../../web/app/ssr-state";
-import { meQuery, systemStatusQuery } from "../../../web/features/auth/api";
-import { billingKeys } from "../../../web/features/billing/api/billing";
+import { loadUser } from "../../lib/session-guards";
+import { matchSiteScreen, type PageHead, type RenderedScreen, SSR_STATE_ID } from "../../lib/web-render";
 import { systemStatus } from "../admin/system-config.routes";
-import { loadUser, toSessionUser } from "../auth/session";
+import { toSessionUser } from "../auth/session";
 import { listActivePlans, toSubscriptionPlan } from "../billing/plans.queries";
 
-/** The site routes under the root layout, as the browser's router has them. */
-const handler = createStaticHandler([{ Component: RootLayout, children: siteRoutes }]);
-
-export { SITE_PATHS } from "../../../web/app/site-paths";
+export { SITE_PATHS } from "../../lib/web-render";
 
 /** A screen's head, with what an article adds (the blog): its image, keywords, dates and JSON-LD. */
 export type SiteHead = PageHead & {
@@ -31,25 +20,7 @@ export type SiteHead = PageHead & {
   jsonLd?: unknown;
 };
 
-type Rendered = { html: string; head: SiteHead; state: string };
-
-const blogHandler = createStaticHandler([{ Component: RootLayout, children: blogSiteRoutes }]);
-
-/**
- * Renders a blog screen with the query data server/modules/blog filled in, as the browser's first
- * render will. Returns null when the address is not a blog screen.
- */
-export async function renderBlogScreen(url: URL, queryClient: QueryClient): Promise<string | null> {
-  const context = await blogHandler.query(new Request(url, { signal: AbortSignal.timeout(10_000) }));
-  if (context instanceof Response || context.matches.length === 0) return null;
-  const router = createStaticRouter(blogHandler.dataRoutes, context);
-  return renderScreen(
-    <AppShell queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppShell>,
-    { queryClient, url },
-  );
-}
+type Rendered = RenderedScreen & { head: SiteHead };
 
 /**
  * Renders a public screen as the browser's first render will: the same components, with the query
@@ -61,32 +32,16 @@ export async function renderSitePage(
   request: FastifyRequest,
 ): Promise<Rendered | null> {
   const url = new URL(request.url, app.config.publicUrl);
-  const context = await handler.query(new Request(url, { signal: AbortSignal.timeout(10_000) }));
-  if (context instanceof Response || context.matches.length === 0) return null;
-  const handle = context.matches.at(-1)?.route.handle as
-    | { head?: PageHead; visitorsOnly?: boolean }
-    | undefined;
-  const head = handle?.head;
-  if (!head) return null;
-
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { staleTime: Number.POSITIVE_INFINITY } },
-  });
+  const screen = await matchSiteScreen(url);
+  if (!screen) return null;
   const [user, plans] = await Promise.all([loadUser(request), listActivePlans(app.db)]);
-  if (user && handle.visitorsOnly) return null;
-  queryClient.setQueryData(meQuery.queryKey, user ? toSessionUser(user) : null);
-  queryClient.setQueryData(billingKeys.plans(), plans.map(toSubscriptionPlan));
-  // Whether payments work decides /pricing's buttons ('Assinar Agora' or 'Fale conosco') in the HTML.
-  queryClient.setQueryData(systemStatusQuery.queryKey, systemStatus(app));
-
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderScreen(
-    <AppShell queryClient={queryClient}>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
-    </AppShell>,
-    { queryClient, url },
-  );
-  return { html, head, state: serializeSsrState(dehydrate(queryClient)) };
+  if (user && screen.visitorsOnly) return null;
+  const rendered = screen.render({
+    user: user ? toSessionUser(user) : null,
+    plans: plans.map(toSubscriptionPlan),
+    systemStatus: systemStatus(app),
+  });
+  return { ...rendered, head: screen.head };
 }
 
 /** The meta tags of a rendered screen: description, canonical, Open Graph, Twitter, robots. */

@@ -6,7 +6,7 @@ export type UserUsage = { shortLinks: number; linkPages: number; clicks: number 
 
 /**
  * How many short links and Link Bio pages a user has, and their clicks: one row kept by triggers
- * (migration 0019), never a count over the user's links (a million of them, issue 18).
+ * (migration 0019), never a count over the user's links (there may be a million of them).
  */
 export async function userUsageOf(db: Pick<Db, "select">, userId: number): Promise<UserUsage> {
   const [row] = await db

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { type Db, rowsOf } from "../../../db/client";
 import { webhookDeliveries } from "../../../db/schema";
 import type { WebhooksConfig } from "../../env";
-import { takeLease } from "../billing/billing-jobs";
+import { takeLease } from "../../lib/job-scheduler";
 import { sendWebhook, type WebhookResult } from "./webhook-sender";
 import { purgeWebhookDeliveries } from "./webhooks.service";
 

@@ -85,7 +85,7 @@ class Receiver {
   }
 }
 
-/** What a receiver does with X-Atalho-Signature (README, Webhooks): recompute and compare. */
+/** What a receiver does with X-Atalho-Signature (docs/product-decisions.md, Webhooks): recompute and compare. */
 function verifies(secret: string, request: Received): boolean {
   const timestamp = String(request.headers["x-atalho-timestamp"]);
   const expected = `sha256=${createHmac("sha256", secret).update(`${timestamp}.${request.body}`).digest("hex")}`;

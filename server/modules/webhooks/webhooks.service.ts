@@ -16,6 +16,7 @@ import {
 import type { Db } from "../../../db/client";
 import { users, webhookDeliveries, webhooks } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
+import { paging } from "../../lib/paging";
 
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
@@ -123,20 +124,20 @@ export async function deleteWebhook(db: Db, userId: number, id: number): Promise
 export async function listDeliveries(
   db: Db,
   webhookId: number,
-  page: number,
+  pageNumber: number,
 ): Promise<WebhookDeliveriesPage> {
-  const pageSize = WEBHOOK_DELIVERIES_PAGE_SIZE;
+  const page = paging(pageNumber, WEBHOOK_DELIVERIES_PAGE_SIZE);
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.webhookId, webhookId))
       .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: count() }).from(webhookDeliveries).where(eq(webhookDeliveries.webhookId, webhookId)),
   ]);
-  return { deliveries: rows.map(toWebhookDelivery), total: total?.n ?? 0, page, page_size: pageSize };
+  return { deliveries: rows.map(toWebhookDelivery), ...page.envelope(total?.n ?? 0) };
 }
 
 /** Queues each payload to every active webhook of its user subscribed to `event`, in one insert. */

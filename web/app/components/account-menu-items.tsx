@@ -1,6 +1,7 @@
 import type { SessionUser } from "@common/contract/auth";
-import { adminTabPath } from "@web/features/admin/components/admin-tabs";
+import { paths } from "@common/paths";
 import { useLogout } from "@web/features/auth/use-auth";
+import { adminTabPath } from "@web/lib/admin-tabs";
 import { CreditCard, LogOut, type LucideIcon, Settings, ShieldCheck, UserRound } from "lucide-react";
 import { Link } from "react-router";
 
@@ -69,7 +70,7 @@ export function AdminMenuItems({ onNavigate }: Navigate) {
         label="Configurações"
         onNavigate={onNavigate}
       />
-      <MenuLink to="/dashboard" icon={UserRound} label="Perfil Normal" onNavigate={onNavigate} />
+      <MenuLink to={paths.dashboard} icon={UserRound} label="Perfil Normal" onNavigate={onNavigate} />
       <LogoutItem onNavigate={onNavigate} />
     </ul>
   );

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@common/contract/auth";
+import { paths } from "@common/paths";
 import { Logo } from "@web/components/ui/logo";
 import { NavLink } from "react-router";
 import { MobileMenu } from "./mobile-menu";
@@ -10,7 +11,7 @@ export function TopNav({ user }: { user: SessionUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
       <div className="relative mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Logo to="/dashboard" />
+        <Logo to={paths.dashboard} />
         <nav aria-label="Navegação principal" className="hidden md:block lg:ml-4">
           <ul className="flex items-center gap-1">
             {NAV_ITEMS.map(({ to, label, icon: Icon }) => (

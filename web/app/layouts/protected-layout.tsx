@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@web/components/ui/spinner";
-import { adminTabPath } from "@web/features/admin/components/admin-tabs";
-import { systemStatusQuery } from "@web/features/auth/api";
-import { useAuth } from "@web/features/auth/use-auth";
+import { adminTabPath } from "@web/lib/admin-tabs";
 import { ApiError } from "@web/lib/api-client";
+import { useAuth } from "@web/lib/session";
+import { systemStatusQuery } from "@web/lib/system-status";
 import { Wrench } from "lucide-react";
 import { useDeferredValue, useEffect } from "react";
 import { Link, Navigate, Outlet, useLocation } from "react-router";

@@ -1,6 +1,7 @@
+import { paths } from "@common/paths";
 import { BLOG_ADMIN_PATH } from "@web/features/admin-blog/components/blog-admin-paths";
 import { BlogPostEditor } from "@web/features/admin-blog/components/blog-post-editor";
-import { useAuth } from "@web/features/auth/use-auth";
+import { useAuth } from "@web/lib/session";
 import { Navigate, useParams } from "react-router";
 
 // /admin/blog/posts/new and /admin/blog/posts/{id}/edit: administrators only (spec 2: others go to
@@ -9,7 +10,7 @@ export function Component() {
   const { user } = useAuth();
   const { id } = useParams();
   if (!user) return null;
-  if (!user.is_admin) return <Navigate to="/dashboard" replace />;
+  if (!user.is_admin) return <Navigate to={paths.dashboard} replace />;
   if (id === undefined) return <BlogPostEditor key="new" id={null} />;
   const postId = Number(id);
   if (!Number.isInteger(postId) || postId < 1) return <Navigate to={BLOG_ADMIN_PATH} replace />;

@@ -1,5 +1,6 @@
+import { paths } from "@common/paths";
 import { BlogAdminList } from "@web/features/admin-blog/components/blog-admin-list";
-import { useAuth } from "@web/features/auth/use-auth";
+import { useAuth } from "@web/lib/session";
 import { Navigate } from "react-router";
 
 // /admin/blog: the protected layout has made sure someone is signed in; spec 2 sends a
@@ -7,5 +8,5 @@ import { Navigate } from "react-router";
 export function Component() {
   const { user } = useAuth();
   if (!user) return null;
-  return user.is_admin ? <BlogAdminList /> : <Navigate to="/dashboard" replace />;
+  return user.is_admin ? <BlogAdminList /> : <Navigate to={paths.dashboard} replace />;
 }

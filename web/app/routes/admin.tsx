@@ -1,5 +1,5 @@
-import { AdminPanel } from "@web/features/admin/components/admin-panel";
-import { useAuth } from "@web/features/auth/use-auth";
+import { useAuth } from "@web/lib/session";
+import { AdminPanel } from "../components/admin-panel";
 
 // /admin: the administrator's panel; the protected layout has already made sure someone is signed in.
 export function Component() {

@@ -1,4 +1,3 @@
-import { domainOrigin } from "@common/contract/domains";
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { type InfiniteData, type QueryClient, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
@@ -8,6 +7,7 @@ import {
   TARGET_KINDS,
 } from "@web/features/analytics/api/analytics";
 import { TargetAnalytics, TargetNotFound } from "@web/features/analytics/components/target-analytics";
+import { publicPageUrl } from "@web/features/link-pages/public-url";
 import { type ShortenedUrlPage, shortenedUrlKeys } from "@web/features/shortened-urls/api/shortened-urls";
 import { shortUrlOf } from "@web/features/shortened-urls/components/short-link";
 import { useAvailableDomains } from "@web/lib/available-domains";
@@ -62,9 +62,10 @@ function describeTarget(target: AnalyticsTarget, domains: ReturnType<typeof useA
   if (target.kind === "shortened-urls") {
     return { title: target.url.title || target.url.original_url, href: shortUrlOf(target.url, domains) };
   }
-  const domain = domains?.find((d) => d.id === target.page.custom_domain_id);
-  const origin = domain ? domainOrigin(domain, window.location.origin) : window.location.origin;
-  return { title: target.page.title, href: `${origin}/p/${target.page.slug}` };
+  return {
+    title: target.page.title,
+    href: publicPageUrl(target.page.slug, target.page.custom_domain_id, domains),
+  };
 }
 
 /** The link as the shortener's list already has it: the header shows at once when coming from there. */

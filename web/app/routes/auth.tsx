@@ -3,13 +3,14 @@
 // `?next=/path` (same-origin paths only) is where the user goes once signed in, e.g. back to the
 // checkout chosen on /pricing; otherwise /dashboard. Server-rendered, the form is an island
 // (docs/decisions/011): signed in, the browser loads the next page, and with it the app.
+import { paths } from "@common/paths";
 import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
 import { AuthBrandPanel } from "@web/features/auth/components/auth-brand-panel";
 import { AuthForm, type AuthMode } from "@web/features/auth/components/auth-form";
 import { GoogleSignIn } from "@web/features/auth/components/google-sign-in";
-import { useAuth } from "@web/features/auth/use-auth";
 import { Island } from "@web/lib/island";
+import { useAuth } from "@web/lib/session";
 import { ArrowLeft } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, Navigate, useSearchParams } from "react-router";
@@ -44,7 +45,9 @@ const COPY: Record<AuthMode, { title: string; subtitle: string; switchText: stri
  */
 function safeNextPath(value: string | null): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point.
-  return value && /^\/(?![/\\])/.test(value) && !/[\u0000-\u001f\u007f]/.test(value) ? value : "/dashboard";
+  return value && /^\/(?![/\\])/.test(value) && !/[\u0000-\u001f\u007f]/.test(value)
+    ? value
+    : paths.dashboard;
 }
 
 export function Component() {

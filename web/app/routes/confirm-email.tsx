@@ -1,4 +1,4 @@
-// /auth/confirmar-email?token=...: the link mailed to a new address after an e-mail change (issue 13).
+// /auth/confirmar-email?token=...: the link mailed to a new address after an e-mail change.
 import { EmailChangeResult } from "@web/features/account/components/email-change-result";
 import { AuthShell } from "@web/features/auth/components/auth-shell";
 import { useSearchParams } from "react-router";

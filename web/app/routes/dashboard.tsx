@@ -5,11 +5,11 @@ import { PageHeader } from "@web/components/ui/page-header";
 import { analyticsSummaryQuery } from "@web/features/analytics/api/analytics";
 import { DashboardStatCards, QuickActions } from "@web/features/analytics/components/dashboard-stat-cards";
 import { VerifyEmailBanner } from "@web/features/auth/components/verify-email-banner";
-import { useAuth } from "@web/features/auth/use-auth";
 import { linkPagesQuery } from "@web/features/link-pages/api/link-pages-query";
 import { LinkPagesDashboardList } from "@web/features/link-pages/components/link-pages-dashboard-list";
 import { shortenedUrlsQuery } from "@web/features/shortened-urls/api/shortened-urls";
 import { RECENT_URLS, RecentUrls } from "@web/features/shortened-urls/components/recent-urls";
+import { useAuth } from "@web/lib/session";
 
 export function Component() {
   const { user } = useAuth();

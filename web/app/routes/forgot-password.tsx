@@ -1,4 +1,4 @@
-// /auth/esqueci-senha: asks for the address the reset link goes to (issue 13).
+// /auth/esqueci-senha: asks for the address the reset link goes to (account recovery by e-mail).
 import { AuthShell } from "@web/features/auth/components/auth-shell";
 import { ForgotPasswordForm } from "@web/features/auth/components/forgot-password-form";
 

@@ -1,8 +1,8 @@
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
-import { meQuery } from "@web/features/auth/api";
-import { subscriptionPlansQuery } from "@web/features/billing/api/billing";
+import { subscriptionPlansQuery } from "@web/lib/plans";
+import { meQuery } from "@web/lib/session";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { testQueryClient } from "../../../tests/web-fake-api";

@@ -1,5 +1,6 @@
+import { paths } from "@common/paths";
 import { Logo } from "@web/components/ui/logo";
-import { useAuth } from "@web/features/auth/use-auth";
+import { useAuth } from "@web/lib/session";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
 
@@ -8,7 +9,7 @@ export function NotFound() {
   const { user } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50 px-4 py-6 sm:px-8">
-      <Logo to={user ? "/dashboard" : "/"} />
+      <Logo to={user ? paths.dashboard : "/"} />
       <main className="flex flex-1 flex-col items-center justify-center py-12 text-center">
         <p className="bg-gradient-to-br from-brand-500 to-indigo-700 bg-clip-text text-7xl font-extrabold tracking-tight text-transparent sm:text-8xl">
           404
@@ -29,7 +30,7 @@ export function NotFound() {
           </Link>
           {user && (
             <Link
-              to="/dashboard"
+              to={paths.dashboard}
               className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
             >
               Ir ao Dashboard

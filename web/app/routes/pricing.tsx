@@ -4,10 +4,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
-import { systemStatusQuery } from "@web/features/auth/api";
-import { useAuth } from "@web/features/auth/use-auth";
 import { PricingPlans } from "@web/features/billing/components/pricing-plans";
 import { Island } from "@web/lib/island";
+import { useAuth } from "@web/lib/session";
+import { systemStatusQuery } from "@web/lib/system-status";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { TopNav } from "../components/top-nav";

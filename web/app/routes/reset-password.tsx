@@ -1,4 +1,4 @@
-// /auth/redefinir-senha?token=...: the link of the recovery e-mail; a new password signs in (issue 13).
+// /auth/redefinir-senha?token=...: the link of the recovery e-mail; a new password signs in.
 import { AuthShell } from "@web/features/auth/components/auth-shell";
 import { ResetPasswordForm } from "@web/features/auth/components/reset-password-form";
 import { useSearchParams } from "react-router";

@@ -1,11 +1,14 @@
-import { useAuth } from "@web/features/auth/use-auth";
+import { paths } from "@common/paths";
+import { useAuth } from "@web/lib/session";
 import { ArrowLeft, Hammer } from "lucide-react";
 import { Link } from "react-router";
 
 /** Screens that later issues build (billing, admin, blog, landing…) show this until then. */
 export function UnderConstruction({ title }: { title: string }) {
   const { user } = useAuth();
-  const back = user ? { to: "/dashboard", label: "Ir ao Dashboard" } : { to: "/", label: "Voltar ao início" };
+  const back = user
+    ? { to: paths.dashboard, label: "Ir ao Dashboard" }
+    : { to: "/", label: "Voltar ao início" };
   return (
     <div className="flex min-h-[60vh] items-center justify-center px-4 py-12">
       <div className="w-full max-w-md rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm sm:p-10">

@@ -1,4 +1,4 @@
-// /auth/verificar-email?token=...: the link of the verification e-mail (issue 13).
+// /auth/verificar-email?token=...: the link of the verification e-mail sent to a new account.
 import { AuthShell } from "@web/features/auth/components/auth-shell";
 import { VerifyEmailResult } from "@web/features/auth/components/verify-email-result";
 import { useSearchParams } from "react-router";

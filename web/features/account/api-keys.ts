@@ -1,18 +1,19 @@
-import type { ApiKey, ApiKeyCreate, CreatedApiKey } from "@common/contract/api-keys";
+import { type ApiKeyCreate, apiKeyListSchema, createdApiKeySchema } from "@common/contract/api-keys";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
 /** GET /api/api-keys: the active keys, newest first (never the keys themselves). */
 export const apiKeysQuery = queryOptions({
   queryKey: ["account", "api-keys"],
-  queryFn: ({ signal }) => api<ApiKey[]>("/api/api-keys", { signal }),
+  queryFn: ({ signal }) => api("/api/api-keys", { schema: apiKeyListSchema, signal }),
 });
 
 /** POST /api/api-keys: the answer is the only time the whole key is seen. */
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ApiKeyCreate) => api<CreatedApiKey>("/api/api-keys", { method: "POST", body }),
+    mutationFn: (body: ApiKeyCreate) =>
+      api("/api/api-keys", { schema: createdApiKeySchema, method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQuery.queryKey }),
   });
 }

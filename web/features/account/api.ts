@@ -6,8 +6,8 @@ import type {
   PasswordChange,
   ProfilePhoto,
   ProfileUpdate,
-  SessionInfo,
 } from "@common/contract/account";
+import { accountStatusSchema, sessionInfoListSchema } from "@common/contract/account";
 import type { SessionUser } from "@common/contract/auth";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -17,7 +17,7 @@ type Done = { success: true; message: string };
 /** GET /api/user/sessions: where the account is signed in, this device first or marked. */
 export const sessionsQuery = queryOptions({
   queryKey: ["account", "sessions"],
-  queryFn: ({ signal }) => api<SessionInfo[]>("/api/user/sessions", { signal }),
+  queryFn: ({ signal }) => api("/api/user/sessions", { schema: sessionInfoListSchema, signal }),
 });
 
 export const updateProfile = (body: ProfileUpdate) =>
@@ -33,7 +33,7 @@ export const EXPORT_PATH = "/api/user/export";
 /** GET /api/user/account: how the account proves itself, and an e-mail change waiting for its link. */
 export const accountStatusQuery = queryOptions({
   queryKey: ["account", "status"],
-  queryFn: ({ signal }) => api<AccountStatus>("/api/user/account", { signal }),
+  queryFn: ({ signal }) => api("/api/user/account", { schema: accountStatusSchema, signal }),
 });
 
 export const updatePhoto = (body: ProfilePhoto) =>

@@ -1,10 +1,10 @@
-import type {
-  CreatedWebhook,
-  Webhook,
-  WebhookCreate,
-  WebhookDeliveriesPage,
-  WebhookDelivery,
-  WebhookUpdate,
+import type { WebhookCreate, WebhookUpdate } from "@common/contract/webhooks";
+import {
+  createdWebhookSchema,
+  webhookDeliveriesPageSchema,
+  webhookDeliverySchema,
+  webhookListSchema,
+  webhookSchema,
 } from "@common/contract/webhooks";
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -14,7 +14,7 @@ const WEBHOOKS_KEY = ["account", "webhooks"] as const;
 /** GET /api/webhooks: the user's webhooks (never the secrets). */
 export const webhooksQuery = queryOptions({
   queryKey: WEBHOOKS_KEY,
-  queryFn: ({ signal }) => api<Webhook[]>("/api/webhooks", { signal }),
+  queryFn: ({ signal }) => api("/api/webhooks", { schema: webhookListSchema, signal }),
 });
 
 /** GET /api/webhooks/{id}/deliveries?page=: one page of the log, newest first; polled while shown. */
@@ -22,7 +22,7 @@ export const webhookDeliveriesQuery = (id: number, page: number) =>
   queryOptions({
     queryKey: [...WEBHOOKS_KEY, id, "deliveries", page],
     queryFn: ({ signal }) =>
-      api<WebhookDeliveriesPage>(`/api/webhooks/${id}/deliveries?page=${page}`, { signal }),
+      api(`/api/webhooks/${id}/deliveries?page=${page}`, { schema: webhookDeliveriesPageSchema, signal }),
     placeholderData: keepPreviousData,
     // Every 2 s while a delivery is on its way, else every 15 s. On its way: pending and due within
     // two minutes (a test just sent; or one being sent now, which stays pending, its attempt
@@ -47,7 +47,8 @@ function useInvalidateWebhooks() {
 export function useCreateWebhook() {
   const invalidate = useInvalidateWebhooks();
   return useMutation({
-    mutationFn: (body: WebhookCreate) => api<CreatedWebhook>("/api/webhooks", { method: "POST", body }),
+    mutationFn: (body: WebhookCreate) =>
+      api("/api/webhooks", { schema: createdWebhookSchema, method: "POST", body }),
     onSuccess: invalidate,
   });
 }
@@ -57,7 +58,7 @@ export function useUpdateWebhook() {
   const invalidate = useInvalidateWebhooks();
   return useMutation({
     mutationFn: ({ id, ...body }: WebhookUpdate & { id: number }) =>
-      api<Webhook>(`/api/webhooks/${id}`, { method: "PATCH", body }),
+      api(`/api/webhooks/${id}`, { schema: webhookSchema, method: "PATCH", body }),
     onSuccess: invalidate,
   });
 }
@@ -75,7 +76,8 @@ export function useDeleteWebhook() {
 export function useTestWebhook() {
   const invalidate = useInvalidateWebhooks();
   return useMutation({
-    mutationFn: (id: number) => api<WebhookDelivery>(`/api/webhooks/${id}/test`, { method: "POST" }),
+    mutationFn: (id: number) =>
+      api(`/api/webhooks/${id}/test`, { schema: webhookDeliverySchema, method: "POST" }),
     onSuccess: invalidate,
   });
 }

@@ -1,14 +1,9 @@
 import type { LoginBody, RegisterBody, SessionUser } from "@common/contract/auth";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AuthFailure } from "@web/lib/auth-error";
+import { meQuery } from "@web/lib/session";
 import { useNavigate } from "react-router";
-import { login, logout, meQuery, register } from "./api";
-import { AuthFailure } from "./auth-error";
-
-/** The signed-in user (null when signed out) and whether the first session check is pending. */
-export function useAuth(): { user: SessionUser | null; pending: boolean } {
-  const { data, isPending } = useQuery(meQuery);
-  return { user: data ?? null, pending: isPending };
-}
+import { login, logout, register } from "./api";
 
 export type SignInInput = { mode: "login"; body: LoginBody } | { mode: "register"; body: RegisterBody };
 

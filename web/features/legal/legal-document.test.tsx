@@ -1,7 +1,7 @@
 import type { SessionUser } from "@common/contract/auth";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen, within } from "@testing-library/react";
-import { meQuery } from "@web/features/auth/api";
+import { meQuery } from "@web/lib/session";
 import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";

@@ -1,6 +1,7 @@
 import { APP_NAME } from "@common/brand";
+import { paths } from "@common/paths";
 import { Logo } from "@web/components/ui/logo";
-import { useAuth } from "@web/features/auth/use-auth";
+import { useAuth } from "@web/lib/session";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -108,7 +109,7 @@ function LegalHeader() {
         <nav aria-label="Conta" className="flex items-center gap-2">
           {user ? (
             <Link
-              to="/dashboard"
+              to={paths.dashboard}
               className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${FOCUS}`}
             >
               Ir ao Dashboard

@@ -1,4 +1,5 @@
-import { type AvailableDomain, domainOrigin } from "@common/contract/domains";
+import type { AvailableDomain } from "@common/contract/domains";
+import { linkPageUrl } from "@common/paths";
 
 /** {domain}/p/{slug}: the page's domain when known, else the default domain (this origin). */
 export function publicPageUrl(
@@ -6,7 +7,7 @@ export function publicPageUrl(
   domainId: number | null | undefined,
   domains: AvailableDomain[] | undefined,
 ): string {
-  const origin = window.location.origin;
   const domain = domains?.find((d) => d.id === domainId);
-  return `${domain ? domainOrigin(domain, origin) : origin}/p/${slug}`;
+  const host = domain && !domain.is_default ? domain.domain : null;
+  return linkPageUrl({ host, siteOrigin: window.location.origin, slug });
 }

@@ -1,5 +1,5 @@
 import { fireEvent, screen } from "@testing-library/react";
-import { meQuery } from "@web/features/auth/api";
+import { meQuery } from "@web/lib/session";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";

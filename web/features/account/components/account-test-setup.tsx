@@ -2,7 +2,7 @@
 import type { SessionUser } from "@common/contract/auth";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { meQuery } from "@web/features/auth/api";
+import { meQuery } from "@web/lib/session";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";

@@ -1,8 +1,8 @@
 import { ACCOUNT_MESSAGES } from "@common/contract/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SpinnerIcon } from "@web/components/ui/spinner";
-import { meQuery } from "@web/features/auth/api";
 import { errorMessage } from "@web/lib/api-client";
+import { meQuery } from "@web/lib/session";
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";

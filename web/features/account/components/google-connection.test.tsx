@@ -1,6 +1,6 @@
 import { GOOGLE_ERRORS, GOOGLE_MESSAGES, type SessionUser } from "@common/contract/auth";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
-import { meQuery } from "@web/features/auth/api";
+import { meQuery } from "@web/lib/session";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
 import { accountUser, renderSignedIn } from "./account-test-setup";

@@ -7,9 +7,10 @@ import {
 } from "@common/contract/auth";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
-import { meQuery, systemStatusQuery } from "@web/features/auth/api";
-import { GoogleLogo } from "@web/features/auth/components/google-sign-in";
+import { GoogleLogo } from "@web/components/ui/google-logo";
 import { api, errorMessage } from "@web/lib/api-client";
+import { meQuery } from "@web/lib/session";
+import { systemStatusQuery } from "@web/lib/system-status";
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";

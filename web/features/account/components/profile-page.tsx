@@ -1,5 +1,5 @@
 import { PageHeader } from "@web/components/ui/page-header";
-import { useAuth } from "@web/features/auth/use-auth";
+import { useAuth } from "@web/lib/session";
 import { Download, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";

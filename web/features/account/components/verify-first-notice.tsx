@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
-import { resendVerification } from "@web/features/auth/api";
-import { authErrorMessage } from "@web/features/auth/auth-error";
+import { authErrorMessage } from "@web/lib/auth-error";
+import { resendVerification } from "@web/lib/session";
 import { MailWarning } from "lucide-react";
 
 /**

@@ -1,9 +1,10 @@
 import {
   BLOG_LIMITS,
-  type BlogPost,
   type BlogPostRow,
   type BlogPostStatus,
-  type BlogStats,
+  blogPostRowListSchema,
+  blogPostSchema,
+  blogStatsSchema,
 } from "@common/contract/blog";
 import { GENERIC_ERROR } from "@common/contract/errors";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
@@ -26,7 +27,7 @@ export function postsSearch({ search, status, categoryId }: BlogPostFilters, pag
 
 /** GET /api/admin/blog/posts answers an array (spec 7) with the match count in X-Total-Count. */
 async function fetchPostsPage(path: string, signal: AbortSignal): Promise<BlogPostsPage> {
-  const { data, headers } = await apiWithHeaders<BlogPostRow[]>(path, { signal });
+  const { data, headers } = await apiWithHeaders(path, { schema: blogPostRowListSchema, signal });
   if (!Array.isArray(data)) throw new ApiError(200, GENERIC_ERROR, null);
   const total = Number(headers.get("x-total-count"));
   return { posts: data, total: Number.isFinite(total) && total > 0 ? total : data.length };
@@ -43,12 +44,12 @@ export const blogPostsQuery = (filters: BlogPostFilters, page: number) =>
 /** GET /api/admin/blog/stats: the four stat cards, over every post. */
 export const blogStatsQuery = queryOptions({
   queryKey: blogAdminKeys.stats,
-  queryFn: ({ signal }) => api<BlogStats>("/api/admin/blog/stats", { signal }),
+  queryFn: ({ signal }) => api("/api/admin/blog/stats", { schema: blogStatsSchema, signal }),
 });
 
 /** GET /api/admin/blog/posts/{id}: the post with its content and categories. */
 export const blogPostQuery = (id: number) =>
   queryOptions({
     queryKey: blogAdminKeys.post(id),
-    queryFn: ({ signal }) => api<BlogPost>(`/api/admin/blog/posts/${id}`, { signal }),
+    queryFn: ({ signal }) => api(`/api/admin/blog/posts/${id}`, { schema: blogPostSchema, signal }),
   });

@@ -1,4 +1,4 @@
-import type { BlogCategory, BlogCategoryBody } from "@common/contract/blog";
+import { type BlogCategoryBody, blogCategorySchema } from "@common/contract/blog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { blogAdminKeys } from "./blog-admin-keys";
@@ -8,7 +8,8 @@ export function useSaveCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: BlogCategoryBody }) =>
-      api<BlogCategory>(id === null ? "/api/admin/blog/categories" : `/api/admin/blog/categories/${id}`, {
+      api(id === null ? "/api/admin/blog/categories" : `/api/admin/blog/categories/${id}`, {
+        schema: blogCategorySchema,
         method: id === null ? "POST" : "PUT",
         body,
       }),

@@ -1,4 +1,4 @@
-import type { BlogPost, BlogPostBody } from "@common/contract/blog";
+import { type BlogPostBody, blogPostSchema } from "@common/contract/blog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { blogAdminKeys } from "./blog-admin-keys";
@@ -8,7 +8,8 @@ export function useSavePost() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: BlogPostBody }) =>
-      api<BlogPost>(id === null ? "/api/admin/blog/posts" : `/api/admin/blog/posts/${id}`, {
+      api(id === null ? "/api/admin/blog/posts" : `/api/admin/blog/posts/${id}`, {
+        schema: blogPostSchema,
         method: id === null ? "POST" : "PUT",
         body,
       }),

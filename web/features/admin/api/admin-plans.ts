@@ -1,10 +1,10 @@
-import type { AdminPlan } from "@common/contract/admin";
+import { adminPlanListSchema } from "@common/contract/admin";
 import { queryOptions } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 /** GET /api/admin/subscription-plans: every plan, active or not, with its subscribers. */
 export const adminPlansQuery = queryOptions({
   queryKey: adminKeys.plans,
-  queryFn: ({ signal }) => api<AdminPlan[]>("/api/admin/subscription-plans", { signal }),
+  queryFn: ({ signal }) => api("/api/admin/subscription-plans", { schema: adminPlanListSchema, signal }),
 });

@@ -1,7 +1,7 @@
-import type { ADMIN_USER_SORTS, AdminUserDetails, AdminUsersPage } from "@common/contract/admin";
+import { type ADMIN_USER_SORTS, adminUserDetailsSchema, adminUsersPageSchema } from "@common/contract/admin";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 /** What the users table asks the server for: the search, the sort and the page. */
@@ -23,7 +23,8 @@ export function usersSearch({ q, sort, order }: AdminUsersParams, page?: number)
 export const adminUsersQuery = (params: AdminUsersParams, page: number) =>
   queryOptions({
     queryKey: [...adminKeys.users, params, page] as const,
-    queryFn: ({ signal }) => api<AdminUsersPage>(`/api/admin/users?${usersSearch(params, page)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api(`/api/admin/users?${usersSearch(params, page)}`, { schema: adminUsersPageSchema, signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -31,5 +32,5 @@ export const adminUsersQuery = (params: AdminUsersParams, page: number) =>
 export const adminUserDetailsQuery = (id: number) =>
   queryOptions({
     queryKey: [...adminKeys.users, "details", id] as const,
-    queryFn: ({ signal }) => api<AdminUserDetails>(`/api/admin/users/${id}`, { signal }),
+    queryFn: ({ signal }) => api(`/api/admin/users/${id}`, { schema: adminUserDetailsSchema, signal }),
   });

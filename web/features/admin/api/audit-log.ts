@@ -1,7 +1,7 @@
-import type { AuditAction, AuditLogPage } from "@common/contract/admin";
+import { type AuditAction, auditLogPageSchema } from "@common/contract/admin";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 /** The audit log's filters; "" means any action / anyone. */
 export type AuditFilters = { action: AuditAction | ""; user: string };
@@ -19,6 +19,6 @@ export const auditLogQuery = (filters: AuditFilters, page: number) =>
   queryOptions({
     queryKey: [...adminKeys.auditLog, filters, page] as const,
     queryFn: ({ signal }) =>
-      api<AuditLogPage>(`/api/admin/audit-log?${auditLogSearch(filters, page)}`, { signal }),
+      api(`/api/admin/audit-log?${auditLogSearch(filters, page)}`, { schema: auditLogPageSchema, signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
-import type { SystemInfo } from "@common/contract/admin";
+import { systemInfoSchema } from "@common/contract/admin";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 /** 'Backup manual': a download (GET, an attachment) of the embedded database. */
 export const BACKUP_PATH = "/api/admin/system/backup";
@@ -9,7 +9,7 @@ export const BACKUP_PATH = "/api/admin/system/backup";
 /** GET /api/admin/system/info: the database kind (backup or pg_dump) and whether Redis is shared. */
 export const systemInfoQuery = queryOptions({
   queryKey: [...adminKeys.all, "system-info"] as const,
-  queryFn: ({ signal }) => api<SystemInfo>("/api/admin/system/info", { signal }),
+  queryFn: ({ signal }) => api("/api/admin/system/info", { schema: systemInfoSchema, signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 /** DELETE /api/admin/users/{id}: the user and all their data. */
 export function useDeleteUser() {

@@ -2,8 +2,8 @@ import type { planBodySchema } from "@common/contract/admin";
 import type { SubscriptionPlan } from "@common/contract/billing";
 import type { z } from "@common/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 export type PlanBodyOutput = z.output<typeof planBodySchema>;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 /** POST /api/admin/users/{id}/activate or /deactivate (deactivating ends the user's sessions). */
 export function useSetUserActive() {

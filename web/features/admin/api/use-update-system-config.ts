@@ -1,15 +1,12 @@
 import type { SystemConfig, systemConfigUpdateSchema } from "@common/contract/admin";
 import type { z } from "@common/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
+import { systemStatusQuery } from "@web/lib/system-status";
 import { systemConfigQuery } from "./system-config";
 
 type SystemConfigPatch = z.output<typeof systemConfigUpdateSchema>;
-
-// NOTE: the public GET /api/system/status (owned by the auth feature, read by the protected layout
-// for the maintenance page and banner) changes with these settings; it is refreshed by its key.
-const SYSTEM_STATUS_KEY = ["system", "status"];
 
 /** PUT /api/admin/system-config with only the fields that changed; the answer is the stored settings. */
 export function useUpdateSystemConfig() {
@@ -17,12 +14,13 @@ export function useUpdateSystemConfig() {
   return useMutation({
     mutationFn: (patch: SystemConfigPatch) =>
       api<SystemConfig & { message?: string }>("/api/admin/system-config", { method: "PUT", body: patch }),
-    // The answer is the stored settings: the form starts again from it, with no second read.
+    // The answer is the stored settings: the form starts again from it, with no second read. The
+    // public status (the maintenance page and banner, sign-up, Google) changes with them too.
     onSuccess: async ({ message: _message, ...config }) => {
       queryClient.setQueryData(systemConfigQuery.queryKey, config);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.auditLog }),
-        queryClient.invalidateQueries({ queryKey: SYSTEM_STATUS_KEY }),
+        queryClient.invalidateQueries({ queryKey: systemStatusQuery.queryKey }),
       ]);
     },
   });

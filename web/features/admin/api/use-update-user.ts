@@ -1,7 +1,7 @@
 import type { AdminUser, AdminUserUpdate } from "@common/contract/admin";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { adminKeys } from "@web/lib/admin-keys";
 import { api } from "@web/lib/api-client";
-import { adminKeys } from "./admin-keys";
 
 /** PUT /api/admin/users/{id}: email, flags, plan and custom limits. */
 export function useUpdateUser() {

@@ -1,8 +1,8 @@
 import type { AdminSetupStatus } from "@common/contract/admin";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { config, definitionListChildren, renderAdmin, stats } from "../../../../tests/web-admin-fixtures";
 import { fakeApi } from "../../../../tests/web-fake-api";
-import { config, definitionListChildren, renderAdmin, stats } from "./admin.test-helper";
 import { AdminOverview, cancellationsNote, newUsersNote } from "./admin-overview";
 import { feeAndNet } from "./platform-fee";
 
@@ -13,10 +13,9 @@ describe("AdminOverview", () => {
 
   it("shows the four figures in pt-BR with this month's changes", async () => {
     fakeApi({
-      "GET /api/admin/stats": { body: stats },
       "GET /api/admin/system-config": { body: config() },
     });
-    renderAdmin(<AdminOverview />);
+    renderAdmin(<AdminOverview stats={stats} />);
     expect(await screen.findByText("12.345")).toBeTruthy();
     expect(within(card("Total de Usuários")).getByText("+87 novos este mês")).toBeTruthy();
     expect(within(card("Assinaturas Ativas")).getByText("321")).toBeTruthy();
@@ -28,12 +27,11 @@ describe("AdminOverview", () => {
 
   it("shows the system status with the fee and the net", async () => {
     fakeApi({
-      "GET /api/admin/stats": { body: stats },
       "GET /api/admin/system-config": {
         body: config({ maintenance_mode: true, registration_enabled: false, platform_fee_percentage: 7.5 }),
       },
     });
-    renderAdmin(<AdminOverview />);
+    renderAdmin(<AdminOverview stats={stats} />);
     const status = screen.getByRole("region", { name: "Status do Sistema" });
     expect(await within(status).findByText("7,5%")).toBeTruthy();
     expect(within(status).getByText("(líquido 92,5%)")).toBeTruthy();
@@ -46,10 +44,9 @@ describe("AdminOverview", () => {
 
   it("says Desativado and Abertos, and 5% leaves 95% (spec 9)", async () => {
     fakeApi({
-      "GET /api/admin/stats": { body: stats },
       "GET /api/admin/system-config": { body: config() },
     });
-    renderAdmin(<AdminOverview />);
+    renderAdmin(<AdminOverview stats={stats} />);
     const status = screen.getByRole("region", { name: "Status do Sistema" });
     expect(await within(status).findByText("Desativado")).toBeTruthy();
     expect(within(status).getByText("Abertos")).toBeTruthy();
@@ -60,13 +57,12 @@ describe("AdminOverview", () => {
 
   it("lists what a fresh server still needs, each with its state, its variables and its README section", async () => {
     fakeApi({
-      "GET /api/admin/stats": { body: stats },
       "GET /api/admin/system-config": { body: config() },
       "GET /api/admin/setup-status": {
         body: { payments: "none", email: "outbox", https: false, google: false } satisfies AdminSetupStatus,
       },
     });
-    renderAdmin(<AdminOverview />);
+    renderAdmin(<AdminOverview stats={stats} />);
     const setup = screen.getByRole("region", { name: "Configuração do servidor" });
     expect(await within(setup).findByText("0 de 4 prontos")).toBeTruthy();
     const item = (name: string) => within(within(setup).getByRole("listitem", { name }));
@@ -97,11 +93,10 @@ describe("AdminOverview", () => {
   it("says what is ready: Mercado Pago, SMTP, HTTPS, Google; the dev checkout is only for tests", async () => {
     let status: AdminSetupStatus = { payments: "mercadopago", email: "smtp", https: true, google: true };
     fakeApi({
-      "GET /api/admin/stats": { body: stats },
       "GET /api/admin/system-config": { body: config() },
       "GET /api/admin/setup-status": () => ({ body: status }),
     });
-    const view = renderAdmin(<AdminOverview />);
+    const view = renderAdmin(<AdminOverview stats={stats} />);
     const setup = () => within(screen.getByRole("region", { name: "Configuração do servidor" }));
     expect(await setup().findByText("4 de 4 prontos")).toBeTruthy();
     expect(setup().getAllByText("Configurado")).toHaveLength(3);
@@ -109,18 +104,17 @@ describe("AdminOverview", () => {
     view.unmount();
 
     status = { ...status, payments: "dev" };
-    renderAdmin(<AdminOverview />);
+    renderAdmin(<AdminOverview stats={stats} />);
     expect(await setup().findByText("3 de 4 prontos")).toBeTruthy();
     expect(setup().getByText("Checkout de testes")).toBeTruthy();
   });
 
   it("says so when the server's setup cannot be read", async () => {
     fakeApi({
-      "GET /api/admin/stats": { body: stats },
       "GET /api/admin/system-config": { body: config() },
       "GET /api/admin/setup-status": { status: 500, body: {} },
     });
-    renderAdmin(<AdminOverview />);
+    renderAdmin(<AdminOverview stats={stats} />);
     const setup = screen.getByRole("region", { name: "Configuração do servidor" });
     expect(
       await within(setup).findByText("Não foi possível carregar a configuração do servidor."),

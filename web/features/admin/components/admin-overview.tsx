@@ -1,7 +1,10 @@
 import type { AdminSetupStatus } from "@common/contract/admin";
+import type { AdminStats } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { Badge, type BadgeTone } from "@web/components/ui/badge";
+import { adminKeys } from "@web/lib/admin-keys";
+import { adminTabPath } from "@web/lib/admin-tabs";
 import { api } from "@web/lib/api-client";
 import {
   Activity,
@@ -18,10 +21,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { adminStatsQuery } from "../api/admin-billing";
-import { adminKeys } from "../api/admin-keys";
 import { systemConfigQuery } from "../api/system-config";
-import { adminTabPath } from "./admin-tabs";
 import { feeAndNet } from "./platform-fee";
 
 const count = new Intl.NumberFormat("pt-BR");
@@ -241,9 +241,11 @@ function SetupChecklist() {
   );
 }
 
-/** 'Visão Geral' (spec 2): the four figures, the system status and the server's setup checklist. */
-export function AdminOverview() {
-  const stats = useQuery(adminStatsQuery).data;
+/**
+ * 'Visão Geral' (spec 2): the four figures, the system status and the server's setup checklist. The
+ * figures (GET /api/admin/stats) are the admin billing's read: the panel (web/app) passes them in.
+ */
+export function AdminOverview({ stats }: { stats: AdminStats | undefined }) {
   const config = useQuery(systemConfigQuery);
   const fee = config.data && feeAndNet(config.data.platform_fee_percentage);
 

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { plans, renderAdmin } from "../../../../tests/web-admin-fixtures";
 import { fakeApi } from "../../../../tests/web-fake-api";
-import { plans, renderAdmin } from "./admin.test-helper";
 import { AdminPlans } from "./admin-plans";
 import { freePlanOf, NEW_PLAN_VALUES, newPlanValues, parsePlanForm, UNLIMITED_WARNING } from "./plan-form";
 

@@ -1,8 +1,8 @@
 import { ADMIN_MESSAGES, type AdminUser, type AdminUserDetails } from "@common/contract/admin";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { adminUser, plans, renderAdmin } from "../../../../tests/web-admin-fixtures";
 import { type Call, fakeApi, paramsOf } from "../../../../tests/web-fake-api";
-import { adminUser, plans, renderAdmin } from "./admin.test-helper";
 import { AdminUsers } from "./admin-users";
 
 const pageOf = (users: AdminUser[], total = users.length, page = 1) => ({

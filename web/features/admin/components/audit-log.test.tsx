@@ -1,8 +1,8 @@
 import type { AuditEntry, AuditLogPage } from "@common/contract/admin";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { auditEntry, renderAdmin } from "../../../../tests/web-admin-fixtures";
 import { type Call, fakeApi, paramsOf } from "../../../../tests/web-fake-api";
-import { auditEntry, renderAdmin } from "./admin.test-helper";
 import { AuditLog } from "./audit-log";
 
 const pageOf = (entries: AuditEntry[], total = entries.length, page = 1): { body: AuditLogPage } => ({

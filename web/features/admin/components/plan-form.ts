@@ -23,7 +23,7 @@ export type PlanFormValues = {
 
 /**
  * Spec 9: a new plan costs 0, is monthly, keeps analytics 30 days, no custom domains, no priority
- * support; 60 creations an hour (issue 16, the column's default).
+ * support; 60 creations an hour (the abuse limit on new links and pages; the column's default).
  */
 export const NEW_PLAN_VALUES: PlanFormValues = {
   name: "",

@@ -10,7 +10,6 @@ import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { systemConfigQuery } from "../api/system-config";
 import { useUpdateSystemConfig } from "../api/use-update-system-config";
-import { CustomDomainManager } from "./custom-domains/custom-domain-manager";
 import { feeAndNet } from "./platform-fee";
 import { SystemMaintenance } from "./system-maintenance";
 
@@ -235,8 +234,11 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
   );
 }
 
-/** 'Configurações' (spec 2): the stored general settings, the custom domain manager and the maintenance tools. */
-export function SystemSettings() {
+/**
+ * 'Configurações' (spec 2): the stored general settings, the custom domain manager and the maintenance
+ * tools. The domain manager is the admin domains' screen: the panel (web/app) passes it in.
+ */
+export function SystemSettings({ domains }: { domains: ReactNode }) {
   const config = useQuery(systemConfigQuery);
   return (
     <div className="space-y-6">
@@ -259,9 +261,7 @@ export function SystemSettings() {
         )}
       </Section>
 
-      <Section title="Domínios personalizados">
-        <CustomDomainManager />
-      </Section>
+      <Section title="Domínios personalizados">{domains}</Section>
 
       <Section title="Manutenção e dados" description="Ferramentas de operação do sistema.">
         <SystemMaintenance />

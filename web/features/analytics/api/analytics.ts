@@ -1,6 +1,10 @@
-import type { AdvancedAnalytics, AnalyticsSummary, TargetAnalytics } from "@common/contract/analytics";
-import type { LinkPage } from "@common/contract/link-pages";
-import type { ShortenedUrl } from "@common/contract/shortened-urls";
+import {
+  advancedAnalyticsSchema,
+  analyticsSummarySchema,
+  targetAnalyticsSchema,
+} from "@common/contract/analytics";
+import { linkPageSchema } from "@common/contract/link-pages";
+import { type ShortenedUrl, shortenedUrlSchema } from "@common/contract/shortened-urls";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
@@ -10,13 +14,14 @@ export const TARGET_KINDS: readonly AnalyticsTargetKind[] = ["shortened-urls", "
 
 export const analyticsSummaryQuery = queryOptions({
   queryKey: ["analytics", "summary"],
-  queryFn: ({ signal }) => api<AnalyticsSummary>("/api/analytics", { signal }),
+  queryFn: ({ signal }) => api("/api/analytics", { schema: analyticsSummarySchema, signal }),
 });
 
 export const advancedAnalyticsQuery = (range: AnalyticsRange) =>
   queryOptions({
     queryKey: ["analytics", "advanced", range],
-    queryFn: ({ signal }) => api<AdvancedAnalytics>(`/api/analytics/advanced?range=${range}`, { signal }),
+    queryFn: ({ signal }) =>
+      api(`/api/analytics/advanced?range=${range}`, { schema: advancedAnalyticsSchema, signal }),
   });
 
 /** The drill-down of one short link or Link Bio page; another user's target answers 404. */
@@ -24,7 +29,10 @@ export const targetAnalyticsQuery = (kind: AnalyticsTargetKind, id: string, rang
   queryOptions({
     queryKey: ["analytics", kind, id, range],
     queryFn: ({ signal }) =>
-      api<TargetAnalytics>(`/api/analytics/${kind}/${encodeURIComponent(id)}?range=${range}`, { signal }),
+      api(`/api/analytics/${kind}/${encodeURIComponent(id)}?range=${range}`, {
+        schema: targetAnalyticsSchema,
+        signal,
+      }),
   });
 
 /** What the drill-down's header names: the short link or the page itself. */
@@ -41,7 +49,7 @@ export const analyticsTargetQuery = (kind: AnalyticsTargetKind, id: string) =>
     queryFn: async ({ signal }): Promise<AnalyticsTarget> => {
       const path = `/api/${kind}/${encodeURIComponent(id)}`;
       return kind === "shortened-urls"
-        ? { kind, url: await api<ShortenedUrl>(path, { signal }) }
-        : { kind, page: await api<LinkPage>(path, { signal }) };
+        ? { kind, url: await api(path, { schema: shortenedUrlSchema, signal }) }
+        : { kind, page: await api(path, { schema: linkPageSchema, signal }) };
     },
   });

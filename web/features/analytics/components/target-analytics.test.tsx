@@ -25,6 +25,7 @@ describe("TargetAnalytics", () => {
   it("ranks clicks by country, origin, device, browser and OS in pt-BR", async () => {
     renderTarget(200, {
       total_clicks: 6,
+      bot_clicks: 0,
       daily_clicks: [],
       countries: [{ value: "BR", clicks: 6 }],
       referrers: [

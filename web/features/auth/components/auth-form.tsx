@@ -1,14 +1,15 @@
 import { AUTH_MESSAGES, PASSWORD_HINT } from "@common/contract/auth-messages";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
 import { TextField } from "@web/components/ui/text-field";
+import { authErrorMessage, authFieldErrors } from "@web/lib/auth-error";
+import { systemStatusQuery } from "@web/lib/system-status";
 import { AlertCircle, DoorClosed } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { Link, useNavigate } from "react-router";
-import { systemStatusQuery } from "../api";
-import { authErrorMessage, authFieldErrors } from "../auth-error";
 import { type SignInInput, useSignIn } from "../use-auth";
 
 export type AuthMode = "login" | "register";
@@ -59,7 +60,7 @@ function formValues(form: HTMLFormElement): Values {
  * The inputs are therefore uncontrolled and read on submit (React state would miss what was typed
  * first, and clear it), and the button waits for hydration (a native submit would go nowhere).
  */
-export function AuthForm({ mode, redirectTo = "/dashboard" }: { mode: AuthMode; redirectTo?: string }) {
+export function AuthForm({ mode, redirectTo = paths.dashboard }: { mode: AuthMode; redirectTo?: string }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

@@ -1,8 +1,9 @@
+import { paths } from "@common/paths";
 import { Logo } from "@web/components/ui/logo";
+import { useAuth } from "@web/lib/session";
 import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
 import { Link } from "react-router";
-import { useAuth } from "../use-auth";
 import { AuthBrandPanel } from "./auth-brand-panel";
 
 /**
@@ -27,7 +28,7 @@ export function AuthShell({
   }, [title]);
   const { user, pending } = useAuth();
   const back = user
-    ? { to: "/dashboard", label: "Voltar ao painel" }
+    ? { to: paths.dashboard, label: "Voltar ao painel" }
     : { to: "/auth", label: "Voltar ao login" };
 
   return (

@@ -2,11 +2,11 @@ import { passwordResetRequestBodySchema } from "@common/contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { TextField } from "@web/components/ui/text-field";
+import { authErrorMessage } from "@web/lib/auth-error";
 import { AlertCircle, MailCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
 import { requestPasswordReset } from "../api";
-import { authErrorMessage } from "../auth-error";
 import { FormAlert } from "./auth-shell";
 
 /** Step 1 of the recovery: the address; the answer is the same whether an account has it or not. */

@@ -1,12 +1,12 @@
 import { GOOGLE_ERRORS } from "@common/contract/auth";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { screen } from "@testing-library/react";
+import { systemStatusQuery } from "@web/lib/system-status";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, renderWithProviders, testQueryClient } from "../../../../tests/web-fake-api";
-import { systemStatusQuery } from "../api";
 import { GOOGLE_LOGIN_PATH, GoogleSignIn } from "./google-sign-in";
 
 const status = (google_enabled: boolean) => ({

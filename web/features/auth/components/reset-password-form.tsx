@@ -1,14 +1,16 @@
 import { revokedAccessWords } from "@common/contract/account";
 import { AUTH_MESSAGES, PASSWORD_HINT, passwordResetConfirmBodySchema } from "@common/contract/auth";
+import { paths } from "@common/paths";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
+import { AuthFailure, authErrorMessage, authFieldErrors } from "@web/lib/auth-error";
+import { meQuery } from "@web/lib/session";
 import { AlertCircle } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { confirmPasswordReset, meQuery } from "../api";
-import { AuthFailure, authErrorMessage, authFieldErrors } from "../auth-error";
+import { confirmPasswordReset } from "../api";
 import { FormAlert } from "./auth-shell";
 
 const LINK_REFUSALS: string[] = [
@@ -56,7 +58,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         description: words ? `Por segurança, ${words}. Veja no seu perfil.` : undefined,
         duration: words ? 15_000 : undefined,
       });
-      navigate("/dashboard", { replace: true });
+      navigate(paths.dashboard, { replace: true });
     },
     onError: (error) => setErrors(authFieldErrors(error)),
   });

@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
+import { authErrorMessage } from "@web/lib/auth-error";
+import { resendVerification, useAuth } from "@web/lib/session";
 import { MailWarning, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { resendVerification } from "../api";
-import { authErrorMessage } from "../auth-error";
-import { useAuth } from "../use-auth";
 
 const DISMISSED_KEY = "atalho:verify-email-banner-dismissed";
 

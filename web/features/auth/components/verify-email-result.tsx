@@ -1,11 +1,13 @@
 import { AUTH_MESSAGES } from "@common/contract/auth";
+import { paths } from "@common/paths";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { SpinnerIcon } from "@web/components/ui/spinner";
+import { authErrorMessage } from "@web/lib/auth-error";
+import { meQuery } from "@web/lib/session";
 import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { meQuery, verifyEmail } from "../api";
-import { authErrorMessage } from "../auth-error";
+import { verifyEmail } from "../api";
 import { FormAlert } from "./auth-shell";
 
 /** Spends the link's token once on arrival and says how it went. */
@@ -25,7 +27,7 @@ export function VerifyEmailResult({ token }: { token: string }) {
 
   const next = (
     <Link
-      to="/dashboard"
+      to={paths.dashboard}
       className="mt-6 block text-center text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline"
     >
       Ir para o painel

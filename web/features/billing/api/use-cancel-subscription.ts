@@ -1,7 +1,7 @@
 import { BILLING_MESSAGES } from "@common/contract/billing";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@web/lib/api-client";
-import { billingKeys } from "./billing";
+import { billingKeys } from "@web/lib/plans";
 
 /** POST /api/user/subscription/cancel (no body); access lasts until the end of the paid period. */
 export function useCancelSubscription() {

@@ -1,11 +1,11 @@
 import {
   BILLING_MESSAGES,
   type CreateSubscriptionBody,
-  type CreateSubscriptionResponse,
+  createSubscriptionResponseSchema,
 } from "@common/contract/billing";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "@web/lib/api-client";
-import { billingKeys } from "./billing";
+import { billingKeys } from "@web/lib/plans";
 
 /**
  * POST /api/subscriptions/create: a checkout for a plan and interval. The caller sends the browser to
@@ -15,7 +15,7 @@ export function useCreateSubscription() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSubscriptionBody) =>
-      api<CreateSubscriptionResponse>("/api/subscriptions/create", { method: "POST", body }),
+      api("/api/subscriptions/create", { schema: createSubscriptionResponseSchema, method: "POST", body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
-import type { PaymentSyncResponse } from "@common/contract/billing";
+import { paymentSyncResponseSchema } from "@common/contract/billing";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
-import { billingKeys } from "./billing";
+import { billingKeys } from "@web/lib/plans";
 
 /**
  * POST /api/user/payments/{id}/sync: back from the checkout, the server reads the payment from the
@@ -12,7 +12,8 @@ export function useSyncPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (paymentId: string) =>
-      api<PaymentSyncResponse>(`/api/user/payments/${encodeURIComponent(paymentId)}/sync`, {
+      api(`/api/user/payments/${encodeURIComponent(paymentId)}/sync`, {
+        schema: paymentSyncResponseSchema,
         method: "POST",
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: billingKeys.all }),

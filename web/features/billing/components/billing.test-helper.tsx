@@ -2,7 +2,6 @@
 // providers and a memory router (the fake fetch is tests/web-fake-api.tsx).
 import {
   type PaymentHistoryItem,
-  type SubscriptionPlan,
   subscriptionFuture,
   type UsageLimits,
   type UserSubscription,
@@ -14,6 +13,7 @@ import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { vi } from "vitest";
 import { testQueryClient } from "../../../../tests/web-fake-api";
+import { PLANS } from "../../../../tests/web-plans";
 
 /** Renders `ui` at `path`; other paths show their name, so navigation can be asserted. */
 export function renderAt(
@@ -44,74 +44,6 @@ export function stubLocationAssign() {
   vi.stubGlobal("location", { ...window.location, origin: window.location.origin, assign });
   return assign;
 }
-
-const basePlan: Omit<SubscriptionPlan, "id" | "name" | "description" | "price_cents" | "yearly_price_cents"> =
-  {
-    interval_type: "monthly",
-    max_link_pages: 3,
-    max_shortened_urls: 50,
-    max_clicks_per_month: 1000,
-    custom_domains: false,
-    premium_domains: false,
-    priority_support: false,
-    analytics_retention_days: 30,
-    is_active: true,
-  };
-
-/** The four seeded plans (db seed), cheapest first. */
-export const PLANS: SubscriptionPlan[] = [
-  {
-    ...basePlan,
-    id: 1,
-    name: "Gratuito",
-    description: "Para começar",
-    price_cents: 0,
-    yearly_price_cents: null,
-  },
-  {
-    ...basePlan,
-    id: 2,
-    name: "Pro",
-    description: "Para criadores",
-    price_cents: 1990,
-    yearly_price_cents: 19104,
-    max_link_pages: 10,
-    max_shortened_urls: 500,
-    max_clicks_per_month: 10000,
-    custom_domains: true,
-    analytics_retention_days: 90,
-  },
-  {
-    ...basePlan,
-    id: 3,
-    name: "Business",
-    description: "Para empresas",
-    price_cents: 4990,
-    yearly_price_cents: 47904,
-    max_link_pages: 50,
-    max_shortened_urls: 5000,
-    max_clicks_per_month: 100000,
-    custom_domains: true,
-    premium_domains: true,
-    priority_support: true,
-    analytics_retention_days: 365,
-  },
-  {
-    ...basePlan,
-    id: 4,
-    name: "Enterprise",
-    description: "Sem limites",
-    price_cents: 14990,
-    yearly_price_cents: 143904,
-    max_link_pages: null,
-    max_shortened_urls: -1,
-    max_clicks_per_month: null,
-    custom_domains: true,
-    premium_domains: true,
-    priority_support: true,
-    analytics_retention_days: 730,
-  },
-];
 
 /** A subscription as GET /api/user/subscription answers it, its future stated as the server states it. */
 export function makeSubscription(overrides: Partial<UserSubscription> = {}): UserSubscription {

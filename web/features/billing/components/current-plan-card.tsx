@@ -1,12 +1,12 @@
 import { INTERVAL_LABELS, PRICING_PATH, planPrice, type UserSubscription } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
 import { formatDateBR } from "@common/time";
+import { PlanIcon } from "@web/components/plans/plan-icon";
 import { ArrowRight, CalendarClock, Clock } from "lucide-react";
 import { Link } from "react-router";
 import { CancelSubscriptionButton } from "./cancel-subscription-button";
 import type { Notice } from "./notice-banner";
 import { PlanChangeButton } from "./plan-change-modal";
-import { PlanIcon } from "./plan-icon";
 import { RenewSubscriptionButton } from "./renew-subscription-button";
 import { SubscriptionStatusBadge } from "./status-badges";
 

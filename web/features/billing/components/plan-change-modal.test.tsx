@@ -2,7 +2,8 @@ import { BILLING_MESSAGES, type PlanQuote } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, paramsOf, type Reply } from "../../../../tests/web-fake-api";
-import { makeSubscription, PLANS, renderAt, stubLocationAssign } from "./billing.test-helper";
+import { PLANS } from "../../../../tests/web-plans";
+import { makeSubscription, renderAt, stubLocationAssign } from "./billing.test-helper";
 import { PlanChangeButton } from "./plan-change-modal";
 import { QUOTE_FAILED, quoteChargeText, quotePeriodText } from "./plan-quote-summary";
 
@@ -38,7 +39,12 @@ async function openModal(
     "GET /api/subscription-plans": { body: PLANS },
     "GET /api/subscriptions/quote": quote,
     "POST /api/subscriptions/create": {
-      body: { init_point: "https://mp.example/pay", transaction_id: 9, transaction_type: "upgrade" },
+      body: {
+        init_point: "https://mp.example/pay",
+        transaction_id: 9,
+        transaction_type: "upgrade",
+        amount_cents: 4990,
+      },
     },
   });
   renderAt(<PlanChangeButton subscription={subscription} />, "/subscription");

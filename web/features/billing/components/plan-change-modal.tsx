@@ -6,18 +6,18 @@ import {
   yearlySavingsPercent,
 } from "@common/contract/billing";
 import { useQuery } from "@tanstack/react-query";
+import { planLimitsSummary } from "@web/components/plans/plan-features";
+import { PlanIcon } from "@web/components/plans/plan-icon";
+import { PlanPrice } from "@web/components/plans/plan-price";
 import { Button } from "@web/components/ui/button";
 import { Modal } from "@web/components/ui/modal";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
+import { subscriptionPlansQuery } from "@web/lib/plans";
 import { ArrowLeftRight } from "lucide-react";
 import { useCallback, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { subscriptionPlansQuery } from "../api/billing";
 import { IntervalSwitch } from "./interval-switch";
-import { planLimitsSummary } from "./plan-features";
-import { PlanIcon } from "./plan-icon";
-import { PlanPrice } from "./plan-price";
 import { PlanQuoteSummary } from "./plan-quote-summary";
 import { useCheckout } from "./use-checkout";
 

@@ -1,19 +1,14 @@
 import { BILLING_MESSAGES } from "@common/contract/billing";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { billingKeys } from "@web/lib/plans";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
-import { billingKeys } from "../api/billing";
-import {
-  FREE_SUBSCRIPTION,
-  makeSubscription,
-  PLANS,
-  renderAt,
-  stubLocationAssign,
-} from "./billing.test-helper";
+import { PLANS } from "../../../../tests/web-plans";
+import { FREE_SUBSCRIPTION, makeSubscription, renderAt, stubLocationAssign } from "./billing.test-helper";
 import { PricingPlans } from "./pricing-plans";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -188,7 +183,12 @@ describe("PricingPlans", () => {
         body: makeSubscription({ plan: PLANS[2]!, interval_type: "yearly", status: "canceled" }),
       },
       "POST /api/subscriptions/create": {
-        body: { init_point: "https://mp.example/renew", transaction_id: 3, transaction_type: "subscription" },
+        body: {
+          init_point: "https://mp.example/renew",
+          transaction_id: 3,
+          transaction_type: "subscription",
+          amount_cents: 4990,
+        },
       },
     });
     renderAt(<PricingPlans signedIn />, "/pricing");
@@ -196,11 +196,55 @@ describe("PricingPlans", () => {
     expect(await business.findByText("Plano atual")).toBeTruthy();
     expect(business.queryByRole("button", { name: "Assinar Agora" })).toBeNull();
     expect(business.getByText("O novo período começa em 01/12/2026, quando o atual termina.")).toBeTruthy();
-    expect(within(card("Pro")).getByRole("button", { name: "Assinar Agora" })).toBeTruthy();
+    expect(within(card("Pro")).getByRole("button", { name: "Trocar para Pro" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Assinar Agora" })).toBeNull();
 
     fireEvent.click(business.getByRole("button", { name: "Renovar +1 ano" }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith("https://mp.example/renew"));
     expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 3, interval_type: "yearly" });
+  });
+
+  it("shows a paying customer what another plan costs today, credit included, before its checkout", async () => {
+    const assign = stubLocationAssign();
+    const calls = fakeApi({
+      "GET /api/subscription-plans": { body: PLANS },
+      "GET /api/user/subscription": { body: makeSubscription({ plan: PLANS[1]! }) },
+      "GET /api/subscriptions/quote": {
+        body: {
+          plan_id: 3,
+          interval_type: "monthly",
+          transaction_type: "upgrade",
+          list_price_cents: 4990,
+          credit_cents: 1989,
+          amount_cents: 3001,
+          starts_at: "2026-11-28T15:00:00.000Z",
+          ends_at: "2026-12-28T15:00:00.000Z",
+        },
+      },
+      "POST /api/subscriptions/create": {
+        body: {
+          init_point: "https://mp.example/upgrade",
+          transaction_id: 4,
+          transaction_type: "upgrade",
+          amount_cents: 4990,
+        },
+      },
+    });
+    renderAt(<PricingPlans signedIn />, "/pricing");
+    const business = within(await screen.findByRole("article", { name: "Business" }));
+    fireEvent.click(await business.findByRole("button", { name: "Trocar para Business" }));
+    await business.findByRole("button", { name: "Pagar R$ 30,01" });
+    expect(
+      business.getByText(/R\$ 49,90 menos R\$ 19,89 de crédito dos dias não usados do plano Pro/),
+    ).toBeTruthy();
+    expect(calls.some((c) => c.method === "POST")).toBe(false);
+
+    fireEvent.click(business.getByRole("button", { name: "Voltar" }));
+    expect(await business.findByRole("button", { name: "Trocar para Business" })).toBeTruthy();
+    fireEvent.click(business.getByRole("button", { name: "Trocar para Business" }));
+    fireEvent.click(await business.findByRole("button", { name: "Pagar R$ 30,01" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("https://mp.example/upgrade"));
+    expect(calls.find((c) => c.method === "POST")?.body).toEqual({ plan_id: 3, interval_type: "monthly" });
   });
 
   it("offers 'Fale conosco' by e-mail on every paid plan when the server takes no payments", async () => {
@@ -260,7 +304,12 @@ describe("PricingPlans", () => {
       "GET /api/subscription-plans": { body: PLANS },
       "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
       "POST /api/subscriptions/create": {
-        body: { init_point: "https://mp.example/pay", transaction_id: 1, transaction_type: "subscription" },
+        body: {
+          init_point: "https://mp.example/pay",
+          transaction_id: 1,
+          transaction_type: "subscription",
+          amount_cents: 4990,
+        },
       },
     });
     const { router } = renderAt(<PricingPlans signedIn />, "/pricing?plan=2&interval=yearly");

@@ -8,18 +8,21 @@ import {
   type SubscriptionPlan,
   yearlySavingsPercent,
 } from "@common/contract/billing";
+import { paths } from "@common/paths";
 import { formatDateBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
+import { PaymentAssurances } from "@web/components/plans/payment-assurances";
+import { PlanCard } from "@web/components/plans/plan-card";
 import { Button } from "@web/components/ui/button";
 import { Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
+import { subscriptionPlansQuery } from "@web/lib/plans";
 import { Mail, RefreshCw } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { subscriptionPlansQuery, userSubscriptionQuery } from "../api/billing";
+import { userSubscriptionQuery } from "../api/billing";
 import { IntervalSwitch } from "./interval-switch";
-import { PaymentAssurances } from "./payment-assurances";
-import { PlanCard } from "./plan-card";
+import { PlanQuoteSummary } from "./plan-quote-summary";
 import { PricingFaq } from "./pricing-faq";
 import { useCheckout } from "./use-checkout";
 
@@ -66,6 +69,8 @@ export function PricingPlans({
   const plans = useQuery(subscriptionPlansQuery);
   const subscription = useQuery({ ...userSubscriptionQuery, enabled: signedIn });
   const checkout = useCheckout();
+  // A paying customer sees what another plan costs today (credit included) before its checkout.
+  const [quoting, setQuoting] = useState<number | null>(null);
 
   const current = subscription.data;
   // A canceled plan is still the user's until it expires; a pending payment has bought nothing yet.
@@ -104,7 +109,7 @@ export function PricingPlans({
     if (plan.price_cents <= 0) {
       return (
         <Link
-          to={signedIn ? "/dashboard" : "/auth?mode=register"}
+          to={signedIn ? paths.dashboard : "/auth?mode=register"}
           className={`inline-flex items-center justify-center rounded-lg px-4 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${CTA} ${
             popular
               ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700"
@@ -171,6 +176,45 @@ export function PricingPlans({
     const unavailable = interval === "yearly" && plan.yearly_price_cents == null;
     const redirecting = checkout.busyPlanId === plan.id;
     const error = checkout.errorFor(plan.id);
+    const errorBox = error && (
+      <p
+        role="alert"
+        className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+      >
+        {error}
+      </p>
+    );
+    if (currentPlanId !== null && current && current.plan.price_cents > 0) {
+      // A plan change: the same price step as /subscription's 'Trocar de Plano' (docs/decisions/007).
+      return (
+        <>
+          {quoting === plan.id ? (
+            <PlanQuoteSummary
+              planId={plan.id}
+              interval={interval}
+              currentPlanName={current.plan.name}
+              paying={redirecting}
+              payDisabled={checkout.busy && !redirecting}
+              onPay={() => checkout.start(plan.id, interval)}
+              onBack={() => setQuoting(null)}
+            />
+          ) : (
+            <Button
+              variant={look}
+              className={CTA}
+              disabled={unavailable || checkout.busy}
+              onClick={() => setQuoting(plan.id)}
+            >
+              Trocar para {plan.name}
+            </Button>
+          )}
+          {unavailable && (
+            <p className="mt-2 text-center text-xs text-gray-500">{BILLING_MESSAGES.noYearly}</p>
+          )}
+          {errorBox}
+        </>
+      );
+    }
     // A GET form: tapped before the script has hydrated the page, it still leads on (to sign in, or
     // to /pricing?plan=, which starts this checkout); once hydrated, the handler does it in place.
     return (

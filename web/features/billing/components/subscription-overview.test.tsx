@@ -1,14 +1,14 @@
 import { BILLING_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { billingKeys } from "@web/lib/plans";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
-import { billingKeys } from "../api/billing";
+import { PLANS } from "../../../../tests/web-plans";
 import {
   FREE_SUBSCRIPTION,
   makeLimits,
   makePayment,
   makeSubscription,
-  PLANS,
   renderAt,
   stubLocationAssign,
 } from "./billing.test-helper";
@@ -271,7 +271,12 @@ describe("SubscriptionOverview", () => {
         },
       },
       "POST /api/subscriptions/create": {
-        body: { init_point: "https://mp.example/upgrade", transaction_id: 9, transaction_type: "upgrade" },
+        body: {
+          init_point: "https://mp.example/upgrade",
+          transaction_id: 9,
+          transaction_type: "upgrade",
+          amount_cents: 4990,
+        },
       },
     });
     renderPage();
@@ -314,6 +319,7 @@ describe("SubscriptionOverview", () => {
           init_point: "https://mp.example/renew",
           transaction_id: 10,
           transaction_type: "subscription",
+          amount_cents: 4990,
         },
       },
     });

@@ -8,9 +8,9 @@ import {
 } from "@common/contract/billing";
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
+import { usageLimitsQuery } from "@web/lib/plans";
 import { LayoutTemplate, Link2, type LucideIcon, MousePointerClick } from "lucide-react";
 import { Link } from "react-router";
-import { usageLimitsQuery } from "../api/billing";
 
 const METERS: { key: keyof UsageLimits; label: string; icon: LucideIcon; full: string }[] = [
   {

@@ -1,12 +1,18 @@
-import type { BlogCategory, BlogPostCard, BlogPostPublic, BlogPostsPage } from "@common/contract/blog";
+import type { BlogPostPublic } from "@common/contract/blog";
+import {
+  blogCategoryListSchema,
+  blogPostCardListSchema,
+  blogPostPublicSchema,
+  blogPostsPageSchema,
+} from "@common/contract/blog";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { ApiError, api } from "@web/lib/api-client";
 
 /** What the /blog page lists: its address's ?search=&category=&page= (the form's fields). */
 export type BlogListFilters = { search: string; category: string; page: number };
 
-// NOTE: the server fills these keys when it renders /blog and /blog/{slug}
-// (server/modules/blog/blog-public-pages.tsx): the browser hydrates from the same data.
+// NOTE: the server fills these keys when it renders /blog and /blog/{slug} (web/entry-server.tsx,
+// with the data server/modules/blog reads): the browser hydrates from the same data.
 export const blogKeys = {
   all: ["blog"] as const,
   posts: (filters: BlogListFilters) => ["blog", "posts", filters] as const,
@@ -33,19 +39,20 @@ export function blogListSearch(filters: Partial<BlogListFilters>): string {
 export const blogPostsQuery = (filters: BlogListFilters) =>
   queryOptions({
     queryKey: blogKeys.posts(filters),
-    queryFn: ({ signal }) => api<BlogPostsPage>(`/api/blog/posts${blogListSearch(filters)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api(`/api/blog/posts${blogListSearch(filters)}`, { schema: blogPostsPageSchema, signal }),
     // While the next search is on its way, the last results stay (no flash of a spinner).
     placeholderData: keepPreviousData,
   });
 
 export const blogFeaturedQuery = queryOptions({
   queryKey: blogKeys.featured(),
-  queryFn: ({ signal }) => api<BlogPostCard[]>("/api/blog/posts/featured", { signal }),
+  queryFn: ({ signal }) => api("/api/blog/posts/featured", { schema: blogPostCardListSchema, signal }),
 });
 
 export const blogCategoriesQuery = queryOptions({
   queryKey: blogKeys.categories(),
-  queryFn: ({ signal }) => api<BlogCategory[]>("/api/blog/categories", { signal }),
+  queryFn: ({ signal }) => api("/api/blog/categories", { schema: blogCategoryListSchema, signal }),
 });
 
 /** A published post, or null when there is none at that address (the API's 404). */
@@ -54,7 +61,10 @@ export const blogPostQuery = (slug: string) =>
     queryKey: blogKeys.post(slug),
     queryFn: async ({ signal }) => {
       try {
-        return await api<BlogPostPublic>(`/api/blog/posts/slug/${encodeURIComponent(slug)}`, { signal });
+        return await api(`/api/blog/posts/slug/${encodeURIComponent(slug)}`, {
+          schema: blogPostPublicSchema,
+          signal,
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
@@ -66,9 +76,9 @@ export const blogRelatedQuery = (post: Pick<BlogPostPublic, "id" | "categories">
   queryOptions({
     queryKey: blogKeys.related(post.id),
     queryFn: ({ signal }) =>
-      api<BlogPostCard[]>(
+      api(
         `/api/blog/posts/related?post_id=${post.id}&category_ids=${post.categories.map((c) => c.id).join(",")}`,
-        { signal },
+        { schema: blogPostCardListSchema, signal },
       ),
   });
 

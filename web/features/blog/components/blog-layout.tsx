@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import { Logo } from "@web/components/ui/logo";
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
@@ -25,7 +26,7 @@ export function BlogLayout({ children }: { children: ReactNode }) {
               Preços
             </Link>
             <Link
-              to="/dashboard"
+              to={paths.dashboard}
               className="inline-flex items-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-sm shadow-brand-600/25 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
               Dashboard

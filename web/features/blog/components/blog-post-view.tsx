@@ -1,4 +1,5 @@
 import { BLOG_MESSAGES, type BlogPostPublic } from "@common/contract/blog";
+import { paths } from "@common/paths";
 import { formatDateBR } from "@common/time";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@web/components/ui/spinner";
@@ -222,7 +223,7 @@ function BlogPostArticle({ post }: { post: BlogPostPublic }) {
               Crie sua página Link Bio e seus links curtos em poucos minutos.
             </p>
             <Link
-              to="/dashboard"
+              to={paths.dashboard}
               className="mt-7 inline-flex items-center gap-2 rounded-lg bg-white px-6 py-3 text-base font-semibold text-brand-700 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               Começar Grátis

@@ -1,7 +1,7 @@
 import { isUnlimited, type SubscriptionPlan } from "@common/contract/billing";
 import { RANDOM_CODE_LENGTH } from "@common/contract/shortened-urls";
 import { SHORT_CODE_MAX, SHORT_CODE_MIN } from "@common/slug";
-import { formatLimit } from "@web/features/billing/components/plan-features";
+import { formatLimit } from "@web/components/plans/plan-features";
 import { ChevronDown } from "lucide-react";
 import { SectionHeading } from "./landing-links";
 

@@ -1,7 +1,7 @@
 import { BarChart3, Globe, Link2, type LucideIcon, Palette, QrCode, Zap } from "lucide-react";
 import { SectionHeading } from "./landing-links";
 
-// What the product really does today (README "Product decisions").
+// What the product really does today (docs/product-decisions.md).
 const FEATURES: { icon: LucideIcon; title: string; text: string }[] = [
   {
     icon: Palette,

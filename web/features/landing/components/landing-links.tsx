@@ -1,4 +1,5 @@
 import { PRICING_PATH } from "@common/contract/billing";
+import { paths } from "@common/paths";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -6,7 +7,7 @@ import { Link } from "react-router";
 export const LANDING_PATHS = {
   register: "/auth?mode=register",
   signIn: "/auth",
-  dashboard: "/dashboard",
+  dashboard: paths.dashboard,
   pricing: PRICING_PATH,
   blog: "/blog",
   terms: "/terms",

@@ -2,14 +2,14 @@ import type { SessionUser } from "@common/contract/auth";
 import type { SubscriptionPlan } from "@common/contract/billing";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen, within } from "@testing-library/react";
-import { meQuery } from "@web/features/auth/api";
-import { subscriptionPlansQuery } from "@web/features/billing/api/billing";
-import { PLANS } from "@web/features/billing/components/billing.test-helper";
+import { subscriptionPlansQuery } from "@web/lib/plans";
+import { meQuery } from "@web/lib/session";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
+import { PLANS } from "../../../../tests/web-plans";
 import { LandingPage } from "./landing-page";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useAuth } from "@web/features/auth/use-auth";
-import { subscriptionPlansQuery } from "@web/features/billing/api/billing";
+import { subscriptionPlansQuery } from "@web/lib/plans";
+import { useAuth } from "@web/lib/session";
 import { type ReactNode, Suspense } from "react";
 import { LandingBenefits } from "./landing-benefits";
 import { LandingFinalCta, LandingFooter } from "./landing-closing";

@@ -1,9 +1,9 @@
 import { planKey, type SubscriptionPlan, yearlySavingsPercent } from "@common/contract/billing";
-import { PaymentAssurances } from "@web/features/billing/components/payment-assurances";
-import { PlanFeatureText, PopularBadge } from "@web/features/billing/components/plan-card";
-import { planFeatures } from "@web/features/billing/components/plan-features";
-import { PlanIcon } from "@web/features/billing/components/plan-icon";
-import { PlanPrice } from "@web/features/billing/components/plan-price";
+import { PaymentAssurances } from "@web/components/plans/payment-assurances";
+import { PlanFeatureText, PopularBadge } from "@web/components/plans/plan-card";
+import { planFeatures } from "@web/components/plans/plan-features";
+import { PlanIcon } from "@web/components/plans/plan-icon";
+import { PlanPrice } from "@web/components/plans/plan-price";
 import { ArrowRight, Check } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";

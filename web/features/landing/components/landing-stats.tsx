@@ -1,6 +1,6 @@
 // NOTE: only figures the product can stand behind. The spec's "99,9% de disponibilidade" and
 // "suporte em 2 h" are not measured anywhere, so they are not claimed; the redirect time is
-// (`npm run bench`: a cached redirect's p99 is about 3 ms on the server, README "Performance").
+// (`npm run bench`: a cached redirect's p99 is about 3 ms on the server, bench/README.md).
 const STATS = [
   { value: "< 100 ms", label: "para o servidor responder a cada link curto" },
   { value: "0", label: "endereços IP guardados dos seus visitantes" },

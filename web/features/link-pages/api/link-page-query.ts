@@ -1,4 +1,4 @@
-import type { LinkPage } from "@common/contract/link-pages";
+import { linkPageSchema } from "@common/contract/link-pages";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
@@ -6,5 +6,5 @@ import { api } from "@web/lib/api-client";
 export const linkPageQuery = (id: number) =>
   queryOptions({
     queryKey: ["link-pages", id],
-    queryFn: ({ signal }) => api<LinkPage>(`/api/link-pages/${id}`, { signal }),
+    queryFn: ({ signal }) => api(`/api/link-pages/${id}`, { schema: linkPageSchema, signal }),
   });

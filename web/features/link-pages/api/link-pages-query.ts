@@ -1,9 +1,9 @@
-import type { LinkPage } from "@common/contract/link-pages";
+import { linkPageListSchema } from "@common/contract/link-pages";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
 /** The signed-in user's Link Bio pages (GET /api/link-pages). */
 export const linkPagesQuery = queryOptions({
   queryKey: ["link-pages"],
-  queryFn: ({ signal }) => api<LinkPage[]>("/api/link-pages", { signal }),
+  queryFn: ({ signal }) => api("/api/link-pages", { schema: linkPageListSchema, signal }),
 });

@@ -1,4 +1,4 @@
-import type { Link } from "@common/contract/link-pages";
+import { linkListSchema } from "@common/contract/link-pages";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
@@ -6,5 +6,5 @@ import { api } from "@web/lib/api-client";
 export const linksQuery = (pageId: number) =>
   queryOptions({
     queryKey: ["link-pages", pageId, "links"],
-    queryFn: ({ signal }) => api<Link[]>(`/api/link-pages/${pageId}/links`, { signal }),
+    queryFn: ({ signal }) => api(`/api/link-pages/${pageId}/links`, { schema: linkListSchema, signal }),
   });

@@ -1,4 +1,4 @@
-import type { Link, LinkBody } from "@common/contract/link-pages";
+import { type LinkBody, linkSchema } from "@common/contract/link-pages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { linkPagesQuery } from "./link-pages-query";
@@ -7,7 +7,8 @@ import { linksQuery } from "./links-query";
 export function useCreateLink(pageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LinkBody) => api<Link>(`/api/link-pages/${pageId}/links`, { method: "POST", body }),
+    mutationFn: (body: LinkBody) =>
+      api(`/api/link-pages/${pageId}/links`, { schema: linkSchema, method: "POST", body }),
     onSuccess: (link) => {
       queryClient.setQueryData(linksQuery(pageId).queryKey, (links) => [...(links ?? []), link]);
       // links_count on the list cards.

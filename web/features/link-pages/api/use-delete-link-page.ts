@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { billingKeys } from "@web/features/billing/api/billing";
 import { api } from "@web/lib/api-client";
+import { billingKeys } from "@web/lib/plans";
 import { linkPagesQuery } from "./link-pages-query";
 
 export function useDeleteLinkPage() {

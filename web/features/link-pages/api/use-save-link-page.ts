@@ -1,7 +1,7 @@
-import type { LinkPage, LinkPageCreateBody } from "@common/contract/link-pages";
+import { type LinkPageCreateBody, linkPageSchema } from "@common/contract/link-pages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { billingKeys } from "@web/features/billing/api/billing";
 import { api } from "@web/lib/api-client";
+import { billingKeys } from "@web/lib/plans";
 import { linkPageQuery } from "./link-page-query";
 import { linkPagesQuery } from "./link-pages-query";
 import { linksQuery } from "./links-query";
@@ -15,8 +15,8 @@ export function useSaveLinkPage() {
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: LinkPageCreateBody }) =>
       id === null
-        ? api<LinkPage>("/api/link-pages", { method: "POST", body })
-        : api<LinkPage>(`/api/link-pages/${id}`, { method: "PUT", body }),
+        ? api("/api/link-pages", { schema: linkPageSchema, method: "POST", body })
+        : api(`/api/link-pages/${id}`, { schema: linkPageSchema, method: "PUT", body }),
     onSuccess: (page, { id, body }) => {
       queryClient.setQueryData(linkPageQuery(page.id).queryKey, page);
       if (id === null) {

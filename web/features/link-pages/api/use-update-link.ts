@@ -1,4 +1,4 @@
-import type { Link, LinkBody } from "@common/contract/link-pages";
+import { type LinkBody, linkSchema } from "@common/contract/link-pages";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { linksQuery } from "./links-query";
@@ -8,7 +8,7 @@ export function useUpdateLink(pageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number; body: Partial<LinkBody> }) =>
-      api<Link>(`/api/links/${id}`, { method: "PUT", body }),
+      api(`/api/links/${id}`, { schema: linkSchema, method: "PUT", body }),
     onSuccess: (saved) =>
       queryClient.setQueryData(linksQuery(pageId).queryKey, (links) =>
         links?.map((link) => (link.id === saved.id ? saved : link)),

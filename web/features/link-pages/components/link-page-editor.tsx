@@ -1,4 +1,5 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@web/components/ui/spinner";
 import { ApiError, errorMessage } from "@web/lib/api-client";
@@ -53,7 +54,7 @@ function NotFoundRedirect() {
   const navigate = useNavigate();
   useEffect(() => {
     toast.error(LINK_PAGE_MESSAGES.notFound, { id: "link-page-not-found" });
-    navigate("/dashboard", { replace: true });
+    navigate(paths.dashboard, { replace: true });
   }, [navigate]);
   return <Spinner />;
 }

@@ -1,7 +1,6 @@
-import { CONNECTION_ERROR, GENERIC_ERROR } from "@common/contract/errors";
-import type { ShortenedUrl } from "@common/contract/shortened-urls";
+import { type ShortenedUrl, shortenedUrlListSchema } from "@common/contract/shortened-urls";
 import { infiniteQueryOptions, queryOptions } from "@tanstack/react-query";
-import { ApiError } from "@web/lib/api-client";
+import { apiWithHeaders } from "@web/lib/api-client";
 
 export const SHORTENED_URLS_PAGE_SIZE = 20;
 
@@ -14,33 +13,19 @@ export const shortenedUrlKeys = {
   list: (q: string) => ["shortened-urls", "list", q] as const,
 };
 
-/**
- * GET /api/shortened-urls, newest first. NOTE: api() returns only the body, and the total lives in
- * the X-Total-Count header, so this one call does its own fetch (same errors as api()).
- */
+/** GET /api/shortened-urls, newest first; the total lives in the X-Total-Count header. */
 export async function fetchShortenedUrls(
   { q = "", limit = SHORTENED_URLS_PAGE_SIZE, offset = 0 }: PageParams,
   signal?: AbortSignal,
 ): Promise<ShortenedUrlPage> {
   const params = new URLSearchParams({ limit: String(limit), offset: String(offset) });
   if (q.trim()) params.set("q", q.trim());
-  let response: Response;
-  try {
-    response = await fetch(`/api/shortened-urls?${params}`, {
-      credentials: "same-origin",
-      headers: { accept: "application/json" },
-      signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === "AbortError") throw error;
-    throw new ApiError(0, CONNECTION_ERROR, null);
-  }
-  const body = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new ApiError(response.status, (body?.error as string) || GENERIC_ERROR, body);
-  }
-  const items = (Array.isArray(body) ? body : []) as ShortenedUrl[];
-  const header = response.headers.get("x-total-count");
+  const { data, headers } = await apiWithHeaders(`/api/shortened-urls?${params}`, {
+    signal,
+    schema: shortenedUrlListSchema,
+  });
+  const items = Array.isArray(data) ? data : [];
+  const header = headers.get("x-total-count");
   if (header === null) return { items, total: null };
   const total = Number(header);
   return { items, total: Number.isFinite(total) && total >= offset ? total : offset + items.length };

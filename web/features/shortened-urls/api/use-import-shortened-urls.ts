@@ -1,7 +1,7 @@
-import type { ShortenedUrlImportResult } from "@common/contract/shortened-urls";
+import { shortenedUrlImportResultSchema } from "@common/contract/shortened-urls";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { billingKeys } from "@web/features/billing/api/billing";
 import { api } from "@web/lib/api-client";
+import { billingKeys } from "@web/lib/plans";
 import { shortenedUrlKeys } from "./shortened-urls";
 
 /** POST /api/shortened-urls/import with the file's text; the lists and counts refresh after. */
@@ -9,7 +9,11 @@ export function useImportShortenedUrls() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (csv: string) =>
-      api<ShortenedUrlImportResult>("/api/shortened-urls/import", { method: "POST", body: { csv } }),
+      api("/api/shortened-urls/import", {
+        schema: shortenedUrlImportResultSchema,
+        method: "POST",
+        body: { csv },
+      }),
     onSuccess: (result) => {
       if (result.created > 0) {
         void queryClient.invalidateQueries({ queryKey: shortenedUrlKeys.all });

@@ -1,4 +1,4 @@
-import type { ShortenedUrl, shortenedUrlUpdateSchema } from "@common/contract/shortened-urls";
+import { shortenedUrlSchema, type shortenedUrlUpdateSchema } from "@common/contract/shortened-urls";
 import type { z } from "@common/zod";
 import { type InfiniteData, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -11,7 +11,8 @@ export function useUpdateShortenedUrl(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ParsedUpdate) =>
-      api<ShortenedUrl>(`/api/shortened-urls/${id}`, {
+      api(`/api/shortened-urls/${id}`, {
+        schema: shortenedUrlSchema,
         method: "PUT",
         body: {
           ...body,

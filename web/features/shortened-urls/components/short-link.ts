@@ -1,5 +1,6 @@
-import { type AvailableDomain, domainOrigin } from "@common/contract/domains";
+import type { AvailableDomain } from "@common/contract/domains";
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
+import { shortLinkUrl } from "@common/paths";
 
 /**
  * The public address of a short link: its domain's origin + /s/{code}. The default domain, or a
@@ -11,8 +12,8 @@ export function shortUrlOf(
   currentOrigin = window.location.origin,
 ): string {
   const domain = domains?.find((d) => d.id === url.custom_domain_id);
-  const origin = domain ? domainOrigin(domain, currentOrigin) : currentOrigin;
-  return `${origin}/s/${url.short_code}`;
+  const host = domain && !domain.is_default ? domain.domain : null;
+  return shortLinkUrl({ host, siteOrigin: currentOrigin, code: url.short_code });
 }
 
 export function isExpired(url: Pick<ShortenedUrl, "expires_at">, now = Date.now()): boolean {

@@ -1,0 +1,51 @@
+// Every address of the app in one place: the SPA's screens (spec 2's route table) and the public
+// URLs of short links and Link Bio pages, on the domain they belong to. No zod: the smallest
+// browser scripts import it too.
+
+/** The SPA's screens. */
+export const paths = {
+  home: "/",
+  auth: "/auth",
+  dashboard: "/dashboard",
+  linkPages: "/link-pages",
+  newLinkPage: "/link-pages/new/edit",
+  editLinkPage: (id: number | string) => `/link-pages/${id}/edit`,
+  urlShortener: "/url-shortener",
+  analytics: "/analytics",
+  pricing: "/pricing",
+  subscription: "/subscription",
+  profile: "/profile",
+  admin: "/admin",
+  adminBlog: "/admin/blog",
+  blog: "/blog",
+  blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
+  terms: "/terms",
+  privacy: "/privacy",
+} as const;
+
+/**
+ * The origin of a domain's public links: https://{host} for a custom domain, the site's own origin
+ * (PUBLIC_URL on the server, the page's origin in the browser) for the default one (host null).
+ */
+export function publicOrigin(host: string | null | undefined, siteOrigin: string): string {
+  return host ? `https://${host}` : siteOrigin.replace(/\/+$/, "");
+}
+
+/** /s/{code}: a short link's path on its domain. */
+export const shortLinkPath = (code: string) => `/s/${encodeURIComponent(code)}`;
+/** /p/{slug}: a Link Bio page's path on its domain. */
+export const linkPagePath = (slug: string) => `/p/${encodeURIComponent(slug)}`;
+
+type OnDomain = {
+  /** The custom domain's host name; null or absent: the default domain, the site itself. */
+  host?: string | null;
+  siteOrigin: string;
+};
+
+/** {domain}/s/{code}: the address a short link is shared with. */
+export const shortLinkUrl = ({ host, siteOrigin, code }: OnDomain & { code: string }) =>
+  publicOrigin(host, siteOrigin) + shortLinkPath(code);
+
+/** {domain}/p/{slug}: the address of a public Link Bio page. */
+export const linkPageUrl = ({ host, siteOrigin, slug }: OnDomain & { slug: string }) =>
+  publicOrigin(host, siteOrigin) + linkPagePath(slug);
