@@ -30,7 +30,8 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // No retries: a journey that fails now and then has a race to find, not to hide.
+  retries: 0,
   reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
   use: {
     baseURL: `http://localhost:${port}`,

@@ -17,6 +17,11 @@ const apiProject = (name: string, kind: "pglite" | "postgres") => ({
     environment: "node",
     env: { ATALHO_TEST_DB: kind },
     globalSetup: ["tests/global-setup.ts"],
+    // Each file builds its own app on its own database, and the server keeps no state in modules
+    // that a file could leave behind: sharing one module graph per worker spares re-importing the
+    // whole server for every file, which was most of the suite's time.
+    // The web project stays isolated: its screens share query caches and the DOM.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -1,12 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { planDomains, subscriptionPlans, userSubscriptions, users } from "../db/schema";
+import { planDomains, shortenedUrls, subscriptionPlans, userSubscriptions, users } from "../db/schema";
 import { hashPassword } from "../server/modules/auth/auth.service";
 
 let sequence = 0;
 // One hash for every factory user: argon2 is slow on purpose.
 let passwordHash: Promise<string> | undefined;
 export const FACTORY_PASSWORD = "senha-segura-123";
+/** A real 1x1 PNG: its bytes in base64, and as the data URL a form uploads. */
+export const PNG_BASE64 =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+export const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
 
 export async function createUser(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
   passwordHash ??= hashPassword(FACTORY_PASSWORD);
@@ -51,6 +55,25 @@ export async function subscribeUser(
 export async function allowDomainOnPlan(db: Db, planName: string, domainId: number) {
   const [plan] = await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, planName));
   await db.insert(planDomains).values({ planId: plan!.id, domainId }).onConflictDoNothing();
+}
+
+type NewShortLink = typeof shortenedUrls.$inferInsert;
+
+/** A short link written straight into the table (no API, no plan limit), with a code of its own. */
+export async function createShortLink(
+  db: Db,
+  values: Pick<NewShortLink, "userId" | "domainId"> & Partial<NewShortLink>,
+) {
+  sequence++;
+  const [row] = await db
+    .insert(shortenedUrls)
+    .values({
+      shortCode: `f${sequence}-${process.pid}-${Date.now().toString(36)}`,
+      originalUrl: "https://exemplo.com.br",
+      ...values,
+    })
+    .returning();
+  return row!;
 }
 
 /**

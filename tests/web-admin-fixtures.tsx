@@ -1,9 +1,14 @@
 // Test-only, for the admin screens' component tests (the features admin, admin-billing, abuse,
-// access-log and admin-domains, and the panel): fixtures (factories with overrides) and a render
+// access-log and admin-domains, and the panel and its top bar): fixtures (factories with overrides) and a render
 // with the toasts.
 import type { AdminPlan, AdminUser, AuditEntry, SystemConfig } from "@common/contract/admin";
 import type { SessionUser } from "@common/contract/auth";
-import type { AdminStats, RefundPreview, RefundPreviewPayment } from "@common/contract/billing";
+import type {
+  AdminStats,
+  AdminTransaction,
+  RefundPreview,
+  RefundPreviewPayment,
+} from "@common/contract/billing";
 import type { ReactNode } from "react";
 import { Toaster } from "sonner";
 import { renderWithProviders } from "./web-fake-api";
@@ -118,6 +123,29 @@ export const auditEntry = (id: number, over: Partial<AuditEntry> = {}): AuditEnt
   before: { email: `pessoa${id}@exemplo.com`, is_admin: false },
   after: { email: `pessoa${id}@exemplo.com`, is_admin: true },
   created_at: "2026-11-20T15:05:00.000Z",
+  ...over,
+});
+
+/** An approved Pro payment by Pix of customer `id` ('Cliente 1', cliente1@exemplo.com). */
+export const adminTransaction = (id: number, over: Partial<AdminTransaction> = {}): AdminTransaction => ({
+  id,
+  plan_name: "Pro",
+  transaction_type: "subscription",
+  interval_type: "monthly",
+  status: "approved",
+  amount_cents: 1990,
+  created_at: "2026-11-20T15:05:00.000Z",
+  payment_method: "pix",
+  subscription_start: "2026-11-20T15:05:00.000Z",
+  subscription_end: "2026-12-20T15:05:00.000Z",
+  mercadopago_payment_id: `mp-${id}`,
+  provider: "mercadopago",
+  user_id: id,
+  user_email: `cliente${id}@exemplo.com`,
+  user_name: `Cliente ${id}`,
+  payment_details: "{}",
+  refund_id: null,
+  refunded_cents: null,
   ...over,
 });
 

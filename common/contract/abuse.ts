@@ -1,8 +1,8 @@
 import { z } from "../zod";
-import { pageNumberSchema } from "./paging";
+import { pageFields, pageNumberSchema } from "./paging";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
-// Issue 16 (abuse): the administrator's block list of target domains, the warning page a link to a
+// Abuse control: the administrator's block list of target domains, the warning page a link to a
 // blocked domain answers, and the messages a refused target gets.
 
 export const ABUSE_MESSAGES = {
@@ -82,9 +82,7 @@ export type BlockedDomain = z.infer<typeof blockedDomainSchema>;
 
 export const blockedDomainsPageSchema = z.object({
   entries: z.array(blockedDomainSchema),
-  total: wholeNumberSchema,
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
+  ...pageFields,
 });
 export type BlockedDomainsPage = z.infer<typeof blockedDomainsPageSchema>;
 

@@ -1,8 +1,8 @@
-// The Marco Civil access log (Lei 12.965/2014, art. 15), as the administrator reads it (issue 13):
+// The Marco Civil access log (Lei 12.965/2014, art. 15), as the administrator reads it:
 // GET /api/admin/access-log (one page) and GET /api/admin/access-log/export.csv (the same filters).
 import { formatDateTimeBR } from "../time";
 import { z } from "../zod";
-import { INVALID_PAGE, pageNumberSchema } from "./paging";
+import { INVALID_PAGE, pageFields, pageNumberSchema } from "./paging";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
 /**
@@ -126,8 +126,6 @@ export const accessLogEntrySchema = z.object({
 export type AccessLogEntry = z.infer<typeof accessLogEntrySchema>;
 export const accessLogPageSchema = z.object({
   entries: z.array(accessLogEntrySchema),
-  total: wholeNumberSchema,
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
+  ...pageFields,
 });
 export type AccessLogPage = z.infer<typeof accessLogPageSchema>;

@@ -1,5 +1,5 @@
 import { z } from "../zod";
-import { registerBodySchema } from "./auth";
+import { authResponseSchema, registerBodySchema } from "./auth";
 import { profileImageSchema } from "./link-pages";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
@@ -108,6 +108,13 @@ export const accountStatusSchema = z.object({
   pending_email_change: z.object({ new_email: z.string(), expires_at: timestampSchema }).nullable(),
 });
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+/** POST /api/user/email: the link is sent; the profile shows the change waiting for it. */
+export const emailChangeSentSchema = authResponseSchema.omit({ user: true }).extend({
+  pending_email_change: accountStatusSchema.shape.pending_email_change,
+});
+/** POST /api/user/email/confirm: the account's address now. */
+export const emailChangedSchema = authResponseSchema.omit({ user: true }).extend({ email: z.string() });
 
 export const ACCOUNT_MESSAGES = {
   profileSaved: "Perfil atualizado",

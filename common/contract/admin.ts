@@ -1,7 +1,7 @@
 // The administrator's panel: users, plans, system settings and the audit log (spec 2, 3, 5, 7, 8).
 import { z } from "../zod";
 import { INTERVAL_TYPES, subscriptionPlanSchema } from "./billing";
-import { pageNumberSchema } from "./paging";
+import { pageFields, pageNumberSchema } from "./paging";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const ADMIN_MESSAGES = {
@@ -151,9 +151,8 @@ export type AdminUserDetails = z.infer<typeof adminUserDetailsSchema>;
 /** `total`: null when a search matches more than ADMIN_USERS_SEARCH_COUNT_MAX users. */
 export const adminUsersPageSchema = z.object({
   users: z.array(adminUserSchema),
+  ...pageFields,
   total: wholeNumberSchema.nullable(),
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
 });
 export type AdminUsersPage = z.infer<typeof adminUsersPageSchema>;
 
@@ -179,6 +178,8 @@ export const adminUserUpdateSchema = z.object({
     .default({ max_link_pages: null, max_shortened_urls: null, max_clicks_per_month: null }),
 });
 export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
+/** PUT /api/admin/users/{id}: the user as the table shows it now. */
+export const adminUserSavedSchema = z.object({ message: z.string(), user: adminUserSchema });
 
 // ---------------------------------------------------------------------------------------------
 // Plans
@@ -229,7 +230,7 @@ export const planBodySchema = z.object({
   max_link_pages: optionalMax.optional().default(null),
   max_shortened_urls: optionalMax.optional().default(null),
   max_clicks_per_month: optionalMax.optional().default(null),
-  /** Issue 16: short links, Link Bio pages and links per hour; empty = unlimited. */
+  /** Against spam: short links, Link Bio pages and links created per hour; empty = unlimited. */
   creations_per_hour: optionalMax.optional(),
   custom_domains: z.boolean().optional().default(false),
   premium_domains: z.boolean().optional(),
@@ -256,15 +257,23 @@ export const adminPlanSchema = subscriptionPlanSchema.extend({
   subscribers: wholeNumberSchema,
   /** The custom domains the plan may use (plan_domains); the default domain is in every plan. */
   domain_ids: z.array(wholeNumberSchema),
-  /** Creations (short links, Link Bio pages and links) per hour; null: unlimited (issue 16). */
+  /** Short links, Link Bio pages and links created per hour (against spam); null: unlimited. */
   creations_per_hour: wholeNumberSchema.nullable(),
 });
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 export const adminPlanListSchema = z.array(adminPlanSchema);
 
+/** POST /api/admin/subscription-plans (201) and PUT /api/admin/subscription-plans/{id}. */
+export const adminPlanSavedSchema = z.object({ message: z.string(), plan: adminPlanSchema });
+
 export const planDomainBodySchema = z.object({ custom_domain_id: id });
 export const planIdParamsSchema = z.object({ planId: id });
 export const planDomainParamsSchema = z.object({ planId: id, domainId: id });
+/** POST and DELETE /api/admin/plans/{planId}/domains: the custom domains the plan now offers. */
+export const planDomainsSavedSchema = z.object({
+  message: z.string(),
+  domain_ids: z.array(wholeNumberSchema),
+});
 
 // ---------------------------------------------------------------------------------------------
 // System config
@@ -275,7 +284,7 @@ export const systemConfigSchema = z.object({
   default_plan_id: wholeNumberSchema.nullable(),
   max_free_users: wholeNumberSchema.nullable(),
   platform_fee_percentage: z.number(),
-  /** Issue 16: targets on other URL shorteners (bit.ly, ...) are refused at save. */
+  /** Against hidden destinations: targets on other URL shorteners (bit.ly, ...) are refused at save. */
   block_other_shorteners: z.boolean(),
 });
 export type SystemConfig = z.infer<typeof systemConfigSchema>;
@@ -302,6 +311,8 @@ export const systemConfigUpdateSchema = z
   })
   .partial();
 export type SystemConfigUpdate = z.input<typeof systemConfigUpdateSchema>;
+/** PUT /api/admin/system-config: every setting as stored now. */
+export const systemConfigSavedSchema = systemConfigSchema.extend({ message: z.string() });
 
 /** GET /api/system/status (public): what the SPA needs before anyone signs in. */
 export const systemStatusSchema = z.object({
@@ -438,9 +449,7 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditLogPageSchema = z.object({
   entries: z.array(auditEntrySchema),
-  total: wholeNumberSchema,
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
+  ...pageFields,
 });
 export type AuditLogPage = z.infer<typeof auditLogPageSchema>;
 export const AUDIT_PAGE_SIZE = 30;

@@ -1,7 +1,7 @@
 import { z } from "../zod";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
-// Personal API keys (issue 17): `Authorization: Bearer atk_…` for the short-link and Link Bio
+// Personal API keys of the public API: `Authorization: Bearer atk_…` for the short-link and Link Bio
 // calls. Created and revoked on /profile with a session (a key cannot manage keys).
 
 export const API_KEY_SCOPES = ["links:read", "links:write", "pages:read", "pages:write"] as const;

@@ -93,7 +93,10 @@ export const authResponseSchema = z.object({
   user: sessionUserSchema.optional(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
-/** POST /api/auth/password-reset/confirm: signed in, and what the recovery took away (account.ts). */
+/**
+ * POST /api/auth/password-reset/confirm and POST /api/user/password: signed in again with the new
+ * password, and what it took away (account.ts).
+ */
 export const passwordResetDoneSchema = authResponseSchema.extend({
   api_keys_revoked: z.number().int(),
   webhooks_disabled: z.number().int(),

@@ -2,7 +2,8 @@
 import { formatBRL } from "../money";
 import { formatDateBR } from "../time";
 import { z } from "../zod";
-import { pageNumberSchema } from "./paging";
+import { apiErrorSchema } from "./api-error";
+import { pageFields, pageNumberSchema } from "./paging";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
 export const INTERVAL_TYPES = ["monthly", "yearly"] as const;
@@ -280,19 +281,23 @@ export const paymentDetailsSchema = z.object({
 });
 export type PaymentDetails = z.infer<typeof paymentDetailsSchema>;
 
-/** GET /api/user/payment-history: the user's own payments, newest first (at most 100). */
-export const paymentHistoryItemSchema = z.object({
+/** What the customer's history and the administrator's list both show of a payment. */
+const paymentSchema = z.object({
   id: wholeNumberSchema,
   plan_name: z.string(),
   transaction_type: z.enum(TRANSACTION_TYPES),
   interval_type: z.enum(INTERVAL_TYPES),
   status: z.enum(TRANSACTION_STATUSES),
   amount_cents: wholeNumberSchema,
-  credit_cents: wholeNumberSchema,
   created_at: timestampSchema,
   payment_method: z.string().nullable(),
   subscription_start: timestampSchema.nullable(),
   subscription_end: timestampSchema.nullable(),
+});
+
+/** GET /api/user/payment-history: the user's own payments, newest first (at most 100). */
+export const paymentHistoryItemSchema = paymentSchema.extend({
+  credit_cents: wholeNumberSchema,
   payment_details: paymentDetailsSchema,
 });
 export type PaymentHistoryItem = z.infer<typeof paymentHistoryItemSchema>;
@@ -344,17 +349,7 @@ export const adminTransactionsQuerySchema = z.object({
 export type AdminTransactionsQuery = z.input<typeof adminTransactionsQuerySchema>;
 
 /** A transaction as the administrator sees it (spec 3); payment_details is JSON text, as the spec has it. */
-export const adminTransactionSchema = z.object({
-  id: wholeNumberSchema,
-  plan_name: z.string(),
-  transaction_type: z.enum(TRANSACTION_TYPES),
-  interval_type: z.enum(INTERVAL_TYPES),
-  status: z.enum(TRANSACTION_STATUSES),
-  amount_cents: wholeNumberSchema,
-  created_at: timestampSchema,
-  payment_method: z.string().nullable(),
-  subscription_start: timestampSchema.nullable(),
-  subscription_end: timestampSchema.nullable(),
+export const adminTransactionSchema = paymentSchema.extend({
   mercadopago_payment_id: z.string().nullable(),
   provider: z.enum(["mercadopago", "dev"]),
   /** Null when the customer deleted their account (the payment is kept, anonymised). */
@@ -369,9 +364,7 @@ export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
 export const adminTransactionsPageSchema = z.object({
   transactions: z.array(adminTransactionSchema),
-  total: wholeNumberSchema,
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
+  ...pageFields,
 });
 export type AdminTransactionsPage = z.infer<typeof adminTransactionsPageSchema>;
 
@@ -521,6 +514,8 @@ export const periodRefundResponseSchema = refundResponseSchema.extend({
   refunds: z.array(refundedPaymentSchema),
 });
 export type PeriodRefundResponse = z.infer<typeof periodRefundResponseSchema>;
+/** POST /api/admin/payments/{paymentId}/refund (200): a refund of the period, or of the payment alone. */
+export const refundDoneSchema = z.union([periodRefundResponseSchema, refundResponseSchema]);
 
 /**
  * A refund of the period the provider stopped part-way (502: it refused one; 503: it could not be
@@ -534,6 +529,8 @@ export const periodRefundFailureSchema = z.object({
   not_refunded: z.array(refundedPaymentSchema.omit({ refund_id: true })),
 });
 export type PeriodRefundFailure = z.infer<typeof periodRefundFailureSchema>;
+/** The refund's 502 and 503: a refund of the period stopped part-way, or the API's one error shape. */
+export const refundStoppedSchema = z.union([periodRefundFailureSchema, apiErrorSchema]);
 
 export const REFUND_MESSAGES = {
   irreversible:

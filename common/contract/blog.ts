@@ -1,6 +1,7 @@
 import { z } from "../zod";
 import { BLOG_LIMITS } from "./blog-limits";
 import { LINK_PAGE_MESSAGES } from "./link-pages";
+import { pageFields } from "./paging";
 import { httpUrlSchema } from "./urls";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
@@ -369,9 +370,10 @@ export type BlogPostPublic = z.infer<typeof blogPostPublicSchema>;
 /** GET /api/blog/posts */
 export const blogPostsPageSchema = z.object({
   posts: z.array(blogPostCardSchema),
-  total: wholeNumberSchema,
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
+  ...pageFields,
   total_pages: wholeNumberSchema,
 });
 export type BlogPostsPage = z.infer<typeof blogPostsPageSchema>;
+
+/** POST /api/blog/posts/{id}/view: the view is taken (counted once per visitor and day). */
+export const blogViewTakenSchema = z.object({ ok: z.literal(true) });

@@ -179,6 +179,23 @@ export type Link = z.infer<typeof linkSchema>;
 /** GET /api/link-pages/{id}/links, and the reordered links. */
 export const linkListSchema = z.array(linkSchema);
 
+/** GET /api/public/link-pages/{slug}: a published page's look, as anyone may read it. */
+export const publicLinkPageSchema = linkPageSchema.pick({
+  title: true,
+  description: true,
+  profile_image_url: true,
+  background_color: true,
+  text_color: true,
+  button_style: true,
+  button_font: true,
+});
+export type PublicLinkPage = z.infer<typeof publicLinkPageSchema>;
+/** GET /api/public/link-pages/{slug}/links: its buttons, in order (no click counts). */
+export const publicLinkListSchema = z.array(
+  linkSchema.pick({ id: true, title: true, url: true, custom_style: true }),
+);
+export type PublicLink = z.infer<typeof publicLinkListSchema>[number];
+
 /** What the public page and the preview render: the page's look and its buttons. */
 export type LinkBioView = {
   title: string;

@@ -1,7 +1,7 @@
-// 'Denunciar link' (issue 16): the public form at /denunciar (server-rendered, works without
+// 'Denunciar link', a visitor's abuse report: the public form at /denunciar (server-rendered, works without
 // JavaScript) and the administrator's queue, GET /api/admin/link-reports and its actions.
 import { z } from "../zod";
-import { INVALID_PAGE, pageNumberSchema } from "./paging";
+import { INVALID_PAGE, pageFields, pageNumberSchema } from "./paging";
 import { URL_MAX } from "./urls";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
@@ -152,9 +152,7 @@ export type LinkReport = z.infer<typeof linkReportSchema>;
 
 export const linkReportPageSchema = z.object({
   reports: z.array(linkReportSchema),
-  total: wholeNumberSchema,
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
+  ...pageFields,
 });
 export type LinkReportPage = z.infer<typeof linkReportPageSchema>;
 

@@ -1,6 +1,8 @@
-// The `page` query parameter of the paged lists (admin users, audit log, transactions, block list,
-// access log, link reports, webhook deliveries): a whole number from 1, 1 when absent.
+// The paged lists (admin users, audit log, transactions, block list, access log, link reports,
+// webhook deliveries, the blog): their `page` query parameter, a whole number from 1 (1 when
+// absent), and the fields of each page they answer.
 import { z } from "../zod";
+import { wholeNumberSchema } from "./wire";
 
 export const INVALID_PAGE = "Página inválida";
 
@@ -16,3 +18,10 @@ export const pageNumberSchema = (max: number = PAGE_MAX) =>
     .max(max, INVALID_PAGE)
     .optional()
     .default(1);
+
+/** What a page of a paged list says besides its items: the total, which page and its size. */
+export const pageFields = {
+  total: wholeNumberSchema,
+  page: wholeNumberSchema,
+  page_size: wholeNumberSchema,
+};

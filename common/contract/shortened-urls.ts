@@ -69,7 +69,7 @@ export const DEVICE_RULE_VALUES = ["ios", "android", "desktop"] as const;
 export const REDIRECT_RULES_MAX = 10;
 
 /**
- * A redirect rule (issue 17): first match wins, in order. device: ios | android | desktop;
+ * A redirect rule of a power link: first match wins, in order. device: ios | android | desktop;
  * country: ISO 3166-1 alpha-2 (as CF-IPCountry / geoip give it); language: a primary tag (pt, en)
  * matched against Accept-Language's first choice.
  */
@@ -100,7 +100,10 @@ export const redirectRuleSchema = z.discriminatedUnion("type", [
 ]);
 export type RedirectRuleInput = z.input<typeof redirectRuleSchema>;
 
-/** The power options every body may carry (issue 17); absent means "none" on create, "keep" on update. */
+/**
+ * The power options (redirect rules, click limit, expiry target, password) every body may carry;
+ * absent means "none" on create, "keep" on update.
+ */
 const powerOptions = {
   rules: z.array(redirectRuleSchema).max(REDIRECT_RULES_MAX, POWER_LINK_MESSAGES.rulesMax).optional(),
   click_limit: z
@@ -147,8 +150,8 @@ export const shortenedUrlBodySchema = z.object({
 export type ShortenedUrlBody = z.input<typeof shortenedUrlBodySchema>;
 
 /**
- * PUT /api/shortened-urls/{id} (issue 17): every field optional, absent ones kept. The code changes
- * only while the link has no clicks (POWER_LINK_MESSAGES.codeLocked); the domain never changes.
+ * PUT /api/shortened-urls/{id}: every field optional, absent ones kept. The code changes only while
+ * the link has no clicks (POWER_LINK_MESSAGES.codeLocked); the domain never changes.
  */
 export const shortenedUrlUpdateSchema = z.object({
   ...powerOptions,
@@ -198,6 +201,10 @@ export const shortenedUrlIdParamsSchema = z.object({
 /** A code in a path; a code that cannot exist is simply not found (404), not a 400. */
 export const shortCodeParamsSchema = z.object({ code: z.string() });
 
+/** GET /api/shortened-urls/redirect/{code}: where the code sends this visitor (the call is the visit). */
+export const shortCodeTargetSchema = z.object({ original_url: z.string() });
+export type ShortCodeTarget = z.infer<typeof shortCodeTargetSchema>;
+
 export const shortenedUrlSchema = z
   .object({
     id: wholeNumberSchema,
@@ -208,7 +215,7 @@ export const shortenedUrlSchema = z
     click_count: wholeNumberSchema,
     created_at: timestampSchema,
     expires_at: timestampSchema.nullable(),
-    /** Issue 17: redirect rules, click limit (and how much of it is used), expiry target, password. */
+    /** The power options: redirect rules, click limit (and how much is used), expiry target, password. */
     rules: z.array(
       z.object({ type: z.enum(["device", "country", "language"]), value: z.string(), url: z.string() }),
     ),
@@ -223,7 +230,7 @@ export type ShortenedUrl = z.infer<typeof shortenedUrlSchema>;
 /** GET /api/shortened-urls */
 export const shortenedUrlListSchema = z.array(shortenedUrlSchema);
 
-/** CSV import of short links (issue 17): `original_url,title,custom_code,expires_at`. */
+/** CSV import of short links: `original_url,title,custom_code,expires_at`. */
 export const SHORT_URL_IMPORT_MAX_ROWS = 1000;
 export const SHORT_URL_IMPORT_MAX_BYTES = 1024 * 1024;
 export const SHORT_URL_IMPORT_COLUMNS = ["original_url", "title", "custom_code", "expires_at"] as const;

@@ -1,8 +1,8 @@
 import { z } from "../zod";
-import { INVALID_PAGE, pageNumberSchema } from "./paging";
+import { INVALID_PAGE, pageFields, pageNumberSchema } from "./paging";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
-// Outgoing webhooks (issue 17): the user's HTTPS endpoints that receive `link.created` and, in
+// Outgoing webhooks: the user's HTTPS endpoints that receive `link.created` and, in
 // batches, `link.clicked`, signed with HMAC-SHA256. Managed on /profile with a session only.
 
 export const WEBHOOK_EVENTS = ["link.created", "link.clicked"] as const;
@@ -155,8 +155,6 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveriesPageSchema = z.object({
   deliveries: z.array(webhookDeliverySchema),
-  total: wholeNumberSchema,
-  page: wholeNumberSchema,
-  page_size: wholeNumberSchema,
+  ...pageFields,
 });
 export type WebhookDeliveriesPage = z.infer<typeof webhookDeliveriesPageSchema>;

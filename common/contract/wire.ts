@@ -6,3 +6,7 @@ import { z } from "../zod";
 export const timestampSchema = z.iso.datetime({ offset: true });
 /** A database id or a count. */
 export const wholeNumberSchema = z.number().int();
+
+/** The answer of an action that has nothing to return but what the screen says: `{ message }`. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -17,6 +17,7 @@ import type {
   TransactionStatus,
   TransactionType,
 } from "../../common/contract/billing";
+import { belongsTo, pointsTo } from "./columns";
 import { domains } from "./domains";
 import { users } from "./users";
 
@@ -51,12 +52,8 @@ export const subscriptionPlans = pgTable("subscription_plans", {
 export const planDomains = pgTable(
   "plan_domains",
   {
-    planId: integer()
-      .notNull()
-      .references(() => subscriptionPlans.id, { onDelete: "cascade" }),
-    domainId: integer()
-      .notNull()
-      .references(() => domains.id, { onDelete: "cascade" }),
+    planId: belongsTo(() => subscriptionPlans.id),
+    domainId: belongsTo(() => domains.id),
   },
   (t) => [primaryKey({ columns: [t.planId, t.domainId] })],
 );
@@ -70,12 +67,8 @@ export const userSubscriptions = pgTable(
   "user_subscriptions",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    planId: integer()
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    userId: belongsTo(() => users.id),
+    planId: pointsTo(() => subscriptionPlans.id),
     status: text().$type<SubscriptionStatus>().notNull(),
     intervalType: text().$type<IntervalType>().notNull().default("monthly"),
     startsAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -109,9 +102,7 @@ export const transactions = pgTable(
      * law requires (five years, CTN art. 173), but no longer points at a person.
      */
     userId: integer().references(() => users.id, { onDelete: "set null" }),
-    planId: integer()
-      .notNull()
-      .references(() => subscriptionPlans.id),
+    planId: pointsTo(() => subscriptionPlans.id),
     /** The plan's name when it was bought (a plan may be renamed later). */
     planName: text().notNull(),
     transactionType: text().$type<TransactionType>().notNull(),

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import type { BlogPostStatus } from "../../common/contract/blog";
+import { belongsTo } from "./columns";
 import { users } from "./users";
 
 /** Blog categories (spec 3): the public blog filters by slug. */
@@ -61,12 +62,8 @@ export const blogPosts = pgTable(
 export const blogPostCategories = pgTable(
   "blog_post_categories",
   {
-    postId: integer()
-      .notNull()
-      .references(() => blogPosts.id, { onDelete: "cascade" }),
-    categoryId: integer()
-      .notNull()
-      .references(() => blogCategories.id, { onDelete: "cascade" }),
+    postId: belongsTo(() => blogPosts.id),
+    categoryId: belongsTo(() => blogCategories.id),
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.categoryId] }),
@@ -81,8 +78,6 @@ export const blogPostCategories = pgTable(
  */
 export const blogSlugRedirects = pgTable("blog_slug_redirects", {
   slug: text().primaryKey(),
-  postId: integer()
-    .notNull()
-    .references(() => blogPosts.id, { onDelete: "cascade" }),
+  postId: belongsTo(() => blogPosts.id),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import { belongsTo } from "./columns";
 import { users } from "./users";
 
 /** What a click is on: a short link, or a button (link) of a Link Bio page. */
@@ -92,9 +93,7 @@ export const clickDaily = pgTable(
 export const clickDailyUser = pgTable(
   "click_daily_user",
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(() => users.id),
     dimension: text().$type<RollupDimension>().notNull(),
     day: date({ mode: "string" }).notNull(),
     value: text().notNull().default(""),

@@ -9,6 +9,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { belongsTo, pointsTo } from "./columns";
 import { domains } from "./domains";
 import { users } from "./users";
 
@@ -16,12 +17,8 @@ export const linkPages = pgTable(
   "link_pages",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    domainId: integer()
-      .notNull()
-      .references(() => domains.id),
+    userId: belongsTo(() => users.id),
+    domainId: pointsTo(() => domains.id),
     slug: text().notNull(),
     title: text().notNull(),
     description: text(),
@@ -47,9 +44,7 @@ export const links = pgTable(
   "links",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    linkPageId: integer()
-      .notNull()
-      .references(() => linkPages.id, { onDelete: "cascade" }),
+    linkPageId: belongsTo(() => linkPages.id),
     title: text().notNull(),
     url: text().notNull(),
     customStyle: jsonb().$type<Record<string, string>>().notNull().default({}),

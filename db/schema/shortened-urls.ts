@@ -10,6 +10,7 @@ import {
   timestamp,
   unique,
 } from "drizzle-orm/pg-core";
+import { belongsTo, pointsTo } from "./columns";
 import { domains } from "./domains";
 import { users } from "./users";
 
@@ -24,12 +25,8 @@ export const shortenedUrls = pgTable(
   "shortened_urls",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    domainId: integer()
-      .notNull()
-      .references(() => domains.id),
+    userId: belongsTo(() => users.id),
+    domainId: pointsTo(() => domains.id),
     shortCode: text().notNull(),
     originalUrl: text().notNull(),
     title: text(),
@@ -75,9 +72,7 @@ export const apiKeys = pgTable(
   "api_keys",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(() => users.id),
     name: text().notNull(),
     prefix: text().notNull(),
     keyHash: text().notNull().unique(),
@@ -95,9 +90,7 @@ export const webhooks = pgTable(
   "webhooks",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(() => users.id),
     url: text().notNull(),
     secret: text().notNull(),
     /** link.clicked, link.created */
@@ -113,9 +106,7 @@ export const webhookDeliveries = pgTable(
   "webhook_deliveries",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    webhookId: integer()
-      .notNull()
-      .references(() => webhooks.id, { onDelete: "cascade" }),
+    webhookId: belongsTo(() => webhooks.id),
     event: text().notNull(),
     payload: jsonb().$type<Record<string, unknown>>().notNull(),
     status: text().$type<"pending" | "delivered" | "failed">().notNull().default("pending"),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { belongsTo } from "./columns";
 
 /**
  * What the admin's user search reads (email, then the full name): one trigram index serves ILIKE
@@ -76,9 +77,7 @@ export const sessions = pgTable(
   {
     // sha256 of the cookie's token: a leaked table does not hand out sessions.
     tokenHash: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
@@ -90,9 +89,7 @@ export const authTokens = pgTable(
   "auth_tokens",
   {
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo(() => users.id),
     // google_reauth: a fresh Google sign-in, spent to delete an account without a password.
     purpose: text({
       enum: ["password_reset", "email_verification", "email_change", "google_reauth"],

@@ -1,7 +1,7 @@
 // The one shell of the server's own small HTML pages (the password page, the blocked-link warning,
-// 'Denunciar link', the dev checkout, the 429 and 404/500 pages, the Link Bio document): a pt-BR
-// document with its head in one order, the title escaped, and the page's own inline CSS. The pages
-// rendered by React (site-render.tsx) fill the SPA's index.html instead.
+// 'Denunciar link', the dev checkout, the 429 and 404/500 pages, the Link Bio document, the API
+// reference): a pt-BR document with its head in one order, the title escaped, and the page's own
+// inline CSS. The pages rendered by React (site-render.tsx) fill the SPA's index.html instead.
 import { escapeHtml } from "../../common/link-bio/escape-html";
 
 export { escapeHtml };
@@ -32,6 +32,25 @@ export function htmlPage(page: HtmlPage): string {
     (page.noindex === false ? "" : ROBOTS_NOINDEX) +
     `<title>${escapeHtml(page.title)}</title>${page.icon ? FAVICON_LINK : ""}${page.head ?? ""}` +
     `<style>${page.css}</style></head><body>${page.body}</body></html>`
+  );
+}
+
+/** The Open Graph tags of a page that may be shared (its image, if any, is the page's own). */
+export function openGraphTags(page: {
+  type: string;
+  siteName: string;
+  title: string;
+  description: string;
+  url: string;
+}): string {
+  const e = escapeHtml;
+  return (
+    `<meta property="og:type" content="${e(page.type)}">` +
+    `<meta property="og:site_name" content="${e(page.siteName)}">` +
+    `<meta property="og:locale" content="pt_BR">` +
+    `<meta property="og:title" content="${e(page.title)}">` +
+    `<meta property="og:description" content="${e(page.description)}">` +
+    `<meta property="og:url" content="${e(page.url)}">`
   );
 }
 

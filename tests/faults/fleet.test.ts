@@ -141,17 +141,18 @@ describe.skipIf(skipReason !== null)("two processes on one Postgres and one Redi
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** A new account registered through `server`: its session cookie. */
+  async function register(server: ReturnType<typeof client>, email: string, password: string) {
+    const registered = await server.post("/api/auth/register", { email, password, first_name: "Frota" });
+    expect(registered.status).toBe(201);
+    return sessionCookie(registered);
+  }
+
   let user: { a: ReturnType<typeof client>; b: ReturnType<typeof client> };
   let admin: { a: ReturnType<typeof client>; b: ReturnType<typeof client> };
 
   it("a session made on A works on B", async () => {
-    const registered = await a.post("/api/auth/register", {
-      email: "usuaria-frota@exemplo.com.br",
-      password: "senha-da-usuaria-123",
-      first_name: "Usuária",
-    });
-    expect(registered.status).toBe(201);
-    const cookie = sessionCookie(registered);
+    const cookie = await register(a, "usuaria-frota@exemplo.com.br", "senha-da-usuaria-123");
     user = { a: a.as(cookie), b: b.as(cookie) };
     const me = await user.b.get("/api/auth/me");
     expect(me.status).toBe(200);
@@ -269,13 +270,7 @@ describe.skipIf(skipReason !== null)("two processes on one Postgres and one Redi
   });
 
   it("a user deactivated by the admin on A is refused on B", async () => {
-    const registered = await b.post("/api/auth/register", {
-      email: "desativada-frota@exemplo.com.br",
-      password: "senha-da-desativada-123",
-      first_name: "Desativada",
-    });
-    expect(registered.status).toBe(201);
-    const victim = b.as(sessionCookie(registered));
+    const victim = b.as(await register(b, "desativada-frota@exemplo.com.br", "senha-da-desativada-123"));
     const me = await victim.get("/api/auth/me");
     expect(me.status).toBe(200);
     const id = me.body.user?.id ?? me.body.id;

@@ -17,6 +17,7 @@ import {
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../tests/web-fake-api";
 import { PLANS } from "../../tests/web-plans";
+import { sessionUser } from "../../tests/web-session";
 import { AppShell } from "./app-shell";
 import { ISLAND_COMPONENTS } from "./island-components";
 import { hydrateIslands } from "./islands";
@@ -28,18 +29,7 @@ import { SSR_STATE_ID, serializeSsrState } from "./ssr-state";
 // A server-rendered screen as the browser gets it (web/entry-server.tsx renders the same way), then
 // web/app/islands.tsx on it: each island hydrates without a mismatch and works.
 
-const member: SessionUser = {
-  id: 1,
-  email: "ana@exemplo.com",
-  first_name: "Ana",
-  last_name: "Souza",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Ana", family_name: "Souza", picture: null },
-};
+const member = sessionUser();
 
 const POST: BlogPostPublic = {
   id: 7,

@@ -31,8 +31,12 @@ type Options<T> = {
   schema?: z.ZodType<T>;
 };
 
-/** Checked in development and in tests; never in the production build. */
-const CHECK_ANSWERS = import.meta.env.DEV || import.meta.env.MODE === "test";
+/**
+ * Checked in development and in tests; never in the production build. The server renders the public
+ * screens from these modules without Vite (tsx, the esbuild bundle), where import.meta.env is unset.
+ */
+const viteEnv: Partial<ImportMetaEnv> = import.meta.env ?? {};
+const CHECK_ANSWERS = viteEnv.DEV === true || viteEnv.MODE === "test";
 
 export async function api<T>(path: string, options: Options<T> = {}): Promise<T> {
   return (await apiWithHeaders<T>(path, options)).data;

@@ -1,6 +1,6 @@
 import { ApiError } from "@web/lib/api-client";
 import { describe, expect, it } from "vitest";
-import { AuthFailure, authErrorMessage, authFieldErrors } from "./auth-error";
+import { AuthFailure, authErrorMessage } from "./auth-error";
 
 describe("authErrorMessage", () => {
   it("shows the server's message when it gave one", () => {
@@ -28,17 +28,5 @@ describe("authErrorMessage", () => {
     expect(authErrorMessage(new AuthFailure("Conta bloqueada"))).toBe("Conta bloqueada");
     expect(authErrorMessage(new AuthFailure(""))).toBe("Erro na autenticação");
     expect(authErrorMessage(new TypeError("boom"))).toBe("Erro na autenticação");
-  });
-});
-
-describe("authFieldErrors", () => {
-  it("returns the server's per-field details, or nothing", () => {
-    const error = new ApiError(400, "Dados inválidos", {
-      error: "Dados inválidos",
-      details: { email: "Email inválido" },
-    });
-    expect(authFieldErrors(error)).toEqual({ email: "Email inválido" });
-    expect(authFieldErrors(new ApiError(401, "x", { error: "x" }))).toEqual({});
-    expect(authFieldErrors(new Error("x"))).toEqual({});
   });
 });

@@ -18,10 +18,3 @@ export function authErrorMessage(error: unknown): string {
   }
   return AUTH_MESSAGES.authFailed;
 }
-
-/** Per-field messages of a server validation error, keyed like the form's fields. */
-export function authFieldErrors(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError)) return {};
-  const details = error.body?.details;
-  return details && typeof details === "object" ? (details as Record<string, string>) : {};
-}

@@ -11,7 +11,7 @@ export const UNSAVED_CHANGES_MESSAGE = "Você tem alterações não salvas. Dese
  */
 export function useUnsavedChangesWarning(dirty: boolean, what?: string): { allowNextNavigation: () => void } {
   const allowed = useRef(false);
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty && !allowed.current && currentLocation.pathname !== nextLocation.pathname,
@@ -23,7 +23,7 @@ export function useUnsavedChangesWarning(dirty: boolean, what?: string): { allow
   useEffect(() => {
     if (blocker.state !== "blocked" || askedAbout.current === blocker) return;
     askedAbout.current = blocker;
-    confirm({
+    askConfirm({
       title: what ? `Sair sem salvar ${what}?` : "Sair sem salvar?",
       body: UNSAVED_CHANGES_MESSAGE,
       confirmLabel: "Sair sem salvar",
@@ -33,7 +33,7 @@ export function useUnsavedChangesWarning(dirty: boolean, what?: string): { allow
       (leave) => (leave ? blocker.proceed() : blocker.reset()),
       () => blocker.reset(),
     );
-  }, [blocker, confirm, what]);
+  }, [blocker, askConfirm, what]);
 
   useEffect(() => {
     if (!dirty) return;

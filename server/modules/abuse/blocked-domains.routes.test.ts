@@ -26,8 +26,10 @@ const unblock = (cookie: string, id: number) =>
   t.request({ method: "DELETE", url: `/api/admin/blocked-domains/${id}`, cookie });
 const listOf = (cookie: string, query = "") =>
   t.request({ method: "GET", url: `/api/admin/blocked-domains${query}`, cookie });
-const shorten = (cookie: string, payload: object) =>
-  t.request({ method: "POST", url: "/api/shortened-urls", payload, cookie, remoteAddress: fromNewIp() });
+/** A call with `cookie`'s session, each from a new address. */
+const send = (method: "POST" | "PUT", url: string, cookie: string, payload: object) =>
+  t.request({ method, url, payload, cookie, remoteAddress: fromNewIp() });
+const shorten = (cookie: string, payload: object) => send("POST", "/api/shortened-urls", cookie, payload);
 
 async function shortLink(cookie: string, originalUrl: string): Promise<{ id: number; short_code: string }> {
   const response = await shorten(cookie, { original_url: originalUrl });
@@ -207,38 +209,26 @@ describe("saving a target on a blocked domain", () => {
       expect(response.json()).toMatchObject({ error: ABUSE_MESSAGES.blockedTarget });
     }
 
-    const edit = await t.request({
-      method: "PUT",
-      url: `/api/shortened-urls/${existing.id}`,
-      cookie,
-      remoteAddress: fromNewIp(),
-      payload: { original_url: `https://m.${domain}/` },
+    const edit = await send("PUT", `/api/shortened-urls/${existing.id}`, cookie, {
+      original_url: `https://m.${domain}/`,
     });
     expect(edit.statusCode).toBe(400);
     expect(edit.body).toContain(ABUSE_MESSAGES.blockedTarget);
 
-    const imported = await t.request({
-      method: "POST",
-      url: "/api/shortened-urls/import",
-      cookie,
-      remoteAddress: fromNewIp(),
-      payload: { csv: `original_url\nhttps://${domain}/a\nhttps://exemplo.com.br/ok\n` },
+    const imported = await send("POST", "/api/shortened-urls/import", cookie, {
+      csv: `original_url\nhttps://${domain}/a\nhttps://exemplo.com.br/ok\n`,
     });
     expect(imported.statusCode).toBe(200);
     expect(imported.body).toContain(ABUSE_MESSAGES.blockedTarget);
 
-    const page = await t.request({
-      method: "POST",
-      url: "/api/link-pages",
-      cookie,
-      payload: { slug: `bloq-${process.pid}-${++counter}`, title: "Página" },
+    const page = await send("POST", "/api/link-pages", cookie, {
+      slug: `bloq-${process.pid}-${++counter}`,
+      title: "Página",
     });
     expect(page.statusCode).toBe(201);
-    const link = await t.request({
-      method: "POST",
-      url: `/api/link-pages/${page.json().id}/links`,
-      cookie,
-      payload: { title: "Oferta", url: `https://loja.${domain}/oferta` },
+    const link = await send("POST", `/api/link-pages/${page.json().id}/links`, cookie, {
+      title: "Oferta",
+      url: `https://loja.${domain}/oferta`,
     });
     expect(link.statusCode).toBe(400);
     expect(link.json()).toMatchObject({ error: ABUSE_MESSAGES.blockedTarget });

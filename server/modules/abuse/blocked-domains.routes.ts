@@ -10,6 +10,7 @@ import {
   blockedDomainsPageSchema,
   blockedDomainsQuerySchema,
 } from "../../../common/contract/abuse";
+import { messageResponseSchema } from "../../../common/contract/wire";
 import { ourHosts } from "../../lib/link-targets";
 import { signedInUser } from "../../lib/session-guards";
 import { blockDomain, listBlockedDomains, unblockDomain } from "./blocked-domains.service";
@@ -44,7 +45,7 @@ export const blockedDomainsRoutes: FastifyPluginAsync = async (base) => {
 
   app.delete(
     "/api/admin/blocked-domains/:id",
-    { schema: { params: blockedDomainIdParamsSchema } },
+    { schema: { params: blockedDomainIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const domain = await unblockDomain(app.db, signedInUser(request), request.params.id);
       app.blockedDomains.changed({ removed: domain });

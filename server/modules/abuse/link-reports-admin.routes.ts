@@ -8,6 +8,7 @@ import {
   linkReportPageSchema,
   linkReportUpdateBodySchema,
 } from "../../../common/contract/link-reports";
+import { messageResponseSchema } from "../../../common/contract/wire";
 import { shortLinkUrl } from "../../../common/paths";
 import { signedInUser } from "../../lib/session-guards";
 import { shortUrlChanged } from "../shortened-urls/short-url-invalidation";
@@ -31,7 +32,13 @@ export const linkReportsAdminRoutes: FastifyPluginAsync = async (base) => {
 
   app.patch(
     "/api/admin/link-reports/:id",
-    { schema: { params: linkReportIdParamsSchema, body: linkReportUpdateBodySchema } },
+    {
+      schema: {
+        params: linkReportIdParamsSchema,
+        body: linkReportUpdateBodySchema,
+        response: { 200: messageResponseSchema },
+      },
+    },
     async (request) => {
       const { status } = request.body;
       await resolveReport(app.db, signedInUser(request), request.params.id, status);
@@ -44,7 +51,7 @@ export const linkReportsAdminRoutes: FastifyPluginAsync = async (base) => {
   // 'Excluir link': the reported short link goes, with its cached redirect in every process.
   app.post(
     "/api/admin/link-reports/:id/delete-link",
-    { schema: { params: linkReportIdParamsSchema } },
+    { schema: { params: linkReportIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const deleted = await deleteReportedLink(app.db, signedInUser(request), request.params.id);
       shortUrlChanged(app.bus, deleted.domainId, deleted.code);

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LINK_REPORT_MESSAGES,
   LINK_REPORT_REASON_LABELS,
@@ -13,7 +13,7 @@ import {
 import { APP_FONT_PRELOAD } from "../../../common/link-bio/fonts";
 import { auditLog, domains, linkReports, shortenedUrls } from "../../../db/schema";
 import { createUser } from "../../../tests/factories";
-import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
+import { setupAdmin, setupTestApp, unavailableLocation } from "../../../tests/test-app";
 import { reporterHash } from "./link-reports-reporter";
 
 // A real name (localhost has no dot), so our own short links can be typed as a visitor would.
@@ -24,10 +24,7 @@ const t = setupTestApp({
 });
 const db = () => t.database.db;
 
-let admin: { cookie: string; user: { id: number; email: string } };
-beforeAll(async () => {
-  admin = await t.signIn({ isAdmin: true });
-});
+const { admin } = setupAdmin(t);
 
 let sequence = 0;
 const unique = () => `${Date.now().toString(36)}${++sequence}`;

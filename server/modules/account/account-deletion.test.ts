@@ -8,33 +8,23 @@ import { ADMIN_MESSAGES } from "../../../common/contract/admin";
 import { AUTH_MESSAGES } from "../../../common/contract/auth";
 import {
   accessLog,
-  authTokens,
   billingEvents,
   clickDaily,
-  clickDailyUser,
   clickEvents,
-  linkPages,
-  links,
   sessions,
   shortenedUrls,
-  subscriptionPlans,
   transactions,
-  userSubscriptions,
   users,
 } from "../../../db/schema";
 import { createUser, FACTORY_PASSWORD, insertShortLinks, subscribeUser } from "../../../tests/factories";
-import { setupTestApp, unavailableLocation } from "../../../tests/test-app";
+import { countUserRows, createFullAccount } from "../../../tests/full-account";
+import { BROWSER_USER_AGENT, setupTestApp, unavailableLocation } from "../../../tests/test-app";
 import { issueToken } from "../auth/auth-tokens";
 import { createSession } from "../auth/session";
 import { DELETION_SLICES, finishPendingDeletions } from "./account-deletion";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "atalho-account-deletion-"));
 const t = setupTestApp({ dataDir });
-const BROWSER =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
-// A real 1x1 PNG.
-const PNG_DATA_URL =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 let sequence = 0;
 const uniqueTag = () => `del${Date.now().toString(36)}${(++sequence).toString(36)}p${process.pid}`;
@@ -46,107 +36,28 @@ const call = (method: "GET" | "POST" | "PUT" | "DELETE", url: string, cookie?: s
   t.request({ method, url, cookie, remoteAddress: fromNewIp(), ...(payload ? { payload } : {}) });
 const deleteMe = (cookie: string, payload: Json) => call("DELETE", "/api/user", cookie, payload);
 
+/** The session is over and the password no longer signs in: the login's `status` and `message`. */
+async function expectLockedOut(user: { email: string }, cookie: string, status: number, message: string) {
+  expect((await call("GET", "/api/auth/me", cookie)).statusCode).toBe(401);
+  const login = await call("POST", "/api/auth/login", undefined, {
+    email: user.email,
+    password: FACTORY_PASSWORD,
+  });
+  expect(login.statusCode).toBe(status);
+  expect(login.json().message).toBe(message);
+}
+
 /** A visitor's click on a Link Bio button. */
 const clickButton = (linkId: number) =>
   t.request({
     method: "POST",
     url: "/api/track-link-click",
-    headers: { "user-agent": BROWSER },
+    headers: { "user-agent": BROWSER_USER_AGENT },
     payload: { link_id: linkId },
   });
 
-/** A user with every kind of data: pages with an image, a link, a short link, clicks, a payment. */
-async function fullAccount() {
-  const { user, cookie } = await t.signIn();
-  await subscribeUser(t.database.db, user.id, "Business");
-  const photo = await call("PUT", "/api/user/photo", cookie, { profile_picture_url: PNG_DATA_URL });
-  expect(photo.statusCode, photo.body).toBe(200);
-  const page = await call("POST", "/api/link-pages", cookie, {
-    slug: uniqueTag(),
-    title: "Ana",
-    profile_image_url: PNG_DATA_URL,
-  });
-  expect(page.statusCode, page.body).toBe(201);
-  const pageBody = page.json<{ id: number; slug: string; profile_image_url: string }>();
-  const button = await call("POST", `/api/link-pages/${pageBody.id}/links`, cookie, {
-    title: "Instagram",
-    url: "https://instagram.com/ana",
-  });
-  expect(button.statusCode).toBe(201);
-  const short = await call("POST", "/api/shortened-urls", cookie, {
-    original_url: "https://exemplo.com.br/destino",
-  });
-  expect(short.statusCode).toBe(201);
-  const code = short.json<{ short_code: string }>().short_code;
-  await t.request({ method: "GET", url: `/s/${code}`, headers: { "user-agent": BROWSER } });
-  await clickButton(button.json<{ id: number }>().id);
-  await t.app.clicks.flush();
-  const [plan] = await t.database.db
-    .select()
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.name, "Pro"));
-  const [payment] = await t.database.db
-    .insert(transactions)
-    .values({
-      userId: user.id,
-      planId: plan!.id,
-      planName: "Pro",
-      transactionType: "subscription",
-      status: "approved",
-      amountCents: 1990,
-      provider: "mercadopago",
-      providerPaymentId: uniqueTag(),
-      paymentMethod: "boleto",
-      paymentDetails: {
-        boleto_barcode: "23793381286000000000000000000000000000000000",
-        boleto_number: "23793.38128 60000.000000 00000.000000 0 00000000000000",
-        boleto_url: "https://www.mercadopago.com.br/payments/1/ticket?caller_id=2&hash=abc",
-        boleto_due_date: "2026-12-01",
-        pix_copy_paste: "00020126580014br.gov.bcb.pix",
-        pix_qr_code: "data:image/png;base64,AAAA",
-        processor_response: "accredited",
-      },
-      approvedAt: new Date("2026-11-01T12:00:00Z"),
-      subscriptionStart: new Date("2026-11-01T12:00:00Z"),
-      subscriptionEnd: new Date("2026-12-01T12:00:00Z"),
-    })
-    .returning();
-  await t.database.db
-    .insert(billingEvents)
-    .values({ userId: user.id, transactionId: payment!.id, kind: "transaction.approved", cause: "webhook" });
-  await issueToken(t.database.db, user.id, "email_verification", 60_000);
-  const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
-  return {
-    user: row!,
-    cookie,
-    code,
-    page: pageBody,
-    payment: payment!,
-    files: [row!.profilePictureUrl!, pageBody.profile_image_url].map((url) => path.join(dataDir, url)),
-  };
-}
-
-/** Every table that holds rows of a user (db/schema: each `references(() => users.id)`). */
-const rowsOf = async (userId: number) => {
-  const db = t.database.db;
-  const pageIds = (
-    await db.select({ id: linkPages.id }).from(linkPages).where(eq(linkPages.userId, userId))
-  ).map((row) => row.id);
-  return {
-    users: await db.$count(users, eq(users.id, userId)),
-    sessions: await db.$count(sessions, eq(sessions.userId, userId)),
-    auth_tokens: await db.$count(authTokens, eq(authTokens.userId, userId)),
-    link_pages: pageIds.length,
-    links: pageIds.length ? await db.$count(links, inArray(links.linkPageId, pageIds)) : 0,
-    shortened_urls: await db.$count(shortenedUrls, eq(shortenedUrls.userId, userId)),
-    click_events: await db.$count(clickEvents, eq(clickEvents.userId, userId)),
-    click_daily: await db.$count(clickDaily, eq(clickDaily.userId, userId)),
-    click_daily_user: await db.$count(clickDailyUser, eq(clickDailyUser.userId, userId)),
-    user_subscriptions: await db.$count(userSubscriptions, eq(userSubscriptions.userId, userId)),
-    transactions: await db.$count(transactions, eq(transactions.userId, userId)),
-    billing_events: await db.$count(billingEvents, eq(billingEvents.userId, userId)),
-  };
-};
+const fullAccount = () => createFullAccount(t, dataDir);
+const rowsOf = (userId: number) => countUserRows(t.database.db, userId);
 
 describe("DELETE /api/user", () => {
   it("deletes every row of the user, their files, and ends the session; the login is refused after", async () => {
@@ -167,13 +78,7 @@ describe("DELETE /api/user", () => {
 
     expect(await rowsOf(user.id)).toEqual(Object.fromEntries(Object.keys(before).map((key) => [key, 0])));
     for (const file of account.files) expect(existsSync(file), file).toBe(false);
-    expect((await call("GET", "/api/auth/me", cookie)).statusCode).toBe(401);
-    const login = await call("POST", "/api/auth/login", undefined, {
-      email: user.email,
-      password: FACTORY_PASSWORD,
-    });
-    expect(login.statusCode).toBe(401);
-    expect(login.json().message).toBe(AUTH_MESSAGES.wrongCredentials);
+    await expectLockedOut(user, cookie, 401, AUTH_MESSAGES.wrongCredentials);
   });
 
   it("keeps the payment with a null user, its amounts, dates and provider ids, and scrubs the payer's details", async () => {
@@ -483,13 +388,7 @@ describe("a large account's deletion, in slices", () => {
       sql`delete from shortened_urls where id in (select id from shortened_urls where user_id = ${user.id} order by id limit 10)`,
     );
 
-    expect((await call("GET", "/api/auth/me", cookie)).statusCode).toBe(401);
-    const login = await call("POST", "/api/auth/login", undefined, {
-      email: user.email,
-      password: FACTORY_PASSWORD,
-    });
-    expect(login.statusCode).toBe(403);
-    expect(login.json().message).toBe(AUTH_MESSAGES.inactive);
+    await expectLockedOut(user, cookie, 403, AUTH_MESSAGES.inactive);
     for (const [method, url] of [
       ["POST", `/api/admin/users/${user.id}/activate`],
       ["DELETE", `/api/admin/users/${user.id}`],

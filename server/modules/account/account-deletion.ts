@@ -57,7 +57,7 @@ export const DELETION_SLICES = { shortLinks: 2_000, clickRows: 10_000 };
  * 4. the account marked (`deletion_started_at`), deactivated and its sessions ended: no sign-in,
  *    session or API key of it works from here, and no administrator action finds it.
  * Then its rows go in slices (finishAccountDeletion), and the user row last, which cascades to
- * every table holding their rows (db/schema: every `references(() => users.id)`). The request
+ * every table holding their rows (db/schema: every reference to users.id). The request
  * waits for all of it. A deletion cut short by a restart is finished by the scheduled job
  * (finishPendingDeletions). The last active administrator is never deleted.
  */

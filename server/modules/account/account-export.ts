@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { accessLog } from "../../../db/schema/access-log";
 import { transactions, userSubscriptions } from "../../../db/schema/billing";
@@ -212,9 +213,26 @@ function clicksOf(db: Db, userId: number, pageRows: number) {
   );
 }
 
-const subscriptionsOf = (db: Db, userId: number) =>
+/** A bounded section: `fields` of the user's rows of `table`, in `order`. */
+const ownRows = <Fields extends SelectedFields>(
+  db: Db,
+  userId: number,
+  table: PgTable & { userId: PgColumn },
+  fields: Fields,
+  order: PgColumn[],
+) =>
   db
-    .select({
+    .select(fields)
+    .from(table)
+    .where(eq(table.userId, userId))
+    .orderBy(...order.map((column) => asc(column)));
+
+const subscriptionsOf = (db: Db, userId: number) =>
+  ownRows(
+    db,
+    userId,
+    userSubscriptions,
+    {
       id: userSubscriptions.id,
       plan_id: userSubscriptions.planId,
       status: userSubscriptions.status,
@@ -223,14 +241,16 @@ const subscriptionsOf = (db: Db, userId: number) =>
       expires_at: userSubscriptions.expiresAt,
       canceled_at: userSubscriptions.canceledAt,
       created_at: userSubscriptions.createdAt,
-    })
-    .from(userSubscriptions)
-    .where(eq(userSubscriptions.userId, userId))
-    .orderBy(asc(userSubscriptions.id));
+    },
+    [userSubscriptions.id],
+  );
 
 const paymentsOf = (db: Db, userId: number) =>
-  db
-    .select({
+  ownRows(
+    db,
+    userId,
+    transactions,
+    {
       id: transactions.id,
       plan_name: transactions.planName,
       transaction_type: transactions.transactionType,
@@ -245,27 +265,31 @@ const paymentsOf = (db: Db, userId: number) =>
       subscription_end: transactions.subscriptionEnd,
       approved_at: transactions.approvedAt,
       created_at: transactions.createdAt,
-    })
-    .from(transactions)
-    .where(eq(transactions.userId, userId))
-    .orderBy(asc(transactions.id));
+    },
+    [transactions.id],
+  );
 
 const accessLinesOf = (db: Db, userId: number) =>
-  db
-    .select({
+  ownRows(
+    db,
+    userId,
+    accessLog,
+    {
       event: accessLog.event,
       email: accessLog.email,
       ip: accessLog.ip,
       port: accessLog.port,
       created_at: accessLog.createdAt,
-    })
-    .from(accessLog)
-    .where(eq(accessLog.userId, userId))
-    .orderBy(asc(accessLog.createdAt), asc(accessLog.id));
+    },
+    [accessLog.createdAt, accessLog.id],
+  );
 
 const apiKeysOf = (db: Db, userId: number) =>
-  db
-    .select({
+  ownRows(
+    db,
+    userId,
+    apiKeys,
+    {
       id: apiKeys.id,
       name: apiKeys.name,
       prefix: apiKeys.prefix,
@@ -273,20 +297,21 @@ const apiKeysOf = (db: Db, userId: number) =>
       last_used_at: apiKeys.lastUsedAt,
       revoked_at: apiKeys.revokedAt,
       created_at: apiKeys.createdAt,
-    })
-    .from(apiKeys)
-    .where(eq(apiKeys.userId, userId))
-    .orderBy(asc(apiKeys.id));
+    },
+    [apiKeys.id],
+  );
 
 const webhooksOf = (db: Db, userId: number) =>
-  db
-    .select({
+  ownRows(
+    db,
+    userId,
+    webhooks,
+    {
       id: webhooks.id,
       url: webhooks.url,
       events: webhooks.events,
       is_active: webhooks.isActive,
       created_at: webhooks.createdAt,
-    })
-    .from(webhooks)
-    .where(eq(webhooks.userId, userId))
-    .orderBy(asc(webhooks.id));
+    },
+    [webhooks.id],
+  );

@@ -9,7 +9,9 @@ import {
   accountDeletionSchema,
   accountStatusSchema,
   emailChangeConfirmSchema,
+  emailChangedSchema,
   emailChangeSchema,
+  emailChangeSentSchema,
   passwordChangeSchema,
   profilePhotoSchema,
   profileUpdateSchema,
@@ -17,7 +19,7 @@ import {
   type SessionInfo,
   sessionInfoListSchema,
 } from "../../../common/contract/account";
-import { authResponseSchema } from "../../../common/contract/auth";
+import { authResponseSchema, passwordResetDoneSchema } from "../../../common/contract/auth";
 import { UNAUTHENTICATED } from "../../../common/contract/errors";
 import { sessions, users } from "../../../db/schema/users";
 import { HttpError } from "../../lib/http-error";
@@ -125,7 +127,10 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   // An e-mail change: the password proves the owner; the link to the new address makes the change.
   app.post(
     "/api/user/email",
-    { preHandler: [requireUser, emailChangeLimit], schema: { body: emailChangeSchema } },
+    {
+      preHandler: [requireUser, emailChangeLimit],
+      schema: { body: emailChangeSchema, response: { 200: emailChangeSentSchema } },
+    },
     async (request) => {
       await requestEmailChange(app, signedInUser(request), {
         newEmail: request.body.new_email,
@@ -152,7 +157,10 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   // not: the token names the account.
   app.post(
     "/api/user/email/confirm",
-    { preHandler: emailConfirmLimit, schema: { body: emailChangeConfirmSchema } },
+    {
+      preHandler: emailConfirmLimit,
+      schema: { body: emailChangeConfirmSchema, response: { 200: emailChangedSchema } },
+    },
     async (request) => {
       const user = await confirmEmailChange(app, request, request.body.token);
       request.log.info({ userId: user.id }, "email changed");
@@ -164,7 +172,10 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   // account without one. Everything goes at once (account-deletion.ts) and the session ends.
   app.delete(
     "/api/user",
-    { preHandler: [requireUser, deletionLimit], schema: { body: accountDeletionSchema } },
+    {
+      preHandler: [requireUser, deletionLimit],
+      schema: { body: accountDeletionSchema, response: { 200: authResponseSchema } },
+    },
     async (request, reply) => {
       const user = signedInUser(request);
       const body = request.body;
@@ -192,7 +203,10 @@ export const accountRoutes: FastifyPluginAsync = async (fastify) => {
   // session (the reason to change it, often) is out.
   app.post(
     "/api/user/password",
-    { preHandler: [requireUser, passwordLimit], schema: { body: passwordChangeSchema } },
+    {
+      preHandler: [requireUser, passwordLimit],
+      schema: { body: passwordChangeSchema, response: { 200: passwordResetDoneSchema } },
+    },
     async (request, reply) => {
       const user = signedInUser(request);
       if (!user.passwordHash) throw new HttpError(400, ACCOUNT_MESSAGES.noPassword);

@@ -19,7 +19,7 @@ import {
   users,
 } from "../../../db/schema";
 import { createUser } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { setupAdmin, setupTestApp } from "../../../tests/test-app";
 import { DevCheckout } from "../billing/dev-checkout";
 
 const t = setupTestApp();
@@ -35,10 +35,7 @@ beforeAll(async () => {
   for (const row of rows) plans[row.name] = row.id;
 });
 
-let admin: { cookie: string };
-beforeAll(async () => {
-  admin = await t.signIn({ isAdmin: true });
-});
+const { admin } = setupAdmin(t);
 
 type NewTransaction = Partial<typeof transactions.$inferInsert>;
 

@@ -11,7 +11,9 @@ import {
   paymentDetailsSchema,
   paymentIdParamsSchema,
   refundBodySchema,
+  refundDoneSchema,
   refundPreviewSchema,
+  refundStoppedSchema,
 } from "../../../common/contract/billing";
 import { HttpError } from "../../lib/http-error";
 import { paging } from "../../lib/paging";
@@ -86,7 +88,14 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
   // the provider; the subscription they paid for ends at once.
   app.post(
     "/api/admin/payments/:paymentId/refund",
-    { preHandler: requireAdmin, schema: { params: paymentIdParamsSchema, body: refundBodySchema } },
+    {
+      preHandler: requireAdmin,
+      schema: {
+        params: paymentIdParamsSchema,
+        body: refundBodySchema,
+        response: { 200: refundDoneSchema, 502: refundStoppedSchema, 503: refundStoppedSchema },
+      },
+    },
     async (request, reply) => {
       try {
         const outcome = await refundPayment(

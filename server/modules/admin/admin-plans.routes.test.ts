@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ADMIN_MESSAGES, type AdminPlan, type PlanBody } from "../../../common/contract/admin";
 import type { UsageLimits } from "../../../common/contract/billing";
 import {
@@ -11,26 +11,16 @@ import {
   userSubscriptions,
 } from "../../../db/schema";
 import { createUser, subscribeUser } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { setupAdmin, setupTestApp } from "../../../tests/test-app";
 
 const t = setupTestApp();
 const db = () => t.database.db;
 const DAY = 86_400_000;
 
-let admin: { cookie: string; user: { id: number; email: string } };
-beforeAll(async () => {
-  admin = await t.signIn({ isAdmin: true });
-});
+const { admin, send } = setupAdmin(t);
 
 let sequence = 0;
 const uniqueName = (prefix = "Plano") => `${prefix} ${Date.now().toString(36)}${++sequence}`;
-
-const send = (
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: unknown,
-  cookie = admin.cookie,
-) => t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const listPlans = async () => {
   const response = await send("GET", "/api/admin/subscription-plans");

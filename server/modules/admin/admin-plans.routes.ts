@@ -5,11 +5,15 @@ import {
   type AdminPlan,
   adminIdParamsSchema,
   adminPlanListSchema,
+  adminPlanSavedSchema,
   planBodySchema,
   planDomainBodySchema,
   planDomainParamsSchema,
+  planDomainsSavedSchema,
   planIdParamsSchema,
 } from "../../../common/contract/admin";
+import { messageResponseSchema } from "../../../common/contract/wire";
+
 import { signedInUser } from "../../lib/session-guards";
 import { PLANS_TOPIC } from "../billing/plan-cache";
 import { createPlan, deletePlan, listAdminPlans, setPlanDomain, updatePlan } from "./admin-plans.service";
@@ -27,17 +31,23 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // A new plan from the form (spec 5: empty max is unlimited, retention 30 when empty or 0).
-  app.post("/api/admin/subscription-plans", { schema: { body: planBodySchema } }, async (request, reply) => {
-    const plan = await createPlan(app.db, signedInUser(request), request.body);
-    app.bus.publish(PLANS_TOPIC, String(plan.id));
-    reply.code(201);
-    return { message: ADMIN_MESSAGES.planCreated, plan };
-  });
+  app.post(
+    "/api/admin/subscription-plans",
+    { schema: { body: planBodySchema, response: { 201: adminPlanSavedSchema } } },
+    async (request, reply) => {
+      const plan = await createPlan(app.db, signedInUser(request), request.body);
+      app.bus.publish(PLANS_TOPIC, String(plan.id));
+      reply.code(201);
+      return { message: ADMIN_MESSAGES.planCreated, plan };
+    },
+  );
 
   // The whole form again (activate / deactivate included); subscribers get the new limits at once.
   app.put(
     "/api/admin/subscription-plans/:id",
-    { schema: { params: adminIdParamsSchema, body: planBodySchema } },
+    {
+      schema: { params: adminIdParamsSchema, body: planBodySchema, response: { 200: adminPlanSavedSchema } },
+    },
     async (request) => {
       const plan = await updatePlan(app.db, signedInUser(request), request.params.id, request.body);
       app.bus.publish(PLANS_TOPIC, String(plan.id));
@@ -48,7 +58,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
   // Only a plan nobody has and no payment remembers; otherwise 409 with the reason.
   app.delete(
     "/api/admin/subscription-plans/:id",
-    { schema: { params: adminIdParamsSchema } },
+    { schema: { params: adminIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await deletePlan(app.db, signedInUser(request), request.params.id);
       app.bus.publish(PLANS_TOPIC, String(request.params.id));
@@ -59,7 +69,13 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
   // Makes a custom domain available to a plan's subscribers (every process's registry reloads).
   app.post(
     "/api/admin/plans/:planId/domains",
-    { schema: { params: planIdParamsSchema, body: planDomainBodySchema } },
+    {
+      schema: {
+        params: planIdParamsSchema,
+        body: planDomainBodySchema,
+        response: { 200: planDomainsSavedSchema },
+      },
+    },
     async (request) => {
       const { planId } = request.params;
       const result = await setPlanDomain(
@@ -77,7 +93,7 @@ export const adminPlansRoutes: FastifyPluginAsync = async (base) => {
   // Takes a custom domain away from a plan; pages and links already on it stay where they are.
   app.delete(
     "/api/admin/plans/:planId/domains/:domainId",
-    { schema: { params: planDomainParamsSchema } },
+    { schema: { params: planDomainParamsSchema, response: { 200: planDomainsSavedSchema } } },
     async (request) => {
       const { planId, domainId } = request.params;
       const result = await setPlanDomain(app.db, signedInUser(request), planId, domainId, false);

@@ -2,7 +2,6 @@ import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, inArray, ne } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   ADMIN_MESSAGES,
@@ -16,31 +15,22 @@ import {
   accessLog,
   auditLog,
   billingEvents,
-  clickDaily,
-  clickDailyUser,
-  clickEvents,
   linkPages,
   links,
   sessions,
   shortenedUrls,
   subscriptionPlans,
-  transactions,
   userSubscriptions,
   users,
 } from "../../../db/schema";
 import { createUser, FACTORY_PASSWORD, subscribeUser } from "../../../tests/factories";
-import { setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
-import { buildApp } from "../../app";
+import { countUserRows, createFullAccount } from "../../../tests/full-account";
+import { setupTestApp, unavailableLocation, withTwoProcesses } from "../../../tests/test-app";
 import { createSession } from "../auth/session";
 import { countAdminUsers } from "./admin-users.queries";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "atalho-admin-users-"));
 const t = setupTestApp({ dataDir });
-const BROWSER =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
-// A real 1x1 PNG.
-const PNG_DATA_URL =
-  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
 
 let sequence = 0;
 /** A string no other test's rows contain: searching for it isolates a test's users. */
@@ -598,76 +588,8 @@ describe("the last active administrator", () => {
   });
 });
 
-/** A user with everything an account holds, made through the API as they would make it. */
-async function fullAccount() {
-  const { user, cookie } = await t.signIn();
-  await subscribeUser(t.database.db, user.id, "Business");
-  const page = await call("POST", "/api/link-pages", cookie, {
-    slug: uniqueTag(),
-    title: "Ana",
-    profile_image_url: PNG_DATA_URL,
-  });
-  expect(page.statusCode, page.body).toBe(201);
-  const pageBody = page.json<{ id: number; slug: string; profile_image_url: string }>();
-  const button = await call("POST", `/api/link-pages/${pageBody.id}/links`, cookie, {
-    title: "Instagram",
-    url: "https://instagram.com/ana",
-  });
-  expect(button.statusCode).toBe(201);
-  const short = await call("POST", "/api/shortened-urls", cookie, {
-    original_url: "https://exemplo.com.br/destino",
-  });
-  expect(short.statusCode).toBe(201);
-  const code = short.json<{ short_code: string }>().short_code;
-  // Real clicks: events, both rollups and the click counts.
-  await t.request({ method: "GET", url: `/s/${code}`, headers: { "user-agent": BROWSER } });
-  await t.request({
-    method: "POST",
-    url: "/api/track-link-click",
-    headers: { "user-agent": BROWSER },
-    payload: { link_id: button.json<{ id: number }>().id },
-  });
-  await t.app.clicks.flush();
-  const [plan] = await t.database.db
-    .select()
-    .from(subscriptionPlans)
-    .where(eq(subscriptionPlans.name, "Pro"));
-  const [payment] = await t.database.db
-    .insert(transactions)
-    .values({
-      userId: user.id,
-      planId: plan!.id,
-      planName: "Pro",
-      transactionType: "subscription",
-      amountCents: 1990,
-      provider: "dev",
-    })
-    .returning();
-  await t.database.db
-    .insert(billingEvents)
-    .values({ userId: user.id, transactionId: payment!.id, kind: "transaction.pending", cause: "user" });
-  return { user, cookie, code, page: pageBody };
-}
-
-const rowsOf = async (userId: number) => {
-  const db = t.database.db;
-  const pageIds = (
-    await db.select({ id: linkPages.id }).from(linkPages).where(eq(linkPages.userId, userId))
-  ).map((row) => row.id);
-  return {
-    users: await db.$count(users, eq(users.id, userId)),
-    sessions: await db.$count(sessions, eq(sessions.userId, userId)),
-    link_pages: pageIds.length,
-    links: pageIds.length ? await db.$count(links, inArray(links.linkPageId, pageIds)) : 0,
-    shortened_urls: await db.$count(shortenedUrls, eq(shortenedUrls.userId, userId)),
-    click_events: await db.$count(clickEvents, eq(clickEvents.userId, userId)),
-    click_daily: await db.$count(clickDaily, eq(clickDaily.userId, userId)),
-    click_daily_user: await db.$count(clickDailyUser, eq(clickDailyUser.userId, userId)),
-    user_subscriptions: await db.$count(userSubscriptions, eq(userSubscriptions.userId, userId)),
-    transactions: await db.$count(transactions, eq(transactions.userId, userId)),
-    billing_events: await db.$count(billingEvents, eq(billingEvents.userId, userId)),
-  };
-};
+const fullAccount = () => createFullAccount(t, dataDir);
+const rowsOf = (userId: number) => countUserRows(t.database.db, userId);
 
 describe("DELETE /api/admin/users/:id", () => {
   it("removes all the user's data in one go, their image file, and writes the audit line", async () => {
@@ -741,39 +663,29 @@ describe("DELETE /api/admin/users/:id", () => {
 // run sets it, a PGlite run with REDIS_URL set runs it too). Both apps share a fresh prefix.
 describe.runIf(process.env.REDIS_URL)("DELETE across processes", () => {
   it("stops the user's short link at once on a second app instance sharing the database", async () => {
-    const redisPrefix = `atalho-test:${process.pid}:${uniqueTag()}:`;
-    const start = async () => {
-      const app = await buildApp(testConfig({ redisUrl: process.env.REDIS_URL, redisPrefix, dataDir }), {
-        database: t.database,
-        distDir: "/nonexistent",
-      });
-      await app.ready();
-      return app;
-    };
-    const apps: FastifyInstance[] = [];
-    try {
-      apps.push(await start(), await start());
-      const [first, second] = apps as [FastifyInstance, FastifyInstance];
-      const { user, code } = await fullAccount();
-      const visitSecond = () => second.inject({ method: "GET", url: `/s/${code}` });
-      // Warm the second process's redirect cache.
-      expect((await visitSecond()).statusCode).toBe(302);
-      expect((await visitSecond()).headers.location).toBe("https://exemplo.com.br/destino");
+    await withTwoProcesses(
+      t,
+      async (first, second) => {
+        const { user, code } = await fullAccount();
+        const visitSecond = () => second.inject({ method: "GET", url: `/s/${code}` });
+        // Warm the second process's redirect cache.
+        expect((await visitSecond()).statusCode).toBe(302);
+        expect((await visitSecond()).headers.location).toBe("https://exemplo.com.br/destino");
 
-      const session = await createSession(t.database.db, admin.user.id);
-      const deleted = await first.inject({
-        method: "DELETE",
-        url: `/api/admin/users/${user.id}`,
-        headers: { cookie: `atalho_session=${session.token}` },
-      });
-      expect(deleted.statusCode).toBe(200);
-      await vi.waitFor(
-        async () => expect((await visitSecond()).headers.location).toBe(unavailableLocation(code)),
-        { timeout: 2000, interval: 20 },
-      );
-    } finally {
-      for (const app of apps) await app.close();
-    }
+        const session = await createSession(t.database.db, admin.user.id);
+        const deleted = await first.inject({
+          method: "DELETE",
+          url: `/api/admin/users/${user.id}`,
+          headers: { cookie: `atalho_session=${session.token}` },
+        });
+        expect(deleted.statusCode).toBe(200);
+        await vi.waitFor(
+          async () => expect((await visitSecond()).headers.location).toBe(unavailableLocation(code)),
+          { timeout: 2000, interval: 20 },
+        );
+      },
+      { dataDir },
+    );
   });
 });
 

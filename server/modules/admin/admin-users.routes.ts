@@ -7,10 +7,13 @@ import {
   type AdminUsersPage,
   adminIdParamsSchema,
   adminUserDetailsSchema,
+  adminUserSavedSchema,
   adminUsersPageSchema,
   adminUsersQuerySchema,
   adminUserUpdateSchema,
 } from "../../../common/contract/admin";
+import { messageResponseSchema } from "../../../common/contract/wire";
+
 import { notFound } from "../../lib/http-error";
 import { signedInUser } from "../../lib/session-guards";
 import {
@@ -27,6 +30,8 @@ import {
 // is behind the one requireAdmin guard (app.ts); request.user is the administrator.
 export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  /** Activate, deactivate, delete: one user by id, answered with what the panel says. */
+  const adminUserAction = { params: adminIdParamsSchema, response: { 200: messageResponseSchema } };
 
   // One page of the users, searched (email, name) and sorted (date, email, name, usage) in SQL.
   app.get(
@@ -63,7 +68,13 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
   // Edits email, admin and active flags, plan and custom limits; answers the user as the table shows it.
   app.put(
     "/api/admin/users/:id",
-    { schema: { params: adminIdParamsSchema, body: adminUserUpdateSchema } },
+    {
+      schema: {
+        params: adminIdParamsSchema,
+        body: adminUserUpdateSchema,
+        response: { 200: adminUserSavedSchema },
+      },
+    },
     async (request) => {
       const user = await updateAdminUser(app, signedInUser(request), request.params.id, request.body);
       return { message: ADMIN_MESSAGES.userUpdated, user };
@@ -71,23 +82,19 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // Activates a user: they may sign in again.
-  app.post("/api/admin/users/:id/activate", { schema: { params: adminIdParamsSchema } }, async (request) => {
+  app.post("/api/admin/users/:id/activate", { schema: adminUserAction }, async (request) => {
     await setUserActive(app, signedInUser(request), request.params.id, true);
     return { message: ADMIN_MESSAGES.userActivated };
   });
 
   // Deactivates a user: their sessions end now and login refuses them (their pages stay public).
-  app.post(
-    "/api/admin/users/:id/deactivate",
-    { schema: { params: adminIdParamsSchema } },
-    async (request) => {
-      await setUserActive(app, signedInUser(request), request.params.id, false);
-      return { message: ADMIN_MESSAGES.userDeactivated };
-    },
-  );
+  app.post("/api/admin/users/:id/deactivate", { schema: adminUserAction }, async (request) => {
+    await setUserActive(app, signedInUser(request), request.params.id, false);
+    return { message: ADMIN_MESSAGES.userDeactivated };
+  });
 
   // Deletes a user and all their data; their links and pages stop at once in every process.
-  app.delete("/api/admin/users/:id", { schema: { params: adminIdParamsSchema } }, async (request) => {
+  app.delete("/api/admin/users/:id", { schema: adminUserAction }, async (request) => {
     await deleteAdminUser(app, request, signedInUser(request), request.params.id);
     return { message: ADMIN_MESSAGES.userDeleted };
   });

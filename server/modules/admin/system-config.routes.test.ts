@@ -20,33 +20,24 @@ const put = (cookie: string, payload: object) =>
 async function admin() {
   return t.signIn({ isAdmin: true });
 }
+/** The settings of a new installation. */
+const DEFAULTS: SystemConfig = {
+  maintenance_mode: false,
+  registration_enabled: true,
+  default_plan_id: null,
+  max_free_users: 1000,
+  platform_fee_percentage: 5,
+  block_other_shorteners: false,
+};
 // Each test starts from the defaults, put back by an administrator of the test's own.
-const reset = async () =>
-  t.app.settings.update(
-    {
-      maintenance_mode: false,
-      registration_enabled: true,
-      default_plan_id: null,
-      max_free_users: 1000,
-      platform_fee_percentage: 5,
-      block_other_shorteners: false,
-    },
-    (await admin()).user,
-  );
+const reset = async () => t.app.settings.update(DEFAULTS, (await admin()).user);
 afterEach(reset);
 
 describe("GET and PUT /api/admin/system-config", () => {
   it("answers the stored settings and changes only what is sent, with an audit line", async () => {
     const { user, cookie } = await admin();
     const read = await t.request({ method: "GET", url: "/api/admin/system-config", cookie });
-    expect(read.json<SystemConfig>()).toEqual({
-      maintenance_mode: false,
-      registration_enabled: true,
-      default_plan_id: null,
-      max_free_users: 1000,
-      platform_fee_percentage: 5,
-      block_other_shorteners: false,
-    });
+    expect(read.json<SystemConfig>()).toEqual(DEFAULTS);
     const changed = await put(cookie, { platform_fee_percentage: 7.5, max_free_users: "" });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({

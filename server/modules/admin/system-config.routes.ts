@@ -5,6 +5,7 @@ import {
   type AdminSetupStatus,
   adminSetupStatusSchema,
   type SystemStatus,
+  systemConfigSavedSchema,
   systemConfigSchema,
   systemConfigUpdateSchema,
   systemStatusSchema,
@@ -65,14 +66,18 @@ export const systemConfigRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // A partial change: only the fields sent change; written with its audit line.
-  app.put("/api/admin/system-config", { schema: { body: systemConfigUpdateSchema } }, async (request) => {
-    const patch = request.body;
-    if (patch.default_plan_id != null && !(await findActivePlan(app.db, patch.default_plan_id))) {
-      throw new HttpError(400, ADMIN_MESSAGES.defaultPlanInvalid, {
-        default_plan_id: ADMIN_MESSAGES.defaultPlanInvalid,
-      });
-    }
-    const config = await app.settings.update(patch, signedInUser(request));
-    return { ...config, message: ADMIN_MESSAGES.settingsUpdated };
-  });
+  app.put(
+    "/api/admin/system-config",
+    { schema: { body: systemConfigUpdateSchema, response: { 200: systemConfigSavedSchema } } },
+    async (request) => {
+      const patch = request.body;
+      if (patch.default_plan_id != null && !(await findActivePlan(app.db, patch.default_plan_id))) {
+        throw new HttpError(400, ADMIN_MESSAGES.defaultPlanInvalid, {
+          default_plan_id: ADMIN_MESSAGES.defaultPlanInvalid,
+        });
+      }
+      const config = await app.settings.update(patch, signedInUser(request));
+      return { ...config, message: ADMIN_MESSAGES.settingsUpdated };
+    },
+  );
 };

@@ -1,21 +1,17 @@
 import { gunzipSync } from "node:zlib";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ADMIN_MESSAGES, backupFilename, type SystemInfo } from "../../../common/contract/admin";
 import { dayOf } from "../../../common/time";
 import { auditLog, shortenedUrls } from "../../../db/schema";
-import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { setupAdmin, setupTestApp, withTwoProcesses } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
-import { buildApp } from "../../app";
 import { createSession } from "../auth/session";
 
 const t = setupTestApp();
 
-let admin: { user: { id: number; email: string }; cookie: string };
-beforeAll(async () => {
-  admin = await t.signIn({ isAdmin: true });
-});
+const { admin } = setupAdmin(t);
 
 let sequence = 0;
 /** A short link of a new user, with its code and target, straight in the table. */
@@ -84,19 +80,7 @@ describe("POST /api/admin/system/cache/clear", () => {
   });
 
   it.skipIf(!process.env.REDIS_URL)("reaches every process through Redis", async () => {
-    const redisPrefix = `atalho-test:${process.pid}:cache-${Date.now()}:`;
-    const start = async () => {
-      const app = await buildApp(testConfig({ redisUrl: process.env.REDIS_URL, redisPrefix }), {
-        database: t.database,
-        distDir: "/nonexistent",
-      });
-      await app.ready();
-      return app;
-    };
-    const apps: FastifyInstance[] = [];
-    try {
-      apps.push(await start(), await start());
-      const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    await withTwoProcesses(t, async (first, second) => {
       await vi.waitFor(() => expect(first.bus.connected && second.bus.connected).toBe(true));
       const code = await shortLink("https://exemplo.com.br/antes");
       const visitSecond = () => second.inject({ method: "GET", url: `/s/${code}` });
@@ -109,9 +93,7 @@ describe("POST /api/admin/system/cache/clear", () => {
         async () => expect((await visitSecond()).headers.location).toBe("https://exemplo.com.br/depois"),
         { timeout: 3000, interval: 20 },
       );
-    } finally {
-      for (const app of apps) await app.close();
-    }
+    });
   });
 });
 

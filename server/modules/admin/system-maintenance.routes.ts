@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream } from "node:stream/web";
 import type { FastifyPluginAsync } from "fastify";
 import { ADMIN_MESSAGES, type SystemInfo, systemInfoSchema } from "../../../common/contract/admin";
+import { messageResponseSchema } from "../../../common/contract/wire";
 import { conflict } from "../../lib/http-error";
 import { signedInUser } from "../../lib/session-guards";
 import { backupDatabase, clearCaches } from "./system-maintenance";
@@ -17,10 +18,14 @@ export const systemMaintenanceRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // 'Limpar cache': every process drops its caches and reads them again from the database.
-  app.post("/api/admin/system/cache/clear", async (request) => {
-    await clearCaches(app, signedInUser(request));
-    return { message: ADMIN_MESSAGES.cacheCleared };
-  });
+  app.post(
+    "/api/admin/system/cache/clear",
+    { schema: { response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await clearCaches(app, signedInUser(request));
+      return { message: ADMIN_MESSAGES.cacheCleared };
+    },
+  );
 
   // 'Backup manual': the embedded database as a .tar.gz download; 409 on a Postgres server.
   app.get("/api/admin/system/backup", async (request, reply) => {

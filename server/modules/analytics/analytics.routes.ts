@@ -8,9 +8,10 @@ import {
   analyticsTargetParamsSchema,
   targetAnalyticsSchema,
 } from "../../../common/contract/analytics";
+import type { Db } from "../../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { requireUser, signedInUser } from "../../lib/session-guards";
-import { ownsLinkPage, ownsShortenedUrl } from "./analytics.queries";
+import { type ClickScope, ownsLinkPage, ownsShortenedUrl } from "./analytics.queries";
 import { getAdvanced, getSummary, getTargetAnalytics } from "./analytics.service";
 
 export const analyticsRoutes: FastifyPluginAsync = async (base) => {
@@ -36,43 +37,44 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => getAdvanced(app.db, signedInUser(request).id, request.query.range),
   );
 
-  // One short link's analytics; another user's link is a 404.
-  app.get(
-    "/api/analytics/shortened-urls/:id",
-    {
-      preHandler: requireUser,
-      schema: {
-        params: analyticsTargetParamsSchema,
-        querystring: analyticsRangeSchema,
-        response: { 200: targetAnalyticsSchema },
+  /** One target's analytics, by the route's own id; a target the user does not own is a 404. */
+  const targetAnalyticsRoute = (
+    url: string,
+    kind: Exclude<ClickScope["kind"], "user">,
+    owns: (db: Db, userId: number, id: number) => Promise<boolean>,
+    notFound: string,
+  ) =>
+    app.get(
+      url,
+      {
+        preHandler: requireUser,
+        schema: {
+          params: analyticsTargetParamsSchema,
+          querystring: analyticsRangeSchema,
+          response: { 200: targetAnalyticsSchema },
+        },
       },
-    },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      const { id } = request.params;
-      if (!(await ownsShortenedUrl(app.db, userId, id)))
-        throw new HttpError(404, ANALYTICS_MESSAGES.shortUrlNotFound);
-      return getTargetAnalytics(app.db, { kind: "short_url", userId, id }, request.query.range);
-    },
+      async (request) => {
+        const userId = signedInUser(request).id;
+        const { id } = request.params;
+        if (!(await owns(app.db, userId, id))) throw new HttpError(404, notFound);
+        return getTargetAnalytics(app.db, { kind, userId, id }, request.query.range);
+      },
+    );
+
+  // One short link's analytics.
+  targetAnalyticsRoute(
+    "/api/analytics/shortened-urls/:id",
+    "short_url",
+    ownsShortenedUrl,
+    ANALYTICS_MESSAGES.shortUrlNotFound,
   );
 
-  // One Link Bio page's analytics (the clicks on its links); another user's page is a 404.
-  app.get(
+  // One Link Bio page's analytics (the clicks on its links).
+  targetAnalyticsRoute(
     "/api/analytics/link-pages/:id",
-    {
-      preHandler: requireUser,
-      schema: {
-        params: analyticsTargetParamsSchema,
-        querystring: analyticsRangeSchema,
-        response: { 200: targetAnalyticsSchema },
-      },
-    },
-    async (request) => {
-      const userId = signedInUser(request).id;
-      const { id } = request.params;
-      if (!(await ownsLinkPage(app.db, userId, id)))
-        throw new HttpError(404, ANALYTICS_MESSAGES.linkPageNotFound);
-      return getTargetAnalytics(app.db, { kind: "link_page", userId, id }, request.query.range);
-    },
+    "link_page",
+    ownsLinkPage,
+    ANALYTICS_MESSAGES.linkPageNotFound,
   );
 };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { ADMIN_MESSAGES } from "../../../common/contract/admin";
 import {
+  authResponseSchema,
   GOOGLE_INTENTS,
   GOOGLE_MESSAGES,
   type GoogleErrorCode,
@@ -258,7 +259,11 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
   // Never leaves an account with no way in: without a password, Google is the only one.
   app.post(
     "/api/user/google/unlink",
-    { preHandler: [requireUser, unlinkLimits], config: { authResponse: true } },
+    {
+      preHandler: [requireUser, unlinkLimits],
+      config: { authResponse: true },
+      schema: { response: { 200: authResponseSchema } },
+    },
     async (request) => {
       const user = signedInUser(request);
       if (!user.googleSub) throw new HttpError(400, GOOGLE_MESSAGES.notLinked);

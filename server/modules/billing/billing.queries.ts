@@ -1,6 +1,7 @@
-// The SQL of billing's rules (checkout.ts, payment-state.ts, subscription-changes.ts): payments
+// The SQL of billing's rules (checkout.ts, checkout-closing.ts, payment-state.ts,
+// subscription-changes.ts): payments
 // (transactions), subscriptions and the billing event log. Each takes `db`, a transaction inside them.
-import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne } from "drizzle-orm";
 import type { PaymentHistoryItem } from "../../../common/contract/billing";
 import type { Db } from "../../../db/client";
 import { billingEvents, transactions, userSubscriptions, users } from "../../../db/schema";
@@ -15,26 +16,30 @@ export const isOwned = (row: TransactionRow): row is OwnedTransaction => row.use
 /** How many payments the user's history shows (the newest). */
 export const PAYMENT_HISTORY_LIMIT = 100;
 
-export async function recordEvent(
-  db: Db,
-  event: {
-    userId: number | null;
-    kind: string;
-    cause: string;
-    transactionId?: number | null;
-    subscriptionId?: number | null;
-    detail?: Record<string, unknown>;
-  },
-) {
-  await db.insert(billingEvents).values({
-    userId: event.userId,
-    kind: event.kind,
-    cause: event.cause,
-    transactionId: event.transactionId ?? null,
-    subscriptionId: event.subscriptionId ?? null,
-    detail: event.detail ?? {},
-  });
+export type BillingEvent = {
+  userId: number | null;
+  kind: string;
+  cause: string;
+  transactionId?: number | null;
+  subscriptionId?: number | null;
+  detail?: Record<string, unknown>;
+};
+
+export async function recordEvents(db: Db, events: BillingEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(billingEvents).values(
+    events.map((event) => ({
+      userId: event.userId,
+      kind: event.kind,
+      cause: event.cause,
+      transactionId: event.transactionId ?? null,
+      subscriptionId: event.subscriptionId ?? null,
+      detail: event.detail ?? {},
+    })),
+  );
 }
+
+export const recordEvent = (db: Db, event: BillingEvent) => recordEvents(db, [event]);
 
 /** Locks the user's row: every billing change of one user happens one at a time. */
 export async function lockUser(db: Db, userId: number) {
@@ -159,6 +164,51 @@ export function selectOpenCheckouts(db: Db): Promise<TransactionRow[]> {
     .where(and(eq(transactions.status, "pending"), isNull(transactions.closedAt)))
     .orderBy(transactions.createdAt)
     .limit(500);
+}
+
+/** The user's open checkouts for any plan but `paid`'s, except `paid` itself. */
+export function selectOtherPlansOpenCheckouts(
+  db: Db,
+  paid: { id: number; userId: number; planId: number },
+): Promise<Pick<TransactionRow, "id" | "userId" | "providerCheckoutId" | "providerPaymentId">[]> {
+  return db
+    .select({
+      id: transactions.id,
+      userId: transactions.userId,
+      providerCheckoutId: transactions.providerCheckoutId,
+      providerPaymentId: transactions.providerPaymentId,
+    })
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.userId, paid.userId),
+        eq(transactions.status, "pending"),
+        isNull(transactions.closedAt),
+        ne(transactions.planId, paid.planId),
+        ne(transactions.id, paid.id),
+      ),
+    );
+}
+
+/** The checkouts among `ids` still pending and open, closed now with `status`; what was closed. */
+export function markCheckoutsClosed(
+  db: Db,
+  ids: number[],
+  status: "expired" | "cancelled",
+  now: Date,
+): Promise<Pick<TransactionRow, "id" | "userId" | "providerCheckoutId" | "providerPaymentId">[]> {
+  return db
+    .update(transactions)
+    .set({ status, closedAt: now, updatedAt: now })
+    .where(
+      and(inArray(transactions.id, ids), eq(transactions.status, "pending"), isNull(transactions.closedAt)),
+    )
+    .returning({
+      id: transactions.id,
+      userId: transactions.userId,
+      providerCheckoutId: transactions.providerCheckoutId,
+      providerPaymentId: transactions.providerPaymentId,
+    });
 }
 
 /** A pending payment was read again now: the next run takes the others first. */

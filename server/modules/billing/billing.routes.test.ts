@@ -2,7 +2,6 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
   BILLING_MESSAGES,
-  type CreateSubscriptionResponse,
   type PaymentHistoryItem,
   type SubscriptionPlan,
   type UsageLimits,
@@ -27,50 +26,13 @@ import { setupTestApp } from "../../../tests/test-app";
 import { takeLease } from "../../lib/job-scheduler";
 import { analyticsFloorDay, purgeExpiredAnalytics } from "../analytics/analytics-retention";
 import { expireCheckouts } from "./checkout-expiry";
+import { devCheckoutCustomer } from "./dev-checkout.fixtures";
 import { addPeriod } from "./periods";
 import { runExpiry } from "./subscription-changes";
 
 const t = setupTestApp();
 const db = () => t.database.db;
-let ip = 0;
-const fromNewIp = () => `10.7.${Math.floor(++ip / 250)}.${ip % 250}`;
-
-const get = <T>(url: string, cookie = "") =>
-  t.request({ method: "GET", url, cookie }).then((response) => ({ response, body: response.json<T>() }));
-const post = (url: string, cookie: string, payload?: object) =>
-  t.request({ method: "POST", url, cookie, payload, remoteAddress: fromNewIp() });
-
-async function planId(name: string) {
-  const [row] = await db().select().from(subscriptionPlans).where(eq(subscriptionPlans.name, name));
-  return row!.id;
-}
-
-/** Subscribes through the dev checkout as a browser would: create, open the page, choose, return. */
-async function payWithDevCheckout(
-  cookie: string,
-  plan: string,
-  outcome: "approved" | "pending" | "rejected",
-  { method = "credit_card", interval = "monthly" } = {},
-) {
-  const created = await post("/api/subscriptions/create", cookie, {
-    plan_id: await planId(plan),
-    interval_type: interval,
-  });
-  expect(created.statusCode).toBe(201);
-  const body = created.json<CreateSubscriptionResponse>();
-  const path = new URL(body.init_point).pathname;
-  const page = await t.request({ method: "GET", url: path, cookie });
-  expect(page.statusCode).toBe(200);
-  const chosen = await t.request({
-    method: "POST",
-    url: path,
-    cookie,
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
-    payload: `outcome=${outcome}&method=${method}`,
-  });
-  expect(chosen.statusCode).toBe(303);
-  return { ...body, path, location: String(chosen.headers.location) };
-}
+const { get, post, planId, pay: payWithDevCheckout } = devCheckoutCustomer(t);
 
 describe("GET /api/subscription-plans", () => {
   it("lists the four seeded plans, cheapest first, with unlimited as null", async () => {

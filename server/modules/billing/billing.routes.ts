@@ -17,6 +17,7 @@ import {
   usageLimitsSchema,
   userSubscriptionSchema,
 } from "../../../common/contract/billing";
+import { messageResponseSchema } from "../../../common/contract/wire";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
 import { requireUser, signedInUser, type UserRow } from "../../lib/session-guards";
@@ -186,8 +187,12 @@ export const billingRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // No renewal: the plan stays until the end of the paid period, then the free plan.
-  app.post("/api/user/subscription/cancel", { preHandler: requireUser }, async (request) => {
-    await cancelSubscription(app, signedInUser(request).id);
-    return { message: BILLING_MESSAGES.canceled };
-  });
+  app.post(
+    "/api/user/subscription/cancel",
+    { preHandler: requireUser, schema: { response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await cancelSubscription(app, signedInUser(request).id);
+      return { message: BILLING_MESSAGES.canceled };
+    },
+  );
 };

@@ -1,9 +1,12 @@
 // Checkouts we close unpaid: expired by their method's time, or voided when the plan they were for
 // is no longer the one to pay (docs/decisions/007-billing.md, "The subscription's states").
-import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { billingEvents, transactions } from "../../../db/schema";
-import type { TransactionRow } from "./billing.queries";
+import {
+  markCheckoutsClosed,
+  recordEvents,
+  selectOtherPlansOpenCheckouts,
+  type TransactionRow,
+} from "./billing.queries";
 import type { BillingApp } from "./billing-app";
 
 const HOUR = 3_600_000;
@@ -50,27 +53,14 @@ export async function closeCheckouts(
   how: { status: "expired" | "cancelled"; cause: string; reason: string; now: Date; detail?: object },
 ): Promise<ClosedCheckout[]> {
   if (rows.length === 0) return [];
-  const closed = await db
-    .update(transactions)
-    .set({ status: how.status, closedAt: how.now, updatedAt: how.now })
-    .where(
-      and(
-        inArray(
-          transactions.id,
-          rows.map((row) => row.id),
-        ),
-        eq(transactions.status, "pending"),
-        isNull(transactions.closedAt),
-      ),
-    )
-    .returning({
-      id: transactions.id,
-      userId: transactions.userId,
-      checkoutId: transactions.providerCheckoutId,
-      paymentId: transactions.providerPaymentId,
-    });
-  if (closed.length === 0) return [];
-  await db.insert(billingEvents).values(
+  const closed = await markCheckoutsClosed(
+    db,
+    rows.map((row) => row.id),
+    how.status,
+    how.now,
+  );
+  await recordEvents(
+    db,
     closed.map((row) => ({
       userId: row.userId,
       transactionId: row.id,
@@ -79,7 +69,10 @@ export async function closeCheckouts(
       detail: { reason: how.reason, ...how.detail },
     })),
   );
-  return closed.map((row) => ({ checkoutId: row.checkoutId, pendingPaymentId: row.paymentId }));
+  return closed.map((row) => ({
+    checkoutId: row.providerCheckoutId,
+    pendingPaymentId: row.providerPaymentId,
+  }));
 }
 
 /**
@@ -92,24 +85,7 @@ export async function voidOtherPlansCheckouts(
   cause: string,
   now: Date,
 ): Promise<ClosedCheckout[]> {
-  const rows = await db
-    .select({
-      id: transactions.id,
-      userId: transactions.userId,
-      providerCheckoutId: transactions.providerCheckoutId,
-      providerPaymentId: transactions.providerPaymentId,
-    })
-    .from(transactions)
-    .where(
-      and(
-        eq(transactions.userId, paid.userId),
-        eq(transactions.status, "pending"),
-        isNull(transactions.closedAt),
-        ne(transactions.planId, paid.planId),
-        ne(transactions.id, paid.id),
-      ),
-    );
-  return closeCheckouts(db, rows, {
+  return closeCheckouts(db, await selectOtherPlansOpenCheckouts(db, paid), {
     status: "cancelled",
     cause,
     reason: "plan_changed",

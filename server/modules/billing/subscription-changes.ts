@@ -17,7 +17,7 @@ import {
 import type { BillingApp } from "./billing-app";
 import { transactionTypeFor } from "./checkout";
 import { type ClosedCheckout, voidOtherPlansCheckouts } from "./checkout-closing";
-import { findCurrentSubscription } from "./entitlements";
+import { findCurrentSubscription, type SubscriptionRow } from "./entitlements";
 import { paidPeriodEnd } from "./periods";
 import { userPlanChanged } from "./plan-cache";
 import { findPlan } from "./plans.queries";
@@ -156,20 +156,13 @@ export async function endWhatItBought(db: Db, tx: OwnedTransaction, cause: strin
     !!current.expiresAt &&
     tx.subscriptionStart >= current.expiresAt;
   if (paidTheWaitingDowngrade) {
-    await updateSubscription(db, current.id, {
-      scheduledPlanId: null,
-      scheduledIntervalType: null,
-      scheduledUntil: null,
-      updatedAt: now,
-    });
-    await recordEvent(db, {
-      userId: tx.userId,
-      transactionId: tx.id,
-      subscriptionId: current.id,
-      kind: "subscription.schedule_canceled",
-      cause,
-      detail: { reason },
-    });
+    await takeBack(
+      db,
+      tx,
+      current,
+      { kind: "subscription.schedule_canceled", cause, reason },
+      { updatedAt: now },
+    );
     return;
   }
   await cancelAtOnce(db, tx, cause, reason);
@@ -180,22 +173,39 @@ async function cancelAtOnce(db: Db, tx: OwnedTransaction, cause: string, reason:
   const current = await findCurrentSubscription(db, tx.userId);
   if (!current) return;
   const now = new Date();
+  await takeBack(
+    db,
+    tx,
+    current,
+    { kind: "subscription.canceled", cause, reason },
+    { status: "canceled", canceledAt: now, expiresAt: now, updatedAt: now },
+  );
+}
+
+/**
+ * What `tx` bought is taken back from `current`: `changes`, and no change waits for its end any
+ * more (a scheduled downgrade goes), with the event that says why.
+ */
+async function takeBack(
+  db: Db,
+  tx: OwnedTransaction,
+  current: SubscriptionRow,
+  event: { kind: string; cause: string; reason: string },
+  changes: Partial<SubscriptionRow>,
+) {
   await updateSubscription(db, current.id, {
-    status: "canceled",
-    canceledAt: now,
-    expiresAt: now,
+    ...changes,
     scheduledPlanId: null,
     scheduledIntervalType: null,
     scheduledUntil: null,
-    updatedAt: now,
   });
   await recordEvent(db, {
     userId: tx.userId,
     transactionId: tx.id,
     subscriptionId: current.id,
-    kind: "subscription.canceled",
-    cause,
-    detail: { reason },
+    kind: event.kind,
+    cause: event.cause,
+    detail: { reason: event.reason },
   });
 }
 

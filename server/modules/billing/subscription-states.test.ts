@@ -11,53 +11,18 @@ import type {
   PlanQuote,
   UserSubscription,
 } from "../../../common/contract/billing";
-import { billingEvents, subscriptionPlans, transactions } from "../../../db/schema";
+import { billingEvents, transactions } from "../../../db/schema";
 import { setupTestApp } from "../../../tests/test-app";
 import { CARD_REVIEW_MS, checkoutExpiresAt, PIX_WAIT_MS, UNPAID_CHECKOUT_MS } from "./checkout-closing";
 import { expireCheckouts } from "./checkout-expiry";
 import type { DevCheckout } from "./dev-checkout";
+import { devCheckoutCustomer } from "./dev-checkout.fixtures";
 import { syncPayment } from "./payment-state";
 
 const t = setupTestApp();
 const db = () => t.database.db;
 const HOUR = 3_600_000;
-let ip = 0;
-const fromNewIp = () => `10.32.${Math.floor(++ip / 250)}.${ip % 250}`;
-const get = <T>(url: string, cookie: string) =>
-  t.request({ method: "GET", url, cookie }).then((response) => ({ response, body: response.json<T>() }));
-const post = (url: string, cookie: string, payload?: object) =>
-  t.request({ method: "POST", url, cookie, payload, remoteAddress: fromNewIp() });
-
-async function planId(name: string) {
-  const [row] = await db().select().from(subscriptionPlans).where(eq(subscriptionPlans.name, name));
-  return row!.id;
-}
-
-/** Create a checkout, then choose on the dev checkout's page as a browser would. */
-async function pay(
-  cookie: string,
-  plan: string,
-  outcome: "approved" | "pending",
-  { method = "credit_card", interval = "monthly" } = {},
-) {
-  const created = await post("/api/subscriptions/create", cookie, {
-    plan_id: await planId(plan),
-    interval_type: interval,
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const body = created.json<CreateSubscriptionResponse>();
-  const path = new URL(body.init_point).pathname;
-  const chosen = await t.request({
-    method: "POST",
-    url: path,
-    cookie,
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost:3000" },
-    payload: `outcome=${outcome}&method=${method}`,
-  });
-  expect(chosen.statusCode).toBe(303);
-  const paymentId = new URLSearchParams(String(chosen.headers.location).split("?")[1]).get("payment_id")!;
-  return { ...body, path, paymentId };
-}
+const { get, post, planId, pay } = devCheckoutCustomer(t);
 
 const transaction = async (id: number) =>
   (await db().select().from(transactions).where(eq(transactions.id, id)))[0]!;

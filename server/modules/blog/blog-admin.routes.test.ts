@@ -14,7 +14,7 @@ import {
 import { FORBIDDEN, UNAUTHENTICATED } from "../../../common/contract/errors";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
 import { auditLog, blogPostCategories, blogPosts, blogSlugRedirects } from "../../../db/schema";
-import { setupTestApp } from "../../../tests/test-app";
+import { setupAdmin, setupTestApp } from "../../../tests/test-app";
 import { BLOG_TOPIC } from "./blog-events";
 import { expectHarmless, PNG, XSS_CORPUS } from "./blog-sanitize.fixtures";
 
@@ -22,22 +22,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), "atalho-blog-admin-"));
 const t = setupTestApp({ dataDir });
 const db = () => t.database.db;
 
-let admin: { cookie: string; user: { id: number; email: string } };
+const { admin, send } = setupAdmin(t);
 const changed: string[] = [];
-beforeAll(async () => {
-  admin = await t.signIn({ isAdmin: true });
+beforeAll(() => {
   t.app.bus.on(BLOG_TOPIC, (key) => changed.push(key));
 });
 
 let sequence = 0;
 const unique = (prefix = "post") => `${prefix}-${Date.now().toString(36)}-${++sequence}`;
-
-const send = (
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: unknown,
-  cookie = admin.cookie,
-) => t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 const validBody = (overrides: Partial<BlogPostBody> = {}): BlogPostBody => ({
   title: "Como encurtar links",

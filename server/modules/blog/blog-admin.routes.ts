@@ -14,6 +14,7 @@ import {
   blogPostSchema,
   blogStatsSchema,
 } from "../../../common/contract/blog";
+import { messageResponseSchema } from "../../../common/contract/wire";
 import { signedInUser } from "../../lib/session-guards";
 import { listAdminPosts, listCategoriesWithCounts, postStats } from "./blog-admin.queries";
 import {
@@ -91,10 +92,14 @@ export const blogAdminRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // The post, its category links, former slugs and stored image.
-  app.delete("/api/admin/blog/posts/:id", { schema: { params: adminIdParamsSchema } }, async (request) => {
-    await deleteAdminPost(app, signedInUser(request), request.params.id);
-    return { message: BLOG_MESSAGES.postDeleted };
-  });
+  app.delete(
+    "/api/admin/blog/posts/:id",
+    { schema: { params: adminIdParamsSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      await deleteAdminPost(app, signedInUser(request), request.params.id);
+      return { message: BLOG_MESSAGES.postDeleted };
+    },
+  );
 
   // Every category by name, with how many posts (any status) are in it.
   app.get(
@@ -140,7 +145,7 @@ export const blogAdminRoutes: FastifyPluginAsync = async (base) => {
   // The category and its links to posts; the posts stay.
   app.delete(
     "/api/admin/blog/categories/:id",
-    { schema: { params: adminIdParamsSchema } },
+    { schema: { params: adminIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await deleteAdminCategory(app, signedInUser(request), request.params.id);
       return { message: BLOG_MESSAGES.categoryDeleted };

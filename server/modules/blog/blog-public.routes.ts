@@ -8,6 +8,7 @@ import {
   blogPostsPageSchema,
   blogPublicQuerySchema,
   blogRelatedQuerySchema,
+  blogViewTakenSchema,
 } from "../../../common/contract/blog";
 import { z } from "../../../common/zod";
 import { notFound } from "../../lib/http-error";
@@ -127,14 +128,14 @@ export const blogPublicRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     "/api/blog/posts/:id/view",
     {
-      schema: { params: idParams },
+      schema: { params: idParams, response: { 200: blogViewTakenSchema } },
       preHandler: rateLimited(app, [{ name: "blog-view", max: 120, windowMs: 60_000, key: byAddress }]),
     },
     async (request) => {
       const slug = await findPublishedSlug(app.db, request.params.id);
       if (!slug) throw notFound(BLOG_MESSAGES.notFound);
       await countBlogView(request, { id: request.params.id, slug });
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 };

@@ -1,12 +1,9 @@
-import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { ShortenedUrl } from "../../../common/contract/shortened-urls";
-import { clickDaily } from "../../../db/schema";
-import { setupTestApp } from "../../../tests/test-app";
+import { rollupClicks } from "../../../tests/click-events";
+import { BROWSER_USER_AGENT, setupTestApp } from "../../../tests/test-app";
 import { clickFrom } from "./click-info";
 
-const BROWSER =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
 const target = { userId: 1, targetType: "short_url" as const, targetId: 1, linkPageId: null };
 
 describe("clickFrom: the visitor's country", () => {
@@ -40,23 +37,12 @@ async function countries(
   const visit = await t.request({
     method: "GET",
     url: `/s/${link.short_code}`,
-    headers: { "user-agent": BROWSER, ...headers },
+    headers: { "user-agent": BROWSER_USER_AGENT, ...headers },
     remoteAddress,
   });
   expect(visit.statusCode).toBe(302);
   await t.app.clicks.flush();
-  const rows = await t.database.db
-    .select({ value: clickDaily.value, clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number) })
-    .from(clickDaily)
-    .where(
-      and(
-        eq(clickDaily.targetType, "short_url"),
-        eq(clickDaily.targetId, link.id),
-        eq(clickDaily.dimension, "country"),
-      ),
-    )
-    .groupBy(clickDaily.value);
-  return Object.fromEntries(rows.map((row) => [row.value, row.clicks]));
+  return rollupClicks(t.database.db, link.id, "country");
 }
 
 describe("a short link visit with TRUST_PROXY off", () => {

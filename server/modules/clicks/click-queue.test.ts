@@ -10,6 +10,7 @@ import {
   users,
 } from "../../../db/schema";
 import { eventClicks } from "../../../tests/click-events";
+import { createShortLink } from "../../../tests/factories";
 import { setupTestApp, testConfig } from "../../../tests/test-app";
 import { openTestDatabase, testDatabaseKind } from "../../../tests/test-database";
 import { buildApp } from "../../app";
@@ -25,16 +26,7 @@ const silentLog = () => {
 
 async function newShortUrl() {
   const { user } = await t.signIn();
-  const [row] = await t.database.db
-    .insert(shortenedUrls)
-    .values({
-      userId: user.id,
-      domainId: t.app.domains.default.id,
-      shortCode: `q${Date.now()}${Math.random().toString(36).slice(2, 8)}`,
-      originalUrl: "https://exemplo.com.br",
-    })
-    .returning();
-  return row!;
+  return createShortLink(t.database.db, { userId: user.id, domainId: t.app.domains.default.id });
 }
 
 const clickOn = (target: { id: number; userId: number }, overrides: Partial<Click> = {}): Click => ({

@@ -1,5 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AuditAction } from "../../../common/contract/admin";
 import {
   type AvailableDomain,
@@ -18,7 +18,7 @@ import {
   subscriptionPlans,
 } from "../../../db/schema";
 import { createUser, subscribeUser } from "../../../tests/factories";
-import { setupTestApp, testConfig } from "../../../tests/test-app";
+import { setupAdmin, setupTestApp, testConfig } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { buildApp } from "../../app";
 
@@ -27,20 +27,10 @@ const PUBLIC_URL = "https://atalho.exemplo.com.br";
 const t = setupTestApp({ publicUrl: PUBLIC_URL });
 const db = () => t.database.db;
 
-let admin: { cookie: string; user: { id: number; email: string } };
-beforeAll(async () => {
-  admin = await t.signIn({ isAdmin: true });
-});
+const { admin, send } = setupAdmin(t);
 
 let sequence = 0;
 const uniqueHost = (prefix = "links") => `${prefix}-${Date.now().toString(36)}${++sequence}.exemplo.com.br`;
-
-const send = (
-  method: "GET" | "POST" | "PUT" | "DELETE",
-  url: string,
-  payload?: unknown,
-  cookie = admin.cookie,
-) => t.request({ method, url, cookie, ...(payload === undefined ? {} : { payload: payload as object }) });
 
 async function addDomain(body: Partial<CustomDomainBody> = {}): Promise<CustomDomain> {
   const response = await send("POST", "/api/admin/custom-domains", {

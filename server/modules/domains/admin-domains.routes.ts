@@ -9,6 +9,7 @@ import {
   customDomainSavedSchema,
   DOMAIN_MESSAGES,
 } from "../../../common/contract/domains";
+import { messageResponseSchema } from "../../../common/contract/wire";
 import { signedInUser } from "../../lib/session-guards";
 import { mainHostName, nameWithoutPort } from "./admin-domains.names";
 import { findCustomDomain, listCustomDomains } from "./admin-domains.queries";
@@ -33,6 +34,8 @@ import {
 // (Plan availability, POST/DELETE /api/admin/plans/{planId}/domains, lives with the plans.)
 export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  /** Delete, set as default, activate: one domain by id, answered with what the panel says. */
+  const domainAction = { params: customDomainIdParamsSchema, response: { 200: messageResponseSchema } };
 
   /** This process answers with the change at once; the others reload through the bus. */
   const changed = () => app.domains.changed();
@@ -115,38 +118,26 @@ export const adminDomainsRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.delete(
-    "/api/admin/custom-domains/:id",
-    { schema: { params: customDomainIdParamsSchema } },
-    async (request) => {
-      const before = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
-      await deleteDomain(app.db, signedInUser(request), app.config.publicUrl, request.params.id);
-      await changed();
-      const cleanup = before && automated(before.domain);
-      if (cleanup) await removeFromCloudflare(cleanup, request.log, before.domain);
-      return { message: DOMAIN_MESSAGES.deleted };
-    },
-  );
+  app.delete("/api/admin/custom-domains/:id", { schema: domainAction }, async (request) => {
+    const before = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
+    await deleteDomain(app.db, signedInUser(request), app.config.publicUrl, request.params.id);
+    await changed();
+    const cleanup = before && automated(before.domain);
+    if (cleanup) await removeFromCloudflare(cleanup, request.log, before.domain);
+    return { message: DOMAIN_MESSAGES.deleted };
+  });
 
-  app.post(
-    "/api/admin/custom-domains/:id/set-default",
-    { schema: { params: customDomainIdParamsSchema } },
-    async (request) => {
-      if (await setDefaultDomain(app.db, signedInUser(request), request.params.id)) await changed();
-      return { message: DOMAIN_MESSAGES.defaultSet };
-    },
-  );
+  app.post("/api/admin/custom-domains/:id/set-default", { schema: domainAction }, async (request) => {
+    if (await setDefaultDomain(app.db, signedInUser(request), request.params.id)) await changed();
+    return { message: DOMAIN_MESSAGES.defaultSet };
+  });
 
-  app.post(
-    "/api/admin/domains/:id/activate",
-    { schema: { params: customDomainIdParamsSchema } },
-    async (request) => {
-      // With automation, Cloudflare first (a retry after a failed add); its failure answers 502.
-      const row = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
-      const retry = row && (row.needs_activation || !row.is_active) && automated(row.domain);
-      if (retry) await automateActivation(retry, request.log, row.domain);
-      if (await activateDomain(app.db, signedInUser(request), request.params.id)) await changed();
-      return { message: DOMAIN_MESSAGES.activated };
-    },
-  );
+  app.post("/api/admin/domains/:id/activate", { schema: domainAction }, async (request) => {
+    // With automation, Cloudflare first (a retry after a failed add); its failure answers 502.
+    const row = cloudflare ? await findCustomDomain(app.db, request.params.id) : undefined;
+    const retry = row && (row.needs_activation || !row.is_active) && automated(row.domain);
+    if (retry) await automateActivation(retry, request.log, row.domain);
+    if (await activateDomain(app.db, signedInUser(request), request.params.id)) await changed();
+    return { message: DOMAIN_MESSAGES.activated };
+  });
 };

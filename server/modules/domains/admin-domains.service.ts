@@ -46,6 +46,25 @@ const snapshot = (row: DomainRow) => ({
   root_redirect_url: row.rootRedirectUrl,
 });
 
+/** Writes `changes` to a row the transaction holds locked (`before`), with its audit line. */
+async function changeDomain(
+  tx: Db,
+  actor: Actor,
+  action: "domain.update" | "domain.activate",
+  before: DomainRow,
+  changes: Partial<DomainRow>,
+): Promise<void> {
+  const [after] = await tx.update(domains).set(changes).where(eq(domains.id, before.id)).returning();
+  await recordAudit(tx, actor, {
+    action,
+    targetType: "domain",
+    targetId: before.id,
+    targetLabel: after!.domain,
+    before: snapshot(before),
+    after: snapshot(after!),
+  });
+}
+
 /** The typed name as stored, refused when it is our own host or another domain's. */
 async function checkName(tx: Db, typed: string, publicUrl: string, exceptId?: number): Promise<string> {
   const stored = toStoredDomain(typed);
@@ -146,26 +165,14 @@ export async function updateDomain(
           is_active: DOMAIN_MESSAGES.defaultMustBeActive,
         });
       }
-      const [after] = await tx
-        .update(domains)
-        .set({
-          domain,
-          displayName: values.display_name,
-          isActive: values.is_active,
-          isPremium: values.is_premium,
-          rootRedirectUrl: values.root_redirect_url,
-          // An administrator switching it on is the activation.
-          ...(values.is_active ? { needsActivation: false } : {}),
-        })
-        .where(eq(domains.id, id))
-        .returning();
-      await recordAudit(tx, actor, {
-        action: "domain.update",
-        targetType: "domain",
-        targetId: id,
-        targetLabel: after!.domain,
-        before: snapshot(before),
-        after: snapshot(after!),
+      await changeDomain(tx, actor, "domain.update", before, {
+        domain,
+        displayName: values.display_name,
+        isActive: values.is_active,
+        isPremium: values.is_premium,
+        rootRedirectUrl: values.root_redirect_url,
+        // An administrator switching it on is the activation.
+        ...(values.is_active ? { needsActivation: false } : {}),
       });
       return saved(tx, id);
     });
@@ -249,19 +256,7 @@ export async function activateDomain(db: Db, actor: Actor, id: number): Promise<
   return db.transaction(async (tx) => {
     const before = await lockDomain(tx, id);
     if (before.isActive && !before.needsActivation) return false;
-    const [after] = await tx
-      .update(domains)
-      .set({ isActive: true, needsActivation: false })
-      .where(eq(domains.id, id))
-      .returning();
-    await recordAudit(tx, actor, {
-      action: "domain.activate",
-      targetType: "domain",
-      targetId: id,
-      targetLabel: after!.domain,
-      before: snapshot(before),
-      after: snapshot(after!),
-    });
+    await changeDomain(tx, actor, "domain.activate", before, { isActive: true, needsActivation: false });
     return true;
   });
 }

@@ -4,7 +4,7 @@ import {
   API_KEY_SCOPES,
   type ApiKeyScope,
 } from "../../../common/contract/api-keys";
-import { escapeHtml } from "../../../common/link-bio/escape-html";
+import { escapeHtml, htmlPage } from "../../lib/html-page";
 import type { OpenApiDocument, OpenApiOperation } from "./openapi.document";
 
 type Schema = Record<string, unknown> & {
@@ -180,41 +180,42 @@ export function renderApiDocsPage(document: OpenApiDocument): string {
     "",
   );
   const appName = document.info.title.replace(/^API do /, "");
-  return (
-    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8">` +
-    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-    `<title>${e(document.info.title)}: referência</title>` +
-    `<meta name="description" content="Referência da API pública: links curtos e páginas Link Bio com chave de API.">` +
-    `<style>${STYLE}</style></head><body>` +
-    `<header><div class="wrap"><a class="brand" href="/">${e(appName)}<span>.</span></a>` +
-    `<a href="/api/openapi.json">OpenAPI (JSON)</a></div></header>` +
-    `<main class="wrap"><h1>${e(document.info.title)}</h1>` +
-    `<p class="lead">Crie, liste, edite e exclua os seus links curtos e as suas páginas Link Bio a partir dos seus próprios programas.</p>` +
-    `<section class="card"><h2 style="margin-top:0">Como criar uma chave</h2><ol>` +
-    `<li>Entre na sua conta e abra <a href="/profile">Meu Perfil</a>.</li>` +
-    `<li>No cartão <strong>Chaves de API</strong>, dê um nome à chave e escolha as permissões.</li>` +
-    `<li>Copie a chave (começa com <code>${API_KEY_PREFIX}</code>): ela é mostrada uma única vez.</li>` +
-    `<li>Envie-a em toda requisição no cabeçalho <code>Authorization: Bearer ${API_KEY_PREFIX}…</code>, sem cookies.</li></ol>` +
-    `<p>Permissões:</p><ul>${scopes}</ul>` +
-    `<p class="muted">Cada chave tem um limite de requisições por minuto definido pelo seu plano; acima dele a resposta é 429 com o cabeçalho Retry-After. ` +
-    `Uma chave revogada deixa de funcionar na hora (401). Erros vêm como <code>{ "error": "mensagem", "validation_errors": ["…"] }</code>.</p></section>` +
-    `<nav class="toc card"><strong>Operações</strong><ul>` +
-    tags
-      .map(
-        (tag) =>
-          `<li><a href="#${anchor(tag.name)}">${e(tag.name)}</a><ul>` +
-          (toc.get(tag.name) ?? []).join("") +
-          "</ul></li>",
-      )
-      .join("") +
-    `</ul></nav>` +
-    tags
-      .map(
-        (tag) =>
-          `<h2 id="${anchor(tag.name)}">${e(tag.name)}</h2><p class="muted">${e(tag.description)}</p>` +
-          (byTag.get(tag.name) ?? []).join(""),
-      )
-      .join("") +
-    `</main></body></html>`
-  );
+  return htmlPage({
+    title: `${document.info.title}: referência`,
+    // Meant to be found: the reference of the public API.
+    noindex: false,
+    head: `<meta name="description" content="Referência da API pública: links curtos e páginas Link Bio com chave de API.">`,
+    css: STYLE,
+    body:
+      `<header><div class="wrap"><a class="brand" href="/">${e(appName)}<span>.</span></a>` +
+      `<a href="/api/openapi.json">OpenAPI (JSON)</a></div></header>` +
+      `<main class="wrap"><h1>${e(document.info.title)}</h1>` +
+      `<p class="lead">Crie, liste, edite e exclua os seus links curtos e as suas páginas Link Bio a partir dos seus próprios programas.</p>` +
+      `<section class="card"><h2 style="margin-top:0">Como criar uma chave</h2><ol>` +
+      `<li>Entre na sua conta e abra <a href="/profile">Meu Perfil</a>.</li>` +
+      `<li>No cartão <strong>Chaves de API</strong>, dê um nome à chave e escolha as permissões.</li>` +
+      `<li>Copie a chave (começa com <code>${API_KEY_PREFIX}</code>): ela é mostrada uma única vez.</li>` +
+      `<li>Envie-a em toda requisição no cabeçalho <code>Authorization: Bearer ${API_KEY_PREFIX}…</code>, sem cookies.</li></ol>` +
+      `<p>Permissões:</p><ul>${scopes}</ul>` +
+      `<p class="muted">Cada chave tem um limite de requisições por minuto definido pelo seu plano; acima dele a resposta é 429 com o cabeçalho Retry-After. ` +
+      `Uma chave revogada deixa de funcionar na hora (401). Erros vêm como <code>{ "error": "mensagem", "validation_errors": ["…"] }</code>.</p></section>` +
+      `<nav class="toc card"><strong>Operações</strong><ul>` +
+      tags
+        .map(
+          (tag) =>
+            `<li><a href="#${anchor(tag.name)}">${e(tag.name)}</a><ul>` +
+            (toc.get(tag.name) ?? []).join("") +
+            "</ul></li>",
+        )
+        .join("") +
+      `</ul></nav>` +
+      tags
+        .map(
+          (tag) =>
+            `<h2 id="${anchor(tag.name)}">${e(tag.name)}</h2><p class="muted">${e(tag.description)}</p>` +
+            (byTag.get(tag.name) ?? []).join(""),
+        )
+        .join("") +
+      `</main>`,
+  });
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import { buildOpenApiDocument, type OpenApiDocument } from "./openapi.document";
 import { renderApiDocsPage } from "./openapi.page";
 
-// The public API's description (issue 17): the OpenAPI 3.1 document and its reference page.
+// The public API's description for API key holders: the OpenAPI 3.1 document and its reference page.
 // Both are built once, on first request, from the routes as registered (they do not change after).
 export const openApiRoutes: FastifyPluginAsync = async (app) => {
   let document: OpenApiDocument | undefined;

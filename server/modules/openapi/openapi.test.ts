@@ -212,6 +212,51 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+/**
+ * The API's routes that send no JSON, by what they send instead. Every other /api/ route declares
+ * the schema of its 2xx answer: the contract the web client parses, the serializer checks in tests
+ * and, for the routes a key can call, this document names.
+ */
+const WITHOUT_JSON: Record<string, string[]> = {
+  "204, no body": [
+    "DELETE /api/api-keys/:id",
+    "DELETE /api/link-pages/:id",
+    "DELETE /api/links/:id",
+    "DELETE /api/shortened-urls/:id",
+    "DELETE /api/webhooks/:id",
+    "POST /api/track-link-click",
+  ],
+  "a CSV file": [
+    "GET /api/admin/access-log/export.csv",
+    "GET /api/admin/transactions/export.csv",
+    "GET /api/admin/users/export.csv",
+    "GET /api/shortened-urls/export.csv",
+  ],
+  "a file, streamed": ["GET /api/admin/system/backup", "GET /api/user/export"],
+  "a redirect": ["GET /api/auth/google", "GET /api/auth/google/callback"],
+  HTML: ["GET /api/docs"],
+  "this document, valid OpenAPI 3.1": ["GET /api/openapi.json"],
+  "a status for a machine (Caddy's TLS ask, Mercado Pago's notices)": [
+    "GET /api/domains/tls-allowed",
+    "POST /api/webhooks/mercadopago",
+  ],
+};
+
+describe("the API's routes", () => {
+  it("declare the schema of their 2xx answer wherever it is JSON", () => {
+    const routes = t.app.routeTable.filter(
+      (route) => route.url.startsWith("/api/") && route.method !== "HEAD" && route.method !== "OPTIONS",
+    );
+    const label = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
+    const withoutJson = Object.values(WITHOUT_JSON).flat();
+    expect(withoutJson.filter((listed) => !routes.some((route) => label(route) === listed))).toEqual([]);
+    const undescribed = routes
+      .filter((route) => !withoutJson.includes(label(route)) && !successOf(route)?.schema)
+      .map(label);
+    expect(undescribed).toEqual([]);
+  });
+});
+
 describe("GET /api/docs", () => {
   it("renders every operation in pt-BR HTML with curl examples and how to create a key", async () => {
     const response = await t.request({ method: "GET", url: "/api/docs" });

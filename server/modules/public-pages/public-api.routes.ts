@@ -1,6 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { LINK_PAGE_MESSAGES, trackLinkClickBodySchema } from "../../../common/contract/link-pages";
+import {
+  LINK_PAGE_MESSAGES,
+  type PublicLink,
+  type PublicLinkPage,
+  publicLinkListSchema,
+  publicLinkPageSchema,
+  trackLinkClickBodySchema,
+} from "../../../common/contract/link-pages";
 import { linkPageUrl } from "../../../common/paths";
 import { z } from "../../../common/zod";
 import { viaTrustedProxy } from "../../lib/client-address";
@@ -27,35 +34,43 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
     return found;
   }
 
-  app.get("/api/public/link-pages/:slug", { schema: { params: slugParamsSchema } }, async (request) => {
-    const { page } = await requirePublicPage(request.headers.host, request.params.slug);
-    return {
-      title: page.title,
-      description: page.description,
-      profile_image_url: page.profileImageUrl,
-      background_color: page.backgroundColor,
-      text_color: page.textColor,
-      button_style: JSON.stringify(page.buttonStyle ?? {}),
-      button_font: page.buttonFont,
-    };
-  });
+  app.get(
+    "/api/public/link-pages/:slug",
+    { schema: { params: slugParamsSchema, response: { 200: publicLinkPageSchema } } },
+    async (request): Promise<PublicLinkPage> => {
+      const { page } = await requirePublicPage(request.headers.host, request.params.slug);
+      return {
+        title: page.title,
+        description: page.description,
+        profile_image_url: page.profileImageUrl,
+        background_color: page.backgroundColor,
+        text_color: page.textColor,
+        button_style: JSON.stringify(page.buttonStyle ?? {}),
+        button_font: page.buttonFont,
+      };
+    },
+  );
 
-  app.get("/api/public/link-pages/:slug/links", { schema: { params: slugParamsSchema } }, async (request) => {
-    const found = await requirePublicPage(request.headers.host, request.params.slug);
-    // A link to a blocked domain points at the warning page, as on the server-rendered page.
-    const pageUrl = linkPageUrl({
-      host: app.domains.publicHostOf(found.page.domainId),
-      siteOrigin: app.config.publicUrl,
-      slug: found.page.slug,
-    });
-    const { links } = withBlockedLinksGuarded(app, found, pageUrl);
-    return links.map((link) => ({
-      id: link.id,
-      title: link.title,
-      url: link.url,
-      custom_style: JSON.stringify(link.customStyle ?? {}),
-    }));
-  });
+  app.get(
+    "/api/public/link-pages/:slug/links",
+    { schema: { params: slugParamsSchema, response: { 200: publicLinkListSchema } } },
+    async (request): Promise<PublicLink[]> => {
+      const found = await requirePublicPage(request.headers.host, request.params.slug);
+      // A link to a blocked domain points at the warning page, as on the server-rendered page.
+      const pageUrl = linkPageUrl({
+        host: app.domains.publicHostOf(found.page.domainId),
+        siteOrigin: app.config.publicUrl,
+        slug: found.page.slug,
+      });
+      const { links } = withBlockedLinksGuarded(app, found, pageUrl);
+      return links.map((link) => ({
+        id: link.id,
+        title: link.title,
+        url: link.url,
+        custom_style: JSON.stringify(link.customStyle ?? {}),
+      }));
+    },
+  );
 
   // A click on a Link Bio button, sent by the public page's beacon: recorded after the answer. The
   // call is same-origin, so its Referer is always our page: the visitor's origin is the body's

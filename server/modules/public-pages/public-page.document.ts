@@ -5,7 +5,7 @@ import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
 import { fontFaceCss, fontPreloads, linkBioFontUses } from "../../../common/link-bio/fonts";
 import { LINK_BIO_CSS, renderLinkBioHtml } from "../../../common/link-bio/render";
 import { linkPagePath } from "../../../common/paths";
-import { escapeHtml, FAVICON_LINK, htmlPage, statusPageHtml } from "../../lib/html-page";
+import { escapeHtml, FAVICON_LINK, htmlPage, openGraphTags, statusPageHtml } from "../../lib/html-page";
 import type { PublicPage } from "./public-pages.queries";
 
 /**
@@ -73,12 +73,7 @@ export function renderPublicPageDocument(data: PublicPage, context: DocumentCont
   const meta = [
     `<meta name="description" content="${e(description)}">`,
     `<link rel="canonical" href="${e(url)}">`,
-    `<meta property="og:type" content="profile">`,
-    `<meta property="og:site_name" content="${e(context.appName)}">`,
-    `<meta property="og:locale" content="pt_BR">`,
-    `<meta property="og:title" content="${e(data.page.title)}">`,
-    `<meta property="og:description" content="${e(description)}">`,
-    `<meta property="og:url" content="${e(url)}">`,
+    openGraphTags({ type: "profile", siteName: context.appName, title: data.page.title, description, url }),
     image ? `<meta property="og:image" content="${e(image)}">` : "",
     `<meta name="twitter:card" content="summary">`,
     `<meta name="twitter:title" content="${e(data.page.title)}">`,

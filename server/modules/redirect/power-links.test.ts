@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { POWER_LINK_MESSAGES } from "../../../common/contract/shortened-urls";
 import { type RedirectRule, shortenedUrls } from "../../../db/schema";
+import { createShortLink } from "../../../tests/factories";
 import { setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
 import { buildApp } from "../../app";
 import { hashPassword } from "../auth/auth.service";
@@ -21,7 +22,6 @@ const US_IP = "8.8.8.8";
 const PRIVATE_IP = "10.9.0.1";
 const TARGET = "https://exemplo.com.br/destino";
 const EXPIRED = "https://exemplo.com.br/acabou";
-let sequence = 0;
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -30,17 +30,12 @@ afterEach(() => {
 /** A link written straight into the table (the PUT is another module's). */
 async function link(values: Partial<typeof shortenedUrls.$inferInsert> = {}) {
   const { user } = await t.signIn();
-  const [row] = await t.database.db
-    .insert(shortenedUrls)
-    .values({
-      userId: user.id,
-      domainId: t.app.domains.default.id,
-      shortCode: `pw${Date.now().toString(36)}${++sequence}`,
-      originalUrl: TARGET,
-      ...values,
-    })
-    .returning();
-  return row!;
+  return createShortLink(t.database.db, {
+    userId: user.id,
+    domainId: t.app.domains.default.id,
+    originalUrl: TARGET,
+    ...values,
+  });
 }
 
 const visit = (

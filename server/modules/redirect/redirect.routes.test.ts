@@ -1,18 +1,16 @@
 import type { AddressInfo } from "node:net";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LINK_UNAVAILABLE_PATH, type ShortenedUrl } from "../../../common/contract/shortened-urls";
-import { clickDaily, clickEvents, domains, type RollupDimension, shortenedUrls } from "../../../db/schema";
-import { eventClicks } from "../../../tests/click-events";
+import { clickEvents, domains, type RollupDimension, shortenedUrls } from "../../../db/schema";
+import { eventClicks, rollupClicks } from "../../../tests/click-events";
 import { allowDomainOnPlan, subscribeUser } from "../../../tests/factories";
-import { setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
+import { BROWSER_USER_AGENT, setupTestApp, testConfig, unavailableLocation } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { buildApp } from "../../app";
 import { NUL_CHARACTER } from "../../plugins/nul-characters";
 
 const t = setupTestApp();
-const BROWSER =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
 let ipCounter = 0;
 const fromNewIp = () => `10.2.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
@@ -29,7 +27,7 @@ async function shortLink(cookie: string, payload: object = {}) {
 }
 
 const visit = (code: string, headers: Record<string, string> = {}, method: "GET" | "HEAD" = "GET") =>
-  t.request({ method, url: `/s/${code}`, headers: { "user-agent": BROWSER, ...headers } });
+  t.request({ method, url: `/s/${code}`, headers: { "user-agent": BROWSER_USER_AGENT, ...headers } });
 
 async function clickCount(id: number) {
   const [row] = await t.database.db
@@ -39,20 +37,7 @@ async function clickCount(id: number) {
   return row?.clicks;
 }
 
-async function rollup(id: number, dimension: RollupDimension) {
-  const rows = await t.database.db
-    .select({ value: clickDaily.value, clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number) })
-    .from(clickDaily)
-    .where(
-      and(
-        eq(clickDaily.targetType, "short_url"),
-        eq(clickDaily.targetId, id),
-        eq(clickDaily.dimension, dimension),
-      ),
-    )
-    .groupBy(clickDaily.value);
-  return Object.fromEntries(rows.map((row) => [row.value, row.clicks]));
-}
+const rollup = (id: number, dimension: RollupDimension) => rollupClicks(t.database.db, id, dimension);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -199,7 +184,7 @@ describe("GET /s/{code}", () => {
         fetch(`${origin}${path}`, {
           method,
           redirect: "manual",
-          headers: { "user-agent": BROWSER },
+          headers: { "user-agent": BROWSER_USER_AGENT },
         });
       const response = await get(`/s/${link.short_code}?utm_source=teste`);
       expect(response.status).toBe(302);
@@ -254,7 +239,7 @@ describe("GET /s/{code}", () => {
     await t.request({
       method: "GET",
       url: `/s/${link.short_code}`,
-      headers: { "user-agent": BROWSER },
+      headers: { "user-agent": BROWSER_USER_AGENT },
       remoteAddress: "8.8.8.8",
     });
     await t.app.clicks.flush();
@@ -274,7 +259,7 @@ describe("GET /api/shortened-urls/redirect/{code}", () => {
     const response = await t.request({
       method: "GET",
       url: `/api/shortened-urls/redirect/${link.short_code}`,
-      headers: { "user-agent": BROWSER },
+      headers: { "user-agent": BROWSER_USER_AGENT },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ original_url: "https://exemplo.com.br/destino" });

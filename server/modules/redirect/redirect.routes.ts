@@ -5,6 +5,7 @@ import {
   POWER_LINK_MESSAGES,
   SHORT_URL_MESSAGES,
   shortCodeParamsSchema,
+  shortCodeTargetSchema,
 } from "../../../common/contract/shortened-urls";
 import { viaTrustedProxy } from "../../lib/client-address";
 import { HttpError } from "../../lib/http-error";
@@ -86,7 +87,10 @@ export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     "/api/shortened-urls/redirect/:code",
-    { preHandler: limit, schema: { params: shortCodeParamsSchema } },
+    {
+      preHandler: limit,
+      schema: { params: shortCodeParamsSchema, response: { 200: shortCodeTargetSchema } },
+    },
     async (request, reply) => {
       const domainId = app.domains.resolve(request.headers.host).id;
       const target = await findTarget(cache, domainId, request.params.code);

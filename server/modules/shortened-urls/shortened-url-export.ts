@@ -2,6 +2,7 @@
 // Excel in pt-BR opens it; the first four columns are the import's, so the file imports back.
 
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
+import { SHORT_URL_IMPORT_COLUMNS } from "../../../common/contract/shortened-urls";
 import { shortLinkPath } from "../../../common/paths";
 import { formatDateTimeBR } from "../../../common/time";
 import type { Db } from "../../../db/client";
@@ -13,10 +14,7 @@ import type { ShortenedUrlRow } from "./shortened-urls.queries";
 export const SHORT_URL_EXPORT_MAX_ROWS = 100_000;
 
 export const SHORT_URL_EXPORT_HEADERS = [
-  "original_url",
-  "title",
-  "custom_code",
-  "expires_at",
+  ...SHORT_URL_IMPORT_COLUMNS,
   "short_url",
   "click_count",
   "created_at",

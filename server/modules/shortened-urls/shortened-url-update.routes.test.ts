@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { verify } from "@node-rs/argon2";
 import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { describe, expect, it, vi } from "vitest";
 import {
   POWER_LINK_MESSAGES,
@@ -12,8 +11,7 @@ import {
 } from "../../../common/contract/shortened-urls";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import { shortenedUrls } from "../../../db/schema";
-import { setupTestApp, testConfig } from "../../../tests/test-app";
-import { buildApp } from "../../app";
+import { setupTestApp, withTwoProcesses } from "../../../tests/test-app";
 import { createSession } from "../auth/session";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "atalho-short-url-update-"));
@@ -298,36 +296,26 @@ describe("PUT /api/shortened-urls/{id}", () => {
 // Two processes on one database: the invalidation travels through Redis.
 describe.runIf(process.env.REDIS_URL)("PUT across processes", () => {
   it("a second app instance serves the new target at once", async () => {
-    const redisPrefix = `atalho-test:${process.pid}:${uniqueCode()}:`;
-    const start = async () => {
-      const app = await buildApp(testConfig({ redisUrl: process.env.REDIS_URL, redisPrefix, dataDir }), {
-        database: t.database,
-        distDir: "/nonexistent",
-      });
-      await app.ready();
-      return app;
-    };
-    const apps: FastifyInstance[] = [];
-    try {
-      apps.push(await start(), await start());
-      const [first, second] = apps as [FastifyInstance, FastifyInstance];
-      const { user, link } = await newLink();
-      const visitSecond = () => second.inject({ method: "GET", url: `/s/${link.short_code}` });
-      expect((await visitSecond()).headers.location).toBe("https://exemplo.com.br/antes");
-      const session = await createSession(t.database.db, user.id);
-      const response = await first.inject({
-        method: "PUT",
-        url: `/api/shortened-urls/${link.id}`,
-        payload: { original_url: "https://exemplo.com.br/depois" },
-        headers: { cookie: `atalho_session=${session.token}` },
-      });
-      expect(response.statusCode).toBe(200);
-      await vi.waitFor(
-        async () => expect((await visitSecond()).headers.location).toBe("https://exemplo.com.br/depois"),
-        { timeout: 2000, interval: 20 },
-      );
-    } finally {
-      for (const app of apps) await app.close();
-    }
+    await withTwoProcesses(
+      t,
+      async (first, second) => {
+        const { user, link } = await newLink();
+        const visitSecond = () => second.inject({ method: "GET", url: `/s/${link.short_code}` });
+        expect((await visitSecond()).headers.location).toBe("https://exemplo.com.br/antes");
+        const session = await createSession(t.database.db, user.id);
+        const response = await first.inject({
+          method: "PUT",
+          url: `/api/shortened-urls/${link.id}`,
+          payload: { original_url: "https://exemplo.com.br/depois" },
+          headers: { cookie: `atalho_session=${session.token}` },
+        });
+        expect(response.statusCode).toBe(200);
+        await vi.waitFor(
+          async () => expect((await visitSecond()).headers.location).toBe("https://exemplo.com.br/depois"),
+          { timeout: 2000, interval: 20 },
+        );
+      },
+      { dataDir },
+    );
   });
 });

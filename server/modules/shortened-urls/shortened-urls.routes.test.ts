@@ -15,6 +15,8 @@ const t = setupTestApp();
 let ipCounter = 0;
 // Each request speaks from its own address, so the per-IP shortening limit does not leak between tests.
 const fromNewIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+/** A body to https://exemplo.com.br with `fields` besides. */
+const bodyWith = (fields: object) => ({ original_url: "https://exemplo.com.br", ...fields });
 
 const shorten = (cookie: string, payload: object, ip = fromNewIp()) =>
   t.request({ method: "POST", url: "/api/shortened-urls", payload, cookie, remoteAddress: ip });
@@ -80,38 +82,14 @@ describe("POST /api/shortened-urls", () => {
     [{ original_url: "" }, "original_url", "URL é obrigatória"],
     [{ original_url: "javascript:alert(1)" }, "original_url", "Informe uma URL válida"],
     [{ original_url: "ftp://exemplo.com.br/arquivo" }, "original_url", "Informe uma URL válida"],
-    [{ original_url: "https://exemplo.com.br", custom_code: "ab" }, "custom_code", "pelo menos 3"],
-    [{ original_url: "https://exemplo.com.br", custom_code: "a".repeat(51) }, "custom_code", "no máximo 50"],
-    [
-      { original_url: "https://exemplo.com.br", custom_code: "com espaço" },
-      "custom_code",
-      SHORT_URL_MESSAGES.codeHint,
-    ],
-    [
-      { original_url: "https://exemplo.com.br", custom_code: "ação" },
-      "custom_code",
-      SHORT_URL_MESSAGES.codeHint,
-    ],
-    [
-      { original_url: "https://exemplo.com.br", custom_code: "Admin" },
-      "custom_code",
-      SHORT_URL_MESSAGES.codeReserved,
-    ],
-    [
-      { original_url: "https://exemplo.com.br", expires_at: "2020-01-01T00:00:00Z" },
-      "expires_at",
-      SHORT_URL_MESSAGES.expiryInPast,
-    ],
-    [
-      { original_url: "https://exemplo.com.br", expires_at: "amanhã" },
-      "expires_at",
-      "Data de expiração inválida",
-    ],
-    [
-      { original_url: "https://exemplo.com.br", custom_domain_id: "1" },
-      "custom_domain_id",
-      "Domínio inválido",
-    ],
+    [bodyWith({ custom_code: "ab" }), "custom_code", "pelo menos 3"],
+    [bodyWith({ custom_code: "a".repeat(51) }), "custom_code", "no máximo 50"],
+    [bodyWith({ custom_code: "com espaço" }), "custom_code", SHORT_URL_MESSAGES.codeHint],
+    [bodyWith({ custom_code: "ação" }), "custom_code", SHORT_URL_MESSAGES.codeHint],
+    [bodyWith({ custom_code: "Admin" }), "custom_code", SHORT_URL_MESSAGES.codeReserved],
+    [bodyWith({ expires_at: "2020-01-01T00:00:00Z" }), "expires_at", SHORT_URL_MESSAGES.expiryInPast],
+    [bodyWith({ expires_at: "amanhã" }), "expires_at", "Data de expiração inválida"],
+    [bodyWith({ custom_domain_id: "1" }), "custom_domain_id", "Domínio inválido"],
     [{ original_url: "http://localhost:3000/s/abcdefg" }, "original_url", SHORT_URL_MESSAGES.ownShortLink],
     [{ original_url: "http://localhost:3000/%73/abcdefg" }, "original_url", SHORT_URL_MESSAGES.ownShortLink],
   ])("refuses %j with a pt-BR message and creates nothing", async (payload, field, message) => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { escapeHtml } from "../../../common/link-bio/escape-html";
+import { openGraphTags } from "../../lib/html-page";
 import { loadUser } from "../../lib/session-guards";
 import { matchSiteScreen, type PageHead, type RenderedScreen, SSR_STATE_ID } from "../../lib/web-render";
 import { systemStatus } from "../admin/system-config.routes";
@@ -55,12 +56,13 @@ export function headTags(head: SiteHead, site: { publicUrl: string; appName: str
     head.keywords ? `<meta name="keywords" content="${e(head.keywords)}">` : "",
     `<link rel="canonical" href="${e(url)}">`,
     head.noindex ? `<meta name="robots" content="noindex">` : "",
-    `<meta property="og:type" content="${head.type ?? "website"}">`,
-    `<meta property="og:site_name" content="${e(site.appName)}">`,
-    `<meta property="og:locale" content="pt_BR">`,
-    `<meta property="og:title" content="${e(head.title)}">`,
-    `<meta property="og:description" content="${e(head.description)}">`,
-    `<meta property="og:url" content="${e(url)}">`,
+    openGraphTags({
+      type: head.type ?? "website",
+      siteName: site.appName,
+      title: head.title,
+      description: head.description,
+      url,
+    }),
     `<meta property="og:image" content="${e(image)}">`,
     siteImage ? `<meta property="og:image:width" content="1200">` : "",
     siteImage ? `<meta property="og:image:height" content="630">` : "",

@@ -3,14 +3,12 @@ import { describe, expect, it } from "vitest";
 import type { ShortenedUrl } from "../../../common/contract/shortened-urls";
 import { linkPages, links, shortenedUrls, users, userUsage } from "../../../db/schema";
 import { createUser } from "../../../tests/factories";
-import { setupTestApp } from "../../../tests/test-app";
+import { BROWSER_USER_AGENT, setupTestApp } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { createWithinLimit } from "../billing/entitlements";
 import { type UserUsage, userUsageOf } from "./user-usage";
 
 const t = setupTestApp();
-const BROWSER =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0 Safari/537.36";
 
 /** What the counters must say: counted from the rows themselves. */
 async function counted(userId: number): Promise<UserUsage> {
@@ -107,7 +105,11 @@ describe("user_usage", () => {
     });
     const link = created.json<ShortenedUrl>();
     for (let i = 0; i < 3; i++)
-      await t.request({ method: "GET", url: `/s/${link.short_code}`, headers: { "user-agent": BROWSER } });
+      await t.request({
+        method: "GET",
+        url: `/s/${link.short_code}`,
+        headers: { "user-agent": BROWSER_USER_AGENT },
+      });
     await t.app.clicks.flush();
     expect(await userUsageOf(t.database.db, user.id)).toEqual({ shortLinks: 1, linkPages: 0, clicks: 3 });
     // The list's total is the counter.
@@ -143,7 +145,11 @@ describe("user_usage", () => {
           .values({ userId: user.id, domainId, slug: `travado-${user.id}`, title: "T" });
       });
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await t.request({ method: "GET", url: `/s/${link.short_code}`, headers: { "user-agent": BROWSER } });
+      await t.request({
+        method: "GET",
+        url: `/s/${link.short_code}`,
+        headers: { "user-agent": BROWSER_USER_AGENT },
+      });
       const flushing = t.app.clicks.flush();
       await new Promise((resolve) => setTimeout(resolve, 300));
       release();

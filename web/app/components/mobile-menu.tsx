@@ -3,26 +3,24 @@ import { usePopover } from "@web/components/ui/use-popover";
 import { Menu, X } from "lucide-react";
 import { NavLink } from "react-router";
 import { AccountMenuItems, AccountSummary } from "./account-menu-items";
+import { MenuTrigger } from "./menu-trigger";
 import { NAV_ITEMS } from "./nav-items";
 import { UserAvatar } from "./user-avatar";
 
 /** Below md: a hamburger opening the navigation and the account entries under the top bar. */
 export function MobileMenu({ user }: { user: SessionUser }) {
-  const { open, close, toggle, container, trigger, panelId } = usePopover();
+  const popover = usePopover();
+  const { open, close, container, panelId } = popover;
 
   return (
     <div ref={container} className="md:hidden">
-      <button
-        ref={trigger}
-        type="button"
-        onClick={toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={open ? "Fechar menu" : "Abrir menu"}
+      <MenuTrigger
+        popover={popover}
+        label={open ? "Fechar menu" : "Abrir menu"}
         className="-mr-2 rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
         {open ? <X className="h-6 w-6" aria-hidden /> : <Menu className="h-6 w-6" aria-hidden />}
-      </button>
+      </MenuTrigger>
       {open && (
         <div
           id={panelId}

@@ -3,21 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { admin, member } from "../../../tests/web-admin-fixtures";
 import { TopNav } from "./top-nav";
-
-const member: SessionUser = {
-  id: 1,
-  email: "maria@exemplo.com",
-  first_name: "Maria",
-  last_name: "Silva",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Maria", family_name: "Silva", picture: null },
-};
-const admin: SessionUser = { ...member, id: 2, email: "admin@exemplo.com", is_admin: true };
 
 function renderNav(user: SessionUser, path = "/dashboard") {
   const router = createMemoryRouter([{ path: "*", element: <TopNav user={user} /> }], {

@@ -2,6 +2,7 @@ import type { SessionUser } from "@common/contract/auth";
 import { usePopover } from "@web/components/ui/use-popover";
 import { ChevronDown } from "lucide-react";
 import { AccountMenuItems, AccountSummary, AdminMenuItems } from "./account-menu-items";
+import { MenuTrigger } from "./menu-trigger";
 import { displayName, UserAvatar } from "./user-avatar";
 
 /**
@@ -15,17 +16,14 @@ export function UserMenu({
   user: SessionUser;
   variant?: "account" | "admin";
 }) {
-  const { open, close, toggle, container, trigger, panelId } = usePopover();
+  const popover = usePopover();
+  const { open, close, container, panelId } = popover;
 
   return (
     <div ref={container} className="relative">
-      <button
-        ref={trigger}
-        type="button"
-        onClick={toggle}
-        aria-expanded={open}
-        aria-controls={panelId}
-        aria-label={`Menu do perfil: ${displayName(user)}`}
+      <MenuTrigger
+        popover={popover}
+        label={`Menu do perfil: ${displayName(user)}`}
         className="flex items-center gap-2.5 rounded-full py-1 pr-2 pl-1 transition-colors hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 aria-expanded:bg-gray-100"
       >
         <UserAvatar user={user} />
@@ -36,7 +34,7 @@ export function UserMenu({
           className={`h-4 w-4 text-gray-400 transition-transform ${open ? "rotate-180" : ""}`}
           aria-hidden
         />
-      </button>
+      </MenuTrigger>
       {open && (
         <div
           id={panelId}

@@ -1,25 +1,14 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
-import type { SessionUser } from "@common/contract/auth";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, type Reply, testQueryClient } from "../../../tests/web-fake-api";
+import { sessionUser } from "../../../tests/web-session";
 import { ProtectedLayout } from "./protected-layout";
 
-const member: SessionUser = {
-  id: 1,
-  email: "maria@exemplo.com",
-  first_name: "Maria",
-  last_name: "Silva",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Maria", family_name: "Silva", picture: null },
-};
-const admin: SessionUser = { ...member, id: 2, email: "admin@exemplo.com", is_admin: true };
+const member = sessionUser({ email: "maria@exemplo.com", first_name: "Maria", last_name: "Silva" });
+const admin = sessionUser({ ...member, id: 2, email: "admin@exemplo.com", is_admin: true });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(

@@ -1,13 +1,8 @@
 import { AccountDeletionPage } from "@web/features/account/components/account-deletion-page";
-import { useEffect } from "react";
+import { useDocumentTitle } from "@web/lib/use-document-title";
 
 // /profile/excluir-conta: the account's deletion (LGPD), linked from the profile.
 export function Component() {
-  useEffect(() => {
-    document.title = "Excluir minha conta · Atalho";
-    return () => {
-      document.title = "Atalho";
-    };
-  }, []);
+  useDocumentTitle("Excluir minha conta · Atalho");
   return <AccountDeletionPage />;
 }

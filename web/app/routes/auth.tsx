@@ -4,15 +4,12 @@
 // checkout chosen on /pricing; otherwise /dashboard. Server-rendered, the form is an island
 // (docs/decisions/011): signed in, the browser loads the next page, and with it the app.
 import { paths } from "@common/paths";
-import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
-import { AuthBrandPanel } from "@web/features/auth/components/auth-brand-panel";
 import { AuthForm, type AuthMode } from "@web/features/auth/components/auth-form";
+import { AuthShell } from "@web/features/auth/components/auth-shell";
 import { GoogleSignIn } from "@web/features/auth/components/google-sign-in";
 import { Island } from "@web/lib/island";
 import { useAuth } from "@web/lib/session";
-import { ArrowLeft } from "lucide-react";
-import { useEffect } from "react";
 import { Form, Link, Navigate, useSearchParams } from "react-router";
 import type { PageHead } from "../page-head";
 
@@ -57,70 +54,44 @@ export function Component() {
   const next = safeNextPath(params.get("next"));
   const copy = COPY[mode];
 
-  useEffect(() => {
-    document.title = `${copy.title} · Atalho`;
-    return () => {
-      document.title = "Atalho";
-    };
-  }, [copy.title]);
-
   if (pending) return <Spinner />;
   if (user) return <Navigate to={next} replace />;
 
   return (
-    <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-      <AuthBrandPanel />
-      <main className="flex flex-col bg-gray-50 px-4 py-6 sm:px-8 lg:py-10">
-        <div className="flex items-center justify-between">
-          <Logo to="/" className="lg:invisible" />
-          <Link
-            to="/"
-            className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Voltar ao início
+    <AuthShell
+      title={copy.title}
+      subtitle={copy.subtitle}
+      back={{ to: "/", label: "Voltar ao início" }}
+      below={
+        <p className="mt-6 px-4 text-center text-xs leading-relaxed text-gray-500">
+          Ao continuar, você concorda com os{" "}
+          <Link to="/terms" className="font-medium text-gray-700 underline-offset-2 hover:underline">
+            Termos de Uso
+          </Link>{" "}
+          e a{" "}
+          <Link to="/privacy" className="font-medium text-gray-700 underline-offset-2 hover:underline">
+            Política de Privacidade
           </Link>
-        </div>
-
-        <div className="flex flex-1 items-center justify-center py-8">
-          <div className="w-full max-w-md">
-            <div className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
-              <h1 className="text-2xl font-bold tracking-tight text-gray-900">{copy.title}</h1>
-              <p className="mt-1.5 mb-7 text-sm text-gray-600">{copy.subtitle}</p>
-              <Island key={mode} name="auth-form" component={AuthForm} props={{ mode, redirectTo: next }} />
-              <GoogleSignIn />
-              {/* A GET form, so the switch also works before the script has hydrated the page. */}
-              <Form
-                method="get"
-                action="/auth"
-                replace
-                preventScrollReset
-                className="mt-6 text-center text-sm text-gray-600"
-              >
-                {copy.switchText} {mode === "login" && <input type="hidden" name="mode" value="register" />}
-                {params.get("next") && <input type="hidden" name="next" value={next} />}
-                <button
-                  type="submit"
-                  className="font-semibold text-brand-600 hover:text-brand-700 hover:underline"
-                >
-                  {copy.switchAction}
-                </button>
-              </Form>
-            </div>
-            <p className="mt-6 px-4 text-center text-xs leading-relaxed text-gray-500">
-              Ao continuar, você concorda com os{" "}
-              <Link to="/terms" className="font-medium text-gray-700 underline-offset-2 hover:underline">
-                Termos de Uso
-              </Link>{" "}
-              e a{" "}
-              <Link to="/privacy" className="font-medium text-gray-700 underline-offset-2 hover:underline">
-                Política de Privacidade
-              </Link>
-              .
-            </p>
-          </div>
-        </div>
-      </main>
-    </div>
+          .
+        </p>
+      }
+    >
+      <Island key={mode} name="auth-form" component={AuthForm} props={{ mode, redirectTo: next }} />
+      <GoogleSignIn />
+      {/* A GET form, so the switch also works before the script has hydrated the page. */}
+      <Form
+        method="get"
+        action="/auth"
+        replace
+        preventScrollReset
+        className="mt-6 text-center text-sm text-gray-600"
+      >
+        {copy.switchText} {mode === "login" && <input type="hidden" name="mode" value="register" />}
+        {params.get("next") && <input type="hidden" name="next" value={next} />}
+        <button type="submit" className="font-semibold text-brand-600 hover:text-brand-700 hover:underline">
+          {copy.switchAction}
+        </button>
+      </Form>
+    </AuthShell>
   );
 }

@@ -1,13 +1,8 @@
 // /blog (spec 2): the public blog list, server-rendered (server/modules/blog) and hydrated.
 import { BlogList } from "@web/features/blog/components/blog-list";
-import { useEffect } from "react";
+import { useDocumentTitle } from "@web/lib/use-document-title";
 
 export function Component() {
-  useEffect(() => {
-    document.title = "Blog · Atalho";
-    return () => {
-      document.title = "Atalho";
-    };
-  }, []);
+  useDocumentTitle("Blog · Atalho");
   return <BlogList />;
 }

@@ -7,7 +7,8 @@ import {
   UnavailableLinkNotice,
 } from "@web/features/shortened-urls/components/unavailable-link-notice";
 import { Island } from "@web/lib/island";
-import { useEffect, useState } from "react";
+import { useDocumentTitle } from "@web/lib/use-document-title";
+import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { PageHead } from "../page-head";
 
@@ -23,12 +24,7 @@ export function Component() {
   // Decided once: the notice drops the parameters as it opens, and must not go with them. Any other
   // visitor gets no notice at all, nor its island's code.
   const [sentByDeadLink] = useState(() => isUnavailableLinkVisit(params));
-  useEffect(() => {
-    document.title = head.title;
-    return () => {
-      document.title = APP_NAME;
-    };
-  }, []);
+  useDocumentTitle(head.title);
   return (
     <LandingPage
       notice={

@@ -1,8 +1,8 @@
 import { paths } from "@common/paths";
+import { ButtonLink } from "@web/components/ui/button";
 import { Logo } from "@web/components/ui/logo";
 import { useAuth } from "@web/lib/session";
 import { ArrowLeft } from "lucide-react";
-import { Link } from "react-router";
 
 /** Any address the app does not know. */
 export function NotFound() {
@@ -21,20 +21,14 @@ export function NotFound() {
           O endereço que você abriu não existe ou foi removido. Confira o link e tente de novo.
         </p>
         <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link
-            to="/"
-            className="inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          >
+          <ButtonLink to="/">
             <ArrowLeft className="h-4 w-4" aria-hidden />
             Voltar ao início
-          </Link>
+          </ButtonLink>
           {user && (
-            <Link
-              to={paths.dashboard}
-              className="inline-flex items-center rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
-            >
+            <ButtonLink to={paths.dashboard} variant="secondary">
               Ir ao Dashboard
-            </Link>
+            </ButtonLink>
           )}
         </div>
       </main>

@@ -8,7 +8,7 @@ import { PricingPlans } from "@web/features/billing/components/pricing-plans";
 import { Island } from "@web/lib/island";
 import { useAuth } from "@web/lib/session";
 import { systemStatusQuery } from "@web/lib/system-status";
-import { useEffect } from "react";
+import { useDocumentTitle } from "@web/lib/use-document-title";
 import { Link } from "react-router";
 import { TopNav } from "../components/top-nav";
 import type { PageHead } from "../page-head";
@@ -24,12 +24,7 @@ export function Component() {
   const { user, pending } = useAuth();
   // From the server's render on a first visit: whether a plan can be bought here (no provider: 'Fale conosco').
   const status = useQuery(systemStatusQuery);
-  useEffect(() => {
-    document.title = "Planos e preços · Atalho";
-    return () => {
-      document.title = "Atalho";
-    };
-  }, []);
+  useDocumentTitle("Planos e preços · Atalho");
 
   // The session decides the buttons ('Plano Atual', where 'Começar Grátis' goes): wait for it.
   if (pending) return <Spinner />;

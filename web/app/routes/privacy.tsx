@@ -1,7 +1,7 @@
 // /privacy (spec 2): the privacy policy, server-rendered for visitors and search engines, then hydrated.
 import { PRIVACY_CONTACT_EMAIL } from "@common/brand";
 import { PrivacyPolicy } from "@web/features/legal/privacy-policy";
-import { useEffect } from "react";
+import { useDocumentTitle } from "@web/lib/use-document-title";
 import type { PageHead } from "../page-head";
 
 export const head: PageHead = {
@@ -12,11 +12,6 @@ export const head: PageHead = {
 };
 
 export function Component() {
-  useEffect(() => {
-    document.title = head.title;
-    return () => {
-      document.title = "Atalho";
-    };
-  }, []);
+  useDocumentTitle(head.title);
   return <PrivacyPolicy contactEmail={PRIVACY_CONTACT_EMAIL} />;
 }

@@ -1,13 +1,8 @@
 import { ProfilePage } from "@web/features/account/components/profile-page";
-import { useEffect } from "react";
+import { useDocumentTitle } from "@web/lib/use-document-title";
 
 // /profile: the signed-in user's own account (from the profile menu).
 export function Component() {
-  useEffect(() => {
-    document.title = "Meu Perfil · Atalho";
-    return () => {
-      document.title = "Atalho";
-    };
-  }, []);
+  useDocumentTitle("Meu Perfil · Atalho");
   return <ProfilePage />;
 }

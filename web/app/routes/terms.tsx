@@ -1,7 +1,7 @@
 // /terms (spec 2): the terms of use, server-rendered for visitors and search engines, then hydrated.
 import { PRIVACY_CONTACT_EMAIL } from "@common/brand";
 import { TermsOfUse } from "@web/features/legal/terms-of-use";
-import { useEffect } from "react";
+import { useDocumentTitle } from "@web/lib/use-document-title";
 import type { PageHead } from "../page-head";
 
 export const head: PageHead = {
@@ -12,11 +12,6 @@ export const head: PageHead = {
 };
 
 export function Component() {
-  useEffect(() => {
-    document.title = head.title;
-    return () => {
-      document.title = "Atalho";
-    };
-  }, []);
+  useDocumentTitle(head.title);
   return <TermsOfUse contactEmail={PRIVACY_CONTACT_EMAIL} />;
 }

@@ -1,7 +1,7 @@
 import { paths } from "@common/paths";
+import { ButtonLink } from "@web/components/ui/button";
 import { useAuth } from "@web/lib/session";
 import { ArrowLeft, Hammer } from "lucide-react";
-import { Link } from "react-router";
 
 /** Screens that later issues build (billing, admin, blog, landing…) show this until then. */
 export function UnderConstruction({ title }: { title: string }) {
@@ -18,13 +18,10 @@ export function UnderConstruction({ title }: { title: string }) {
         <p className="mt-5 text-xs font-semibold tracking-wider text-amber-600 uppercase">Em construção</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
         <p className="mt-2 text-gray-600">Esta página está em construção. Volte em breve!</p>
-        <Link
-          to={back.to}
-          className="mt-6 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
+        <ButtonLink to={back.to} className="mt-6">
           <ArrowLeft className="h-4 w-4" aria-hidden />
           {back.label}
-        </Link>
+        </ButtonLink>
       </div>
     </div>
   );

@@ -6,10 +6,10 @@ import { Modal } from "./modal";
 
 /** A page with a button that asks, and what the answer was. */
 function Asker({ options, onAnswer }: { options: ConfirmOptions; onAnswer: (ok: boolean) => void }) {
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   return (
     <>
-      <button type="button" onClick={() => void confirm(options).then(onAnswer)}>
+      <button type="button" onClick={() => void askConfirm(options).then(onAnswer)}>
         Excluir
       </button>
       <button type="button">Atrás</button>
@@ -51,11 +51,11 @@ function deferred() {
 
 /** An edit dialog with a delete inside it: the confirmation opens over it. */
 function EditWithDelete() {
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   const [open, setOpen] = useState(true);
   return open ? (
     <Modal title="Gerenciar Categorias" onClose={() => setOpen(false)}>
-      <button type="button" onClick={() => void confirm(PLAN)}>
+      <button type="button" onClick={() => void askConfirm(PLAN)}>
         Excluir categoria
       </button>
     </Modal>
@@ -64,9 +64,9 @@ function EditWithDelete() {
 
 /** A component asking with no ConfirmProvider above it. */
 function Lonely({ onAnswer, failed }: { onAnswer: (ok: boolean) => void; failed: (error: unknown) => void }) {
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   return (
-    <button type="button" onClick={() => confirm(PLAN).then(onAnswer, failed)}>
+    <button type="button" onClick={() => askConfirm(PLAN).then(onAnswer, failed)}>
       Excluir
     </button>
   );

@@ -30,7 +30,7 @@ export type Confirm = (options: ConfirmOptions) => Promise<boolean>;
 type Props = ConfirmOptions & { onDone: (confirmed: boolean) => void };
 
 /**
- * The one confirmation of the app (never the browser's confirm()): a title that names the object,
+ * The one confirmation of the app (never the browser's native dialog): a title that names the object,
  * the consequence, a button that says the action, the pending state and the failure inside it.
  * Focus, Tab and Escape are the Modal's.
  */
@@ -141,7 +141,7 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
 }
 
 /**
- * The app's confirm: `if (await confirm({ title, body, confirmLabel, action })) toast.success(...)`.
+ * The app's confirm: `if (await askConfirm({ title, body, confirmLabel, action })) toast.success(...)`.
  * Put the work in `action` so that the dialog shows it pending and shows its failure.
  */
 export function useConfirm(): Confirm {

@@ -1,6 +1,7 @@
 import { errorMessage } from "@web/lib/api-client";
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { EmptyState } from "./empty-state";
 
 /** The one loading placeholder of the panel's lists: a few grey bars, announced to screen readers. */
 export function ListLoading({ label }: { label: string }) {
@@ -14,17 +15,46 @@ export function ListLoading({ label }: { label: string }) {
   );
 }
 
-/** A list that failed to load: the reason and a retry. */
-export function ListError({ message, onRetry }: { message: string; onRetry: () => void }) {
+/** A list of two-line rows (a title and its detail) while it loads, named by `label`. */
+export function RowsLoading({ label, rowClassName = "px-5 py-4" }: { label: string; rowClassName?: string }) {
   return (
-    <div className="p-8 text-center">
-      <p role="alert" className="text-sm text-red-600">
+    <ul className="divide-y divide-gray-100" aria-label={label}>
+      {[0, 1, 2].map((n) => (
+        <li key={n} className={`space-y-2 ${rowClassName}`}>
+          <div className="h-4 w-1/3 animate-pulse rounded bg-gray-200" />
+          <div className="h-3 w-1/2 animate-pulse rounded bg-gray-100" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A list that failed to load: the reason and a retry; `boxed`, in a red box of its own, where the
+ * whole screen's data failed.
+ */
+export function ListError({
+  message,
+  onRetry,
+  boxed = false,
+  className = "",
+}: {
+  message: string;
+  onRetry: () => void;
+  boxed?: boolean;
+  className?: string;
+}) {
+  return (
+    <div
+      className={`text-center ${boxed ? "rounded-xl border border-red-200 bg-red-50 p-6" : "p-8"} ${className}`}
+    >
+      <p role="alert" className={`text-sm ${boxed ? "text-red-700" : "text-red-600"}`}>
         {message}
       </p>
       <button
         type="button"
         onClick={onRetry}
-        className="mt-3 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
+        className="mt-3 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
       >
         Tentar novamente
       </button>
@@ -33,15 +63,8 @@ export function ListError({ message, onRetry }: { message: string; onRetry: () =
 }
 
 /** Nothing to list (or nothing matches the filters). */
-export function ListEmpty({ icon: Icon, text }: { icon: LucideIcon; text: string }) {
-  return (
-    <div className="flex flex-col items-center px-4 py-12 text-center">
-      <span className="flex h-12 w-12 items-center justify-center rounded-full bg-gray-100 text-gray-400">
-        <Icon className="h-6 w-6" aria-hidden />
-      </span>
-      <p className="mt-3 text-sm text-gray-600">{text}</p>
-    </div>
-  );
+export function ListEmpty({ icon, text }: { icon: LucideIcon; text: string }) {
+  return <EmptyState icon={icon} text={text} />;
 }
 
 type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };

@@ -65,3 +65,8 @@ export function TextField({
     </div>
   );
 }
+
+/** A TextField for an e-mail address: the phone's e-mail keyboard and the browser's autofill. */
+export function EmailField(props: Omit<TextFieldProps, "type">) {
+  return <TextField type="email" autoComplete="email" inputMode="email" {...props} />;
+}

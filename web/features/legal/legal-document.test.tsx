@@ -8,6 +8,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, testQueryClient } from "../../../tests/web-fake-api";
+import { sessionUser } from "../../../tests/web-session";
 import { LEGAL_LAST_UPDATED, LegalDocument, type LegalSection } from "./legal-document";
 
 const sections: LegalSection[] = [
@@ -15,18 +16,7 @@ const sections: LegalSection[] = [
   { id: "segunda", title: "Segunda seção", content: <p>Texto dois.</p> },
 ];
 
-const user: SessionUser = {
-  id: 1,
-  email: "ana@example.com",
-  first_name: "Ana",
-  last_name: "Lima",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Ana", family_name: "Lima", picture: null },
-};
+const user = sessionUser({ email: "ana@example.com", last_name: "Lima" });
 
 /** The document with the session already known, as the server renders it. */
 function documentWith(session: SessionUser | null) {

@@ -68,14 +68,3 @@ export function makePage(overrides: Partial<LinkPage> = {}): LinkPage {
     ...overrides,
   };
 }
-
-export const DEFAULT_DOMAINS = [
-  {
-    id: 1,
-    domain: "localhost",
-    display_name: "Atalho",
-    is_active: true,
-    is_default: true,
-    is_premium: false,
-  },
-];

@@ -1,5 +1,4 @@
 import {
-  LINK_REPORT_PAGE_SIZE,
   LINK_REPORT_REASON_LABELS,
   LINK_REPORT_STATUS_LABELS,
   LINK_REPORT_STATUSES,
@@ -9,12 +8,13 @@ import {
 } from "@common/contract/link-reports";
 import { formatDateTimeBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
-import { useConfirm } from "@web/components/ui/confirm-dialog";
-import { ListEmpty, ListStates } from "@web/components/ui/list-states";
-import { PaginationFooter } from "@web/components/ui/pagination";
+import { PagedList } from "@web/components/data-table/paged-list";
+import { useListFilters } from "@web/components/data-table/paging";
+import { ListEmpty } from "@web/components/ui/list-states";
+import { SectionHeader } from "@web/components/ui/section-header";
+import { useConfirmedAction } from "@web/components/ui/use-confirmed-action";
 import { errorMessage } from "@web/lib/api-client";
 import { Ban, Check, Flag, Link2, Mail, Trash2, X } from "lucide-react";
-import { useState } from "react";
 import { toast } from "sonner";
 import {
   linkReportsQuery,
@@ -58,7 +58,7 @@ function ReportCard({ report }: { report: LinkReport }) {
   const busy = resolve.isPending || deleteLink.isPending || block.isPending;
   const domain = reportedDomainOf(report);
   const link = report.short_link;
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
   const done = (result: { message: string }) => toast.success(result.message);
 
@@ -67,32 +67,28 @@ function ReportCard({ report }: { report: LinkReport }) {
       { id: report.id, status },
       { onSuccess: done, onError: fail("Erro ao atualizar a denúncia") },
     );
-  const onDeleteLink = async () => {
-    let result: { message: string } | undefined;
-    const deleted = await confirm({
+  const onDeleteLink = () =>
+    confirmed({
       title: `Excluir o link ${bare(link?.short_url ?? report.url)}?`,
       body: DELETE_LINK_CONSEQUENCE,
       confirmLabel: "Excluir link",
       danger: true,
-      action: async () => {
-        result = await deleteLink.mutateAsync(report.id);
-      },
-      describeError: (error) => errorMessage(error, "Erro ao excluir o link"),
+      action: () => deleteLink.mutateAsync(report.id),
+      errorFallback: "Erro ao excluir o link",
+      success: (result) => result.message,
     });
-    if (deleted && result) done(result);
-  };
-  const onBlock = async () => {
+  const onBlock = () => {
     if (!domain) return;
     const reason = `Denúncia #${report.id}: ${LINK_REPORT_REASON_LABELS[report.reason]}`;
-    const blocked = await confirm({
+    return confirmed({
       title: `Bloquear o domínio ${domain}?`,
       body: BLOCK_DOMAIN_CONSEQUENCE,
       confirmLabel: "Bloquear domínio",
       danger: true,
       action: () => block.mutateAsync({ id: report.id, domain, reason }),
-      describeError: (error) => errorMessage(error, "Erro ao bloquear o domínio"),
+      errorFallback: "Erro ao bloquear o domínio",
+      success: `Domínio ${domain} bloqueado e denúncia resolvida.`,
     });
-    if (blocked) toast.success(`Domínio ${domain} bloqueado e denúncia resolvida.`);
   };
 
   return (
@@ -203,73 +199,65 @@ function ReportCard({ report }: { report: LinkReport }) {
  * with the actions an administrator takes on them. Every action is audit-logged by the server.
  */
 export function LinkReports() {
-  const [status, setStatus] = useState<LinkReportStatus>("open");
-  const [page, setPage] = useState(1);
+  const { filters, change, page, pager } = useListFilters<{ status: LinkReportStatus }>({ status: "open" });
+  const { status } = filters;
   const list = useQuery(linkReportsQuery(status, page));
   const reports = list.data?.reports ?? [];
-  const total = list.data?.total ?? 0;
-  const totalPages = Math.ceil(total / (list.data?.page_size ?? LINK_REPORT_PAGE_SIZE));
 
   return (
     <div className="space-y-4">
-      <div>
-        <h2 className="text-xl font-bold text-gray-900">Denúncias {list.data ? `(${total})` : ""}</h2>
-        <p className="mt-1 text-sm text-gray-500">
-          Links denunciados por visitantes pelo formulário “Denunciar link”. Quem denunciou não é identificado
-          pelo IP.
-        </p>
-      </div>
+      <SectionHeader
+        title="Denúncias"
+        count={list.data?.total}
+        description="Links denunciados por visitantes pelo formulário “Denunciar link”. Quem denunciou não é identificado pelo IP."
+      />
 
-      <section
-        className="min-w-0 rounded-xl border border-gray-200 bg-white shadow-sm"
-        aria-label="Denúncias"
+      <PagedList
+        label="Denúncias"
+        toolbar={
+          <div className="border-b border-gray-100 p-4">
+            <fieldset className="inline-flex rounded-lg bg-gray-100 p-1">
+              <legend className="sr-only">Status</legend>
+              {LINK_REPORT_STATUSES.map((value) => (
+                <button
+                  key={value}
+                  type="button"
+                  aria-pressed={status === value}
+                  onClick={() => change({ status: value })}
+                  className={`rounded-md px-3 py-1.5 text-sm font-medium ${
+                    status === value
+                      ? "bg-white text-gray-900 shadow-sm"
+                      : "text-gray-600 hover:text-gray-900"
+                  }`}
+                >
+                  {LINK_REPORT_STATUS_LABELS[value]}
+                </button>
+              ))}
+            </fieldset>
+          </div>
+        }
+        query={list}
+        rows={reports}
+        pager={pager}
+        loadingLabel="Carregando denúncias"
+        errorFallback="Erro ao carregar as denúncias"
+        empty={
+          <ListEmpty
+            icon={Flag}
+            text={
+              status === "open"
+                ? "Nenhuma denúncia aberta."
+                : `Nenhuma denúncia ${STATUS_DONE[status].toLowerCase()}.`
+            }
+          />
+        }
       >
-        <div className="border-b border-gray-100 p-4">
-          <fieldset className="inline-flex rounded-lg bg-gray-100 p-1">
-            <legend className="sr-only">Status</legend>
-            {LINK_REPORT_STATUSES.map((value) => (
-              <button
-                key={value}
-                type="button"
-                aria-pressed={status === value}
-                onClick={() => {
-                  setStatus(value);
-                  setPage(1);
-                }}
-                className={`rounded-md px-3 py-1.5 text-sm font-medium ${
-                  status === value ? "bg-white text-gray-900 shadow-sm" : "text-gray-600 hover:text-gray-900"
-                }`}
-              >
-                {LINK_REPORT_STATUS_LABELS[value]}
-              </button>
-            ))}
-          </fieldset>
-        </div>
-
-        <ListStates
-          query={list}
-          isEmpty={reports.length === 0}
-          loadingLabel="Carregando denúncias"
-          errorFallback="Erro ao carregar as denúncias"
-          empty={
-            <ListEmpty
-              icon={Flag}
-              text={
-                status === "open"
-                  ? "Nenhuma denúncia aberta."
-                  : `Nenhuma denúncia ${STATUS_DONE[status].toLowerCase()}.`
-              }
-            />
-          }
-        >
-          <ul className="divide-y divide-gray-100">
-            {reports.map((report) => (
-              <ReportCard key={report.id} report={report} />
-            ))}
-          </ul>
-        </ListStates>
-        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
-      </section>
+        <ul className="divide-y divide-gray-100">
+          {reports.map((report) => (
+            <ReportCard key={report.id} report={report} />
+          ))}
+        </ul>
+      </PagedList>
     </div>
   );
 }

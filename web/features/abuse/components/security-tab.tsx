@@ -1,3 +1,4 @@
+import { SectionHeader } from "@web/components/ui/section-header";
 import { adminTabPath } from "@web/lib/admin-tabs";
 import { Link } from "react-router";
 import { BlockedDomains } from "./blocked-domains";
@@ -6,16 +7,18 @@ import { BlockedDomains } from "./blocked-domains";
 export function SecurityTab() {
   return (
     <div className="space-y-6">
-      <div>
-        <h2 className="text-xl font-bold text-gray-900">Segurança</h2>
-        <p className="mt-1 text-sm text-gray-500">
-          Proteja quem clica nos links do Atalho. Para recusar links de outros encurtadores, veja{" "}
-          <Link to={adminTabPath("configuracoes")} className="font-medium text-brand-700 hover:underline">
-            Configurações
-          </Link>
-          .
-        </p>
-      </div>
+      <SectionHeader
+        title="Segurança"
+        description={
+          <>
+            Proteja quem clica nos links do Atalho. Para recusar links de outros encurtadores, veja{" "}
+            <Link to={adminTabPath("configuracoes")} className="font-medium text-brand-700 hover:underline">
+              Configurações
+            </Link>
+            .
+          </>
+        }
+      />
       <BlockedDomains />
     </div>
   );

@@ -2,17 +2,20 @@ import {
   ACCESS_EVENT_LABELS,
   ACCESS_LOG_EVENTS,
   ACCESS_LOG_MESSAGES,
-  ACCESS_LOG_PAGE_SIZE,
   type AccessLogEntry,
   accessEventLabel,
   formatAccessTime,
 } from "@common/contract/access-log";
 import { useQuery } from "@tanstack/react-query";
-import { ListEmpty, ListStates } from "@web/components/ui/list-states";
-import { PaginationFooter } from "@web/components/ui/pagination";
-import { useDebouncedValue } from "@web/lib/use-debounced-value";
-import { Download, Fingerprint, Scale, Search, X } from "lucide-react";
-import { useState } from "react";
+import { ColumnHeader, DataTable } from "@web/components/data-table/data-table";
+import { PagedList } from "@web/components/data-table/paged-list";
+import { useListFilters } from "@web/components/data-table/paging";
+import { ExportCsvLink } from "@web/components/ui/export-csv-link";
+import { FilterInput, FilterSelect, optionsOf } from "@web/components/ui/filter-field";
+import { ListEmpty } from "@web/components/ui/list-states";
+import { SearchField, useDebouncedSearch } from "@web/components/ui/search-field";
+import { SectionHeader } from "@web/components/ui/section-header";
+import { Fingerprint, Scale, X } from "lucide-react";
 import {
   ACCESS_LOG_CSV_PATH,
   type AccessLogFilters,
@@ -20,12 +23,6 @@ import {
   accessLogSearch,
   NO_ACCESS_FILTERS,
 } from "../api/access-log";
-
-const inputClass =
-  "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none sm:text-sm";
-const labelClass = "mb-1 block text-xs font-medium text-gray-600";
-const toolbarButton =
-  "inline-flex items-center justify-center gap-2 rounded-lg bg-white px-3.5 py-2 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50";
 
 function AccessRow({ entry, onAccount }: { entry: AccessLogEntry; onAccount: (userId: number) => void }) {
   return (
@@ -79,64 +76,33 @@ function AccessRow({ entry, onAccount }: { entry: AccessLogEntry; onAccount: (us
  * event, IP, period and account, with the CSV of the filtered lines for a court order.
  */
 export function AccessLog() {
-  const [emailInput, setEmailInput] = useState("");
-  const [ipInput, setIpInput] = useState("");
-  const [event, setEvent] = useState<AccessLogFilters["event"]>("");
-  const [from, setFrom] = useState("");
-  const [to, setTo] = useState("");
-  const [userId, setUserId] = useState<number | null>(null);
-  const [page, setPage] = useState(1);
-  const email = useDebouncedValue(emailInput.trim());
-  const ip = useDebouncedValue(ipInput.trim());
+  const { filters: typed, change, clear, field, page, pager } = useListFilters(NO_ACCESS_FILTERS);
+  const { event, from, to, userId } = typed;
+  const email = useDebouncedSearch(typed.email);
+  const ip = useDebouncedSearch(typed.ip);
 
   const periodError = from && to && from > to ? ACCESS_LOG_MESSAGES.periodReversed : "";
   const filters: AccessLogFilters = { email, event, ip, from, to, userId };
   // A reversed period is not sent: the message shows and the last good list stays.
   const list = useQuery({ ...accessLogQuery(filters, page), enabled: !periodError });
   const entries = list.data?.entries ?? [];
-  const total = list.data?.total ?? 0;
-  const totalPages = Math.ceil(total / (list.data?.page_size ?? ACCESS_LOG_PAGE_SIZE));
   const filtered = accessLogSearch(filters) !== accessLogSearch(NO_ACCESS_FILTERS);
-
-  const change =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      setPage(1);
-    };
-  const clear = () => {
-    setEmailInput("");
-    setIpInput("");
-    setEvent("");
-    setFrom("");
-    setTo("");
-    setUserId(null);
-    setPage(1);
-  };
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 className="text-xl font-bold text-gray-900">
-            Registros de acesso {list.data ? `(${total})` : ""}
-          </h2>
-          <p className="mt-1 text-sm text-gray-500">
-            Logins, logouts, trocas de senha e de e-mail, vínculos com o Google e exclusões de conta, com IP,
-            porta e data/hora.
-          </p>
-        </div>
-        {/* A reversed period has no CSV: the link is off until the dates are fixed. */}
-        <a
-          href={periodError ? undefined : `${ACCESS_LOG_CSV_PATH}?${accessLogSearch(filters)}`}
-          download
-          aria-disabled={periodError ? true : undefined}
-          className={`${toolbarButton} self-start sm:self-auto ${periodError ? "pointer-events-none opacity-50" : ""}`}
-        >
-          <Download className="h-4 w-4" aria-hidden />
-          Exportar CSV
-        </a>
-      </div>
+      <SectionHeader
+        title="Registros de acesso"
+        count={list.data?.total}
+        description="Logins, logouts, trocas de senha e de e-mail, vínculos com o Google e exclusões de conta, com IP, porta e data/hora."
+        actions={
+          // A reversed period has no CSV: the link is off until the dates are fixed.
+          <ExportCsvLink
+            href={`${ACCESS_LOG_CSV_PATH}?${accessLogSearch(filters)}`}
+            disabled={Boolean(periodError)}
+            className="self-start sm:self-auto"
+          />
+        }
+      />
 
       <p className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <Scale className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
@@ -147,167 +113,117 @@ export function AccessLog() {
         </span>
       </p>
 
-      <section
-        className="min-w-0 rounded-xl border border-gray-200 bg-white shadow-sm"
-        aria-label="Registros de acesso"
-      >
-        <div className="space-y-3 border-b border-gray-100 p-4">
-          <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-            <label className="col-span-2 block min-w-0 lg:col-span-1">
-              <span className={labelClass}>E-mail</span>
-              <span className="relative block">
-                <Search
-                  className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-400"
-                  aria-hidden
-                />
-                <input
-                  type="search"
-                  name="email"
-                  value={emailInput}
-                  onChange={(e) => change(setEmailInput)(e.target.value)}
-                  placeholder="E-mail da conta (ou parte)"
-                  className={`${inputClass} pl-9`}
-                />
-              </span>
-            </label>
-            <label className="col-span-2 block min-w-0 sm:col-span-1">
-              <span className={labelClass}>Evento</span>
-              <select
-                name="event"
-                value={event}
-                onChange={(e) => change(setEvent)(e.target.value as AccessLogFilters["event"])}
-                className={inputClass}
-              >
-                <option value="">Todos</option>
-                {ACCESS_LOG_EVENTS.map((value) => (
-                  <option key={value} value={value}>
-                    {ACCESS_EVENT_LABELS[value]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label className="col-span-2 block min-w-0 sm:col-span-1">
-              <span className={labelClass}>IP</span>
-              <input
+      <PagedList
+        label="Registros de acesso"
+        toolbar={
+          <div className="space-y-3 border-b border-gray-100 p-4">
+            <div className="grid grid-cols-2 gap-3 lg:grid-cols-[minmax(0,2fr)_minmax(0,1.4fr)_minmax(0,1.2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+              <SearchField
+                label="E-mail"
+                {...field("email")}
+                placeholder="E-mail da conta (ou parte)"
+                className="col-span-2 lg:col-span-1"
+              />
+              <FilterSelect
+                label="Evento"
+                {...field("event")}
+                all="Todos"
+                options={optionsOf(ACCESS_LOG_EVENTS, ACCESS_EVENT_LABELS)}
+                className="col-span-2 sm:col-span-1"
+              />
+              <FilterInput
+                label="IP"
                 type="search"
-                name="ip"
-                value={ipInput}
-                onChange={(e) => change(setIpInput)(e.target.value)}
+                {...field("ip")}
                 placeholder="Ex.: 203.0.113.9"
-                className={`${inputClass} font-mono`}
                 autoComplete="off"
                 spellCheck={false}
+                className="col-span-2 sm:col-span-1"
+                inputClassName="font-mono"
               />
-            </label>
-            <label className="block min-w-0">
-              <span className={labelClass}>De</span>
-              <input
+              <FilterInput label="De" type="date" {...field("from")} max={to || undefined} />
+              <FilterInput
+                label="Até"
                 type="date"
-                name="from"
-                value={from}
-                max={to || undefined}
-                onChange={(e) => change(setFrom)(e.target.value)}
-                className={inputClass}
-              />
-            </label>
-            <label className="block min-w-0">
-              <span className={labelClass}>Até</span>
-              <input
-                type="date"
-                name="to"
-                value={to}
+                {...field("to")}
                 min={from || undefined}
-                onChange={(e) => change(setTo)(e.target.value)}
                 aria-invalid={periodError ? true : undefined}
                 aria-describedby={periodError ? "registros-periodo-erro" : undefined}
-                className={inputClass}
               />
-            </label>
-          </div>
-          {periodError && (
-            <p id="registros-periodo-erro" role="alert" className="text-sm text-red-600">
-              {periodError}
-            </p>
-          )}
-          {(userId !== null || filtered) && (
-            <div className="flex flex-wrap items-center gap-2">
-              {userId !== null && (
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-800">
-                  <Fingerprint className="h-3.5 w-3.5" aria-hidden />
-                  Conta #{userId}
-                  <button
-                    type="button"
-                    onClick={() => change(setUserId)(null)}
-                    aria-label={`Remover o filtro da conta #${userId}`}
-                    className="rounded-full p-0.5 hover:bg-brand-100"
-                  >
-                    <X className="h-3.5 w-3.5" aria-hidden />
-                  </button>
-                </span>
-              )}
-              <button
-                type="button"
-                onClick={clear}
-                className="rounded-lg px-2 py-1 text-xs font-medium text-gray-600 hover:bg-gray-100"
-              >
-                Limpar filtros
-              </button>
-              {(from || to) && (
-                <p className="text-xs text-gray-500">Período em dias de Brasília, as duas datas incluídas.</p>
-              )}
             </div>
-          )}
-        </div>
-
-        <ListStates
-          query={list}
-          pending={list.isPending && !periodError}
-          isEmpty={entries.length === 0}
-          loadingLabel="Carregando registros de acesso"
-          errorFallback="Erro ao carregar os registros de acesso"
-          empty={
-            <ListEmpty
-              icon={Fingerprint}
-              text={
-                filtered
-                  ? "Nenhum registro para estes filtros."
-                  : "Nenhum registro de acesso nos últimos 6 meses."
-              }
-            />
+            {periodError && (
+              <p id="registros-periodo-erro" role="alert" className="text-sm text-red-600">
+                {periodError}
+              </p>
+            )}
+            {(userId !== null || filtered) && (
+              <div className="flex flex-wrap items-center gap-2">
+                {userId !== null && (
+                  <span className="inline-flex items-center gap-1.5 rounded-full bg-brand-50 py-1 pr-1 pl-3 text-xs font-medium text-brand-800">
+                    <Fingerprint className="h-3.5 w-3.5" aria-hidden />
+                    Conta #{userId}
+                    <button
+                      type="button"
+                      onClick={() => change({ userId: null })}
+                      aria-label={`Remover o filtro da conta #${userId}`}
+                      className="rounded-full p-0.5 hover:bg-brand-100"
+                    >
+                      <X className="h-3.5 w-3.5" aria-hidden />
+                    </button>
+                  </span>
+                )}
+                <button
+                  type="button"
+                  onClick={clear}
+                  className="rounded-lg px-2 py-1 text-xs font-medium text-gray-600 hover:bg-gray-100"
+                >
+                  Limpar filtros
+                </button>
+                {(from || to) && (
+                  <p className="text-xs text-gray-500">
+                    Período em dias de Brasília, as duas datas incluídas.
+                  </p>
+                )}
+              </div>
+            )}
+          </div>
+        }
+        query={list}
+        pending={list.isPending && !periodError}
+        rows={entries}
+        pager={pager}
+        loadingLabel="Carregando registros de acesso"
+        errorFallback="Erro ao carregar os registros de acesso"
+        empty={
+          <ListEmpty
+            icon={Fingerprint}
+            text={
+              filtered
+                ? "Nenhum registro para estes filtros."
+                : "Nenhum registro de acesso nos últimos 6 meses."
+            }
+          />
+        }
+      >
+        <DataTable
+          className="md:min-w-[720px]"
+          head={
+            <>
+              <ColumnHeader padding="px-3 md:px-4">
+                Data/hora <span className="font-normal normal-case">(Brasília)</span>
+              </ColumnHeader>
+              <ColumnHeader padding="px-3 md:px-4">Conta</ColumnHeader>
+              <ColumnHeader className="hidden md:table-cell">Evento</ColumnHeader>
+              <ColumnHeader className="hidden md:table-cell">IP</ColumnHeader>
+              <ColumnHeader className="hidden text-right md:table-cell">Porta</ColumnHeader>
+            </>
           }
         >
-          <div className={`relative overflow-x-auto ${list.isPlaceholderData ? "opacity-60" : ""}`}>
-            <table className="w-full text-left text-sm md:min-w-[720px]">
-              <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600 uppercase">
-                <tr>
-                  <th scope="col" className="px-3 py-3 font-semibold md:px-4">
-                    Data/hora <span className="font-normal normal-case">(Brasília)</span>
-                  </th>
-                  <th scope="col" className="px-3 py-3 font-semibold md:px-4">
-                    Conta
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
-                    Evento
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 font-semibold md:table-cell">
-                    IP
-                  </th>
-                  <th scope="col" className="hidden px-4 py-3 text-right font-semibold md:table-cell">
-                    Porta
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {entries.map((entry) => (
-                  <AccessRow key={entry.id} entry={entry} onAccount={change(setUserId)} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </ListStates>
-
-        <PaginationFooter page={page} totalPages={totalPages} onPage={setPage} />
-      </section>
+          {entries.map((entry) => (
+            <AccessRow key={entry.id} entry={entry} onAccount={(id) => change({ userId: id })} />
+          ))}
+        </DataTable>
+      </PagedList>
     </div>
   );
 }

@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { BackLink } from "@web/components/ui/back-link";
 import { Button } from "@web/components/ui/button";
 import { PageHeader } from "@web/components/ui/page-header";
 import { PasswordField } from "@web/components/ui/password-field";
 import { Spinner } from "@web/components/ui/spinner";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { meQuery, useAuth } from "@web/lib/session";
-import { AlertTriangle, ArrowLeft, Download, ShieldCheck } from "lucide-react";
+import { AlertTriangle, ShieldCheck } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
-import { accountStatusQuery, deleteAccount, EXPORT_PATH, GOOGLE_REAUTH_PATH } from "../api";
+import { accountStatusQuery, deleteAccount, GOOGLE_REAUTH_PATH } from "../api";
+import { DataExportLink } from "./data-export-link";
 
 const DELETED = [
   "Sua conta, nome, email, foto e senha",
@@ -65,13 +67,7 @@ export function AccountDeletionPage() {
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Link
-        to="/profile"
-        className="inline-flex items-center gap-1.5 rounded-lg px-2 py-1.5 text-sm font-medium text-gray-600 hover:bg-gray-100 hover:text-gray-900"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Voltar ao perfil
-      </Link>
+      <BackLink to="/profile">Voltar ao perfil</BackLink>
       <PageHeader
         title="Excluir minha conta"
         description="A exclusão é definitiva e acontece na hora: não é possível desfazer."
@@ -96,14 +92,7 @@ export function AccountDeletionPage() {
         </ul>
         <p className="mt-5 text-sm text-gray-600">
           Quer levar seus dados antes?{" "}
-          <a
-            href={EXPORT_PATH}
-            download
-            className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline"
-          >
-            <Download className="h-4 w-4" aria-hidden />
-            Baixar meus dados
-          </a>
+          <DataExportLink className="inline-flex items-center gap-1 font-semibold text-brand-700 hover:underline" />
         </p>
       </section>
 

@@ -7,23 +7,11 @@ import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { Toaster } from "sonner";
 import { testQueryClient } from "../../../../tests/web-fake-api";
+import { sessionUser } from "../../../../tests/web-session";
 
 /** Joana, verified, with a password and no Google link; `overrides` change what a test needs. */
-export function accountUser(overrides: Partial<SessionUser> = {}): SessionUser {
-  return {
-    id: 7,
-    email: "joana@exemplo.com",
-    first_name: "Joana",
-    last_name: "",
-    profile_picture_url: null,
-    is_admin: false,
-    email_verified: true,
-    has_password: true,
-    google_linked: false,
-    google_user_data: { given_name: "Joana", family_name: "", picture: null },
-    ...overrides,
-  };
-}
+export const accountUser = (overrides: Partial<SessionUser> = {}): SessionUser =>
+  sessionUser({ id: 7, email: "joana@exemplo.com", first_name: "Joana", last_name: "", ...overrides });
 
 /** Renders `ui` signed in as `user` (in the session query), under a router at `route`, with the toasts. */
 export function renderSignedIn(

@@ -18,10 +18,10 @@ import { Modal } from "@web/components/ui/modal";
 import { Spinner } from "@web/components/ui/spinner";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
-import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
 import { useAuth } from "@web/lib/session";
+import { useContractForm } from "@web/lib/use-contract-form";
 import { KeyRound, TriangleAlert } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { API_DOCS_PATH, apiKeysQuery, useCreateApiKey, useRevokeApiKey } from "../api-keys";
 import { VerifyFirstNotice } from "./verify-first-notice";
@@ -62,39 +62,26 @@ function CreateKeyForm({
   disabled: boolean;
 }) {
   const create = useCreateApiKey();
-  const [name, setName] = useState("");
-  const [scopes, setScopes] = useState<ApiKeyScope[]>(["links:read", "links:write"]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const errorOf = fieldError(errors, create.error);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = apiKeyCreateSchema.safeParse({ name, scopes });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      onCreated(await create.mutateAsync({ name: parsed.data.name, scopes: parsed.data.scopes }));
-      setName("");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
-
+  const form = useContractForm({
+    schema: apiKeyCreateSchema,
+    initialValues: { name: "", scopes: ["links:read", "links:write"] as ApiKeyScope[] },
+    onSubmit: async (body) => {
+      onCreated(await create.mutateAsync({ name: body.name, scopes: body.scopes }));
+      form.setValue("name", "");
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
+  const scopes = form.values.scopes;
   const toggle = (scope: ApiKeyScope, on: boolean) =>
-    setScopes((current) => (on ? [...current, scope] : current.filter((s) => s !== scope)));
+    form.setValue("scopes", on ? [...scopes, scope] : scopes.filter((s) => s !== scope));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
+    <form onSubmit={form.handleSubmit} noValidate className="space-y-3">
       <TextField
         label="Nome da chave"
         placeholder="Ex.: Planilha de campanhas"
-        value={name}
         maxLength={API_KEY_NAME_MAX}
-        onChange={(event) => setName(event.target.value)}
-        error={errorOf("name")}
+        {...form.field("name")}
         disabled={disabled}
       />
       <fieldset>
@@ -111,9 +98,9 @@ function CreateKeyForm({
             />
           ))}
         </div>
-        {errorOf("scopes") && <p className="mt-1 text-sm text-red-600">{errorOf("scopes")}</p>}
+        {form.error("scopes") && <p className="mt-1 text-sm text-red-600">{form.error("scopes")}</p>}
       </fieldset>
-      <Button type="submit" loading={create.isPending} disabled={disabled}>
+      <Button type="submit" loading={form.busy} disabled={disabled}>
         <KeyRound className="h-4 w-4" aria-hidden />
         Criar chave
       </Button>

@@ -5,16 +5,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { PasswordField } from "@web/components/ui/password-field";
 import { Spinner } from "@web/components/ui/spinner";
-import { TextField } from "@web/components/ui/text-field";
-import { ApiError, errorMessage } from "@web/lib/api-client";
-import { issuesByField } from "@web/lib/form-errors";
+import { EmailField } from "@web/components/ui/text-field";
+import { errorMessage } from "@web/lib/api-client";
+import { useContractForm } from "@web/lib/use-contract-form";
 import { MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { accountStatusQuery, cancelEmailChange, requestEmailChange } from "../api";
-
-type Field = "new_email" | "current_password";
-const EMPTY: Record<Field, string> = { new_email: "", current_password: "" };
 
 /**
  * The account's e-mail and its change: the current password proves the owner, a link goes to the new
@@ -23,35 +19,22 @@ const EMPTY: Record<Field, string> = { new_email: "", current_password: "" };
 export function EmailChangeForm({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const status = useQuery(accountStatusQuery);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const change = useMutation({ mutationFn: requestEmailChange });
   const cancel = useMutation({ mutationFn: cancelEmailChange });
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountStatusQuery.queryKey });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = emailChangeSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    try {
-      const result = await change.mutateAsync(parsed.data);
-      setValues(EMPTY);
+  const form = useContractForm({
+    schema: emailChangeSchema,
+    initialValues: { new_email: "", current_password: "" },
+    onSubmit: async (body) => {
+      const result = await change.mutateAsync(body);
+      form.reset();
       toast.success(result.message);
       await refresh();
-    } catch (error) {
-      if (error instanceof ApiError) {
-        setErrors({
-          new_email: error.field("new_email"),
-          current_password: error.field("current_password"),
-        });
-      }
-      toast.error(errorMessage(error));
-    }
-  };
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
 
   const onCancel = async () => {
     try {
@@ -61,16 +44,6 @@ export function EmailChangeForm({ user }: { user: SessionUser }) {
       toast.error(errorMessage(error));
     }
   };
-
-  const field = (name: Field) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) => {
-      setValues((current) => ({ ...current, [name]: event.target.value }));
-      setErrors((current) => ({ ...current, [name]: undefined }));
-    },
-  });
 
   if (status.isPending) return <Spinner />;
   const pending = status.data?.pending_email_change ?? null;
@@ -99,23 +72,17 @@ export function EmailChangeForm({ user }: { user: SessionUser }) {
       {status.data?.has_password === false ? (
         <p className="text-sm text-gray-600">{ACCOUNT_MESSAGES.emailNoPassword}</p>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <form onSubmit={form.handleSubmit} noValidate className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label="Novo email"
-              type="email"
-              autoComplete="email"
-              maxLength={254}
-              {...field("new_email")}
-            />
+            <EmailField label="Novo email" maxLength={254} {...form.field("new_email")} />
             <PasswordField
               label="Sua senha"
               autoComplete="current-password"
               hint="Para confirmar que é você."
-              {...field("current_password")}
+              {...form.field("current_password")}
             />
           </div>
-          <Button type="submit" loading={change.isPending}>
+          <Button type="submit" loading={form.busy}>
             Trocar email
           </Button>
         </form>

@@ -1,9 +1,9 @@
 import { ACCOUNT_MESSAGES } from "@common/contract/account";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Notice } from "@web/components/ui/notice";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
 import { meQuery } from "@web/lib/session";
-import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { accountStatusQuery, confirmEmailChange } from "../api";
@@ -36,13 +36,7 @@ export function EmailChangeResult({ token }: { token: string }) {
   );
   const failure = (message: string) => (
     <>
-      <div
-        role="alert"
-        className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-700"
-      >
-        <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-        <span>{message}</span>
-      </div>
+      <Notice tone="error">{message}</Notice>
       {next}
     </>
   );
@@ -51,16 +45,10 @@ export function EmailChangeResult({ token }: { token: string }) {
   if (confirm.isSuccess)
     return (
       <>
-        <div
-          role="status"
-          className="flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-800"
-        >
-          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>
-            {confirm.data.message}. Use <strong className="break-all">{confirm.data.email}</strong> para
-            entrar de agora em diante.
-          </span>
-        </div>
+        <Notice tone="success">
+          {confirm.data.message}. Use <strong className="break-all">{confirm.data.email}</strong> para entrar
+          de agora em diante.
+        </Notice>
         {next}
       </>
     );

@@ -1,10 +1,11 @@
 import { PageHeader } from "@web/components/ui/page-header";
 import { useAuth } from "@web/lib/session";
-import { Download, Trash2 } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ACCOUNT_DELETION_PATH, EXPORT_PATH } from "../api";
+import { ACCOUNT_DELETION_PATH } from "../api";
 import { ApiKeysCard } from "./api-keys-card";
+import { DataExportLink } from "./data-export-link";
 import { EmailChangeForm } from "./email-change-form";
 import { GoogleConnection } from "./google-connection";
 import { PasswordForm } from "./password-form";
@@ -84,14 +85,7 @@ export function ProfilePage() {
         title="Seus dados"
         description="Baixe tudo o que guardamos sobre você (conta, páginas, links, cliques por dia, assinaturas, pagamentos e registros de acesso) em um arquivo JSON, como prevê a LGPD."
       >
-        <a
-          href={EXPORT_PATH}
-          download
-          className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-        >
-          <Download className="h-4 w-4" aria-hidden />
-          Baixar meus dados
-        </a>
+        <DataExportLink className="inline-flex items-center gap-2 rounded-lg border border-gray-300 bg-white px-4 py-2.5 text-sm font-semibold text-gray-800 shadow-sm hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600" />
       </Section>
       <Section
         title="Excluir conta"

@@ -23,10 +23,10 @@ import { Pagination } from "@web/components/ui/pagination";
 import { Spinner } from "@web/components/ui/spinner";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
-import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
 import { useAuth } from "@web/lib/session";
+import { useContractForm } from "@web/lib/use-contract-form";
 import { TriangleAlert, Webhook as WebhookIcon } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import {
   useCreateWebhook,
@@ -112,42 +112,34 @@ function CreateWebhookForm({
   disabled: boolean;
 }) {
   const create = useCreateWebhook();
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<WebhookEvent[]>(["link.created", "link.clicked"]);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const errorOf = fieldError(errors, create.error);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = webhookCreateSchema.safeParse({ url, events });
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      onCreated(await create.mutateAsync(parsed.data));
-      setUrl("");
-    } catch (error) {
-      toast.error(errorMessage(error));
-    }
-  };
+  const form = useContractForm({
+    schema: webhookCreateSchema,
+    initialValues: { url: "", events: ["link.created", "link.clicked"] as WebhookEvent[] },
+    onSubmit: async (body) => {
+      onCreated(await create.mutateAsync(body));
+      form.setValue("url", "");
+    },
+    onError: (error) => toast.error(errorMessage(error)),
+  });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3">
+    <form onSubmit={form.handleSubmit} noValidate className="space-y-3">
       <TextField
         label="URL do webhook"
         type="url"
         inputMode="url"
         placeholder="https://seu-sistema.com.br/webhooks/atalho"
-        value={url}
         maxLength={WEBHOOK_URL_MAX}
-        onChange={(event) => setUrl(event.target.value)}
-        error={errorOf("url")}
+        {...form.field("url")}
         disabled={disabled}
       />
-      <EventCheckboxes events={events} onChange={setEvents} disabled={disabled} error={errorOf("events")} />
-      <Button type="submit" loading={create.isPending} disabled={disabled}>
+      <EventCheckboxes
+        events={form.values.events}
+        onChange={(events) => form.setValue("events", events)}
+        disabled={disabled}
+        error={form.error("events")}
+      />
+      <Button type="submit" loading={form.busy} disabled={disabled}>
         <WebhookIcon className="h-4 w-4" aria-hidden />
         Adicionar webhook
       </Button>

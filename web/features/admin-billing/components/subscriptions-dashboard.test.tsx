@@ -1,31 +1,13 @@
 import { type AdminTransaction, BILLING_MESSAGES, REFUND_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { aloneRefundPreview, definitionListChildren } from "../../../../tests/web-admin-fixtures";
+import {
+  adminTransaction,
+  aloneRefundPreview,
+  definitionListChildren,
+} from "../../../../tests/web-admin-fixtures";
 import { type Call, fakeApi, paramsOf, renderWithProviders } from "../../../../tests/web-fake-api";
 import { SubscriptionsDashboard } from "./subscriptions-dashboard";
-
-const transaction = (id: number, over: Partial<AdminTransaction> = {}): AdminTransaction => ({
-  id,
-  plan_name: "Pro",
-  transaction_type: "subscription",
-  interval_type: "monthly",
-  status: "approved",
-  amount_cents: 1990,
-  created_at: "2026-11-20T15:05:00.000Z",
-  payment_method: "pix",
-  subscription_start: "2026-11-20T15:05:00.000Z",
-  subscription_end: "2026-12-20T15:05:00.000Z",
-  mercadopago_payment_id: `mp-${id}`,
-  provider: "mercadopago",
-  user_id: id,
-  user_email: `cliente${id}@exemplo.com`,
-  user_name: `Cliente ${id}`,
-  payment_details: "{}",
-  refund_id: null,
-  refunded_cents: null,
-  ...over,
-});
 
 const stats = {
   total_users: 10,
@@ -55,8 +37,8 @@ describe("SubscriptionsDashboard", () => {
       "GET /api/admin/stats": () => ({ body: stats }),
       "GET /api/admin/transactions": () =>
         pageOf([
-          transaction(1),
-          transaction(2, {
+          adminTransaction(1),
+          adminTransaction(2, {
             status: "pending",
             amount_cents: 4990,
             payment_method: "boleto",
@@ -97,7 +79,7 @@ describe("SubscriptionsDashboard", () => {
       "GET /api/admin/stats": () => ({ body: stats }),
       "GET /api/admin/transactions": (call) => {
         const page = Number(paramsOf(call).get("page"));
-        return pageOf([transaction(page * 100)], 250, page);
+        return pageOf([adminTransaction(page * 100)], 250, page);
       },
     });
     renderWithProviders(<SubscriptionsDashboard />);
@@ -123,7 +105,7 @@ describe("SubscriptionsDashboard", () => {
   it("sends the filters, the search and the sort to the server and starts again at page 1", async () => {
     const calls = fakeApi({
       "GET /api/admin/stats": () => ({ body: stats }),
-      "GET /api/admin/transactions": () => pageOf([transaction(1)], 45),
+      "GET /api/admin/transactions": () => pageOf([adminTransaction(1)], 45),
     });
     renderWithProviders(<SubscriptionsDashboard />);
     await screen.findByText("Cliente 1");
@@ -170,7 +152,7 @@ describe("SubscriptionsDashboard", () => {
   it("opens a transaction's details with its payment details", async () => {
     const calls = fakeApi({
       "GET /api/admin/stats": () => ({ body: stats }),
-      "GET /api/admin/transactions": () => pageOf([transaction(1, { status: "rejected" })]),
+      "GET /api/admin/transactions": () => pageOf([adminTransaction(1, { status: "rejected" })]),
       "GET /api/admin/payment/mp-1/details": () => ({
         body: {
           pix_copy_paste: "00020126580014br.gov.bcb.pix",
@@ -198,7 +180,7 @@ describe("SubscriptionsDashboard", () => {
   it("refunds after the confirmation, shows the amount and refund id, and reloads the list and figures", async () => {
     const calls = fakeApi({
       "GET /api/admin/stats": () => ({ body: stats }),
-      "GET /api/admin/transactions": () => pageOf([transaction(1)]),
+      "GET /api/admin/transactions": () => pageOf([adminTransaction(1)]),
       "GET /api/admin/payment/mp-1/details": () => ({ body: {} }),
       "GET /api/admin/payments/mp-1/refund-preview": () => ({ body: aloneRefundPreview(1) }),
       "POST /api/admin/payments/mp-1/refund": () => ({
@@ -238,7 +220,7 @@ describe("SubscriptionsDashboard", () => {
   it("cancelling the confirmation refunds nothing", async () => {
     const calls = fakeApi({
       "GET /api/admin/stats": () => ({ body: stats }),
-      "GET /api/admin/transactions": () => pageOf([transaction(1)]),
+      "GET /api/admin/transactions": () => pageOf([adminTransaction(1)]),
       "GET /api/admin/payment/mp-1/details": () => ({ body: {} }),
     });
     renderWithProviders(<SubscriptionsDashboard />);
@@ -264,7 +246,7 @@ describe("SubscriptionsDashboard", () => {
   ])("says why a refund failed (%#)", async (reply, message) => {
     fakeApi({
       "GET /api/admin/stats": () => ({ body: stats }),
-      "GET /api/admin/transactions": () => pageOf([transaction(1)]),
+      "GET /api/admin/transactions": () => pageOf([adminTransaction(1)]),
       "GET /api/admin/payment/mp-1/details": () => ({ body: {} }),
       "GET /api/admin/payments/mp-1/refund-preview": () => ({ body: aloneRefundPreview(1) }),
       "POST /api/admin/payments/mp-1/refund": () => reply,

@@ -1,30 +1,15 @@
-import type { AdminTransaction, RefundResponse } from "@common/contract/billing";
+import type { RefundResponse } from "@common/contract/billing";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { aloneRefundPreview } from "../../../../tests/web-admin-fixtures";
+import { adminTransaction, aloneRefundPreview } from "../../../../tests/web-admin-fixtures";
 import { fakeApi, type Reply, renderWithProviders } from "../../../../tests/web-fake-api";
 import { TransactionDetailModal } from "./transaction-detail-modal";
 
-const transaction: AdminTransaction = {
-  id: 7,
-  plan_name: "Pro",
-  transaction_type: "subscription",
-  interval_type: "monthly",
-  status: "approved",
-  amount_cents: 1990,
-  created_at: "2026-11-20T15:05:00.000Z",
-  payment_method: "pix",
-  subscription_start: "2026-11-20T15:05:00.000Z",
-  subscription_end: "2026-12-20T15:05:00.000Z",
-  mercadopago_payment_id: "mp-7",
-  provider: "mercadopago",
+const transaction = adminTransaction(7, {
   user_id: 3,
   user_email: "cliente@exemplo.com",
   user_name: "Cliente",
-  payment_details: "{}",
-  refund_id: null,
-  refunded_cents: null,
-};
+});
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -13,7 +13,7 @@ import { blogAdminKeys } from "./blog-admin-keys";
 
 /** What the list asks the server for: the search, the filters and the page. */
 export type BlogPostFilters = { search: string; status: BlogPostStatus | ""; categoryId: number | null };
-export type BlogPostsPage = { posts: BlogPostRow[]; total: number };
+export type BlogPostsPage = { posts: BlogPostRow[]; total: number; page_size: number };
 
 export function postsSearch({ search, status, categoryId }: BlogPostFilters, page: number): string {
   const params = new URLSearchParams();
@@ -30,7 +30,11 @@ async function fetchPostsPage(path: string, signal: AbortSignal): Promise<BlogPo
   const { data, headers } = await apiWithHeaders(path, { schema: blogPostRowListSchema, signal });
   if (!Array.isArray(data)) throw new ApiError(200, GENERIC_ERROR, null);
   const total = Number(headers.get("x-total-count"));
-  return { posts: data, total: Number.isFinite(total) && total > 0 ? total : data.length };
+  return {
+    posts: data,
+    total: Number.isFinite(total) && total > 0 ? total : data.length,
+    page_size: BLOG_LIMITS.adminPageSize,
+  };
 }
 
 /** One page of posts, searched and filtered by the server; the last page stays while the next loads. */

@@ -6,18 +6,20 @@ import {
   categorySlugFromName,
 } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "@web/components/ui/button";
-import { useConfirm } from "@web/components/ui/confirm-dialog";
-import { ListError, ListLoading } from "@web/components/ui/list-states";
+import { FormActions } from "@web/components/ui/form-actions";
+import { IconButton } from "@web/components/ui/icon-button";
 import { Modal } from "@web/components/ui/modal";
+import { TextAreaField } from "@web/components/ui/text-area-field";
 import { TextField } from "@web/components/ui/text-field";
-import { ApiError, errorMessage } from "@web/lib/api-client";
+import { useConfirmedAction } from "@web/components/ui/use-confirmed-action";
+import { ApiError } from "@web/lib/api-client";
 import { Pencil, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { blogCategoriesQuery } from "../api/blog-categories";
 import { useDeleteCategory } from "../api/use-delete-category";
 import { useSaveCategory } from "../api/use-save-category";
+import { BlogCategoriesStates } from "./blog-categories-states";
 
 type CategoryForm = {
   id: number | null;
@@ -60,9 +62,8 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
   const categories = useQuery(blogCategoriesQuery);
   const save = useSaveCategory();
   const remove = useDeleteCategory();
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   const [form, setForm] = useState<CategoryForm>(EMPTY_FORM);
-  const descriptionId = useId();
   const ready = form.name.trim() !== "" && form.slug.trim() !== "";
 
   const onName = (name: string) =>
@@ -102,7 +103,7 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
 
   const onDelete = async (category: BlogCategory) => {
     const posts = category.post_count;
-    const deleted = await confirm({
+    const deleted = await confirmed({
       title: `Excluir a categoria “${category.name}”?`,
       body: (
         <>
@@ -118,11 +119,10 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
       confirmLabel: "Excluir categoria",
       danger: true,
       action: () => remove.mutateAsync(category.id),
-      describeError: (error) => errorMessage(error, BLOG_MESSAGES.categoryDeleteFailed),
+      errorFallback: BLOG_MESSAGES.categoryDeleteFailed,
+      success: BLOG_MESSAGES.categoryDeleted,
     });
-    if (!deleted) return;
-    toast.success(BLOG_MESSAGES.categoryDeleted);
-    setForm((current) => (current.id === category.id ? EMPTY_FORM : current));
+    if (deleted) setForm((current) => (current.id === category.id ? EMPTY_FORM : current));
   };
 
   return (
@@ -133,52 +133,47 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
             Categorias {categories.data ? `(${categories.data.length})` : ""}
           </h3>
           <div className="max-h-48 overflow-y-auto rounded-lg border border-gray-200">
-            {categories.isPending ? (
-              <ListLoading label="Carregando categorias" />
-            ) : categories.isError ? (
-              <ListError
-                message={errorMessage(categories.error, "Erro ao carregar categorias")}
-                onRetry={() => void categories.refetch()}
-              />
-            ) : categories.data.length === 0 ? (
-              <p className="p-4 text-center text-sm text-gray-500">Nenhuma categoria ainda.</p>
-            ) : (
-              <ul className="divide-y divide-gray-100">
-                {categories.data.map((category) => (
-                  <li
-                    key={category.id}
-                    className={`flex items-center gap-3 px-3 py-2 ${form.id === category.id ? "bg-brand-50" : ""}`}
-                  >
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate text-sm font-medium text-gray-900">{category.name}</p>
-                      <p className="truncate text-xs text-gray-500">
-                        /{category.slug} ·{" "}
-                        {category.post_count === 1 ? "1 post" : `${count.format(category.post_count)} posts`}
-                      </p>
-                    </div>
-                    <button
-                      type="button"
-                      onClick={() => setForm(formOf(category))}
-                      className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-gray-500 hover:bg-brand-50 hover:text-brand-700"
-                      aria-label={`Editar ${category.name}`}
-                      title="Editar"
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => void onDelete(category)}
-                      disabled={remove.isPending && remove.variables === category.id}
-                      className="inline-flex h-9 w-9 items-center justify-center rounded-lg text-gray-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-30"
-                      aria-label={`Excluir ${category.name}`}
-                      title="Excluir"
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <BlogCategoriesStates>
+              {(list) =>
+                list.length === 0 ? (
+                  <p className="p-4 text-center text-sm text-gray-500">Nenhuma categoria ainda.</p>
+                ) : (
+                  <ul className="divide-y divide-gray-100">
+                    {list.map((category) => (
+                      <li
+                        key={category.id}
+                        className={`flex items-center gap-3 px-3 py-2 ${form.id === category.id ? "bg-brand-50" : ""}`}
+                      >
+                        <div className="min-w-0 flex-1">
+                          <p className="truncate text-sm font-medium text-gray-900">{category.name}</p>
+                          <p className="truncate text-xs text-gray-500">
+                            /{category.slug} ·{" "}
+                            {category.post_count === 1
+                              ? "1 post"
+                              : `${count.format(category.post_count)} posts`}
+                          </p>
+                        </div>
+                        <IconButton
+                          icon={Pencil}
+                          label={`Editar ${category.name}`}
+                          title="Editar"
+                          onClick={() => setForm(formOf(category))}
+                          tone="brand"
+                        />
+                        <IconButton
+                          icon={Trash2}
+                          label={`Excluir ${category.name}`}
+                          title="Excluir"
+                          onClick={() => void onDelete(category)}
+                          disabled={remove.isPending && remove.variables === category.id}
+                          tone="danger"
+                        />
+                      </li>
+                    ))}
+                  </ul>
+                )
+              }
+            </BlogCategoriesStates>
           </div>
         </section>
 
@@ -208,19 +203,13 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
               }
             />
           </div>
-          <div>
-            <label htmlFor={descriptionId} className="mb-1.5 block text-sm font-medium text-gray-700">
-              Descrição
-            </label>
-            <textarea
-              id={descriptionId}
-              rows={2}
-              value={form.description}
-              maxLength={BLOG_LIMITS.categoryDescription}
-              onChange={(event) => setForm((current) => ({ ...current, description: event.target.value }))}
-              className="block w-full rounded-lg border border-gray-300 bg-white px-3.5 py-2.5 text-base focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none sm:text-sm"
-            />
-          </div>
+          <TextAreaField
+            label="Descrição"
+            rows={2}
+            value={form.description}
+            maxLength={BLOG_LIMITS.categoryDescription}
+            onChange={(event) => setForm((current) => ({ ...current, description: event.target.value }))}
+          />
           <TextField
             label="Meta description"
             value={form.meta_description}
@@ -228,14 +217,13 @@ export function BlogCategoryModal({ onClose }: { onClose: () => void }) {
             hint={`${form.meta_description.length}/${BLOG_LIMITS.metaDescription}`}
             onChange={(event) => setForm((current) => ({ ...current, meta_description: event.target.value }))}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={() => setForm(EMPTY_FORM)} disabled={save.isPending}>
-              Cancelar
-            </Button>
-            <Button type="submit" disabled={!ready} loading={save.isPending}>
-              {form.id === null ? "Criar categoria" : "Salvar categoria"}
-            </Button>
-          </div>
+          <FormActions
+            submitLabel={form.id === null ? "Criar categoria" : "Salvar categoria"}
+            onCancel={() => setForm(EMPTY_FORM)}
+            pending={save.isPending}
+            submitDisabled={!ready}
+            divided={false}
+          />
         </form>
       </div>
     </Modal>

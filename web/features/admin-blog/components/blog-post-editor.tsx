@@ -8,20 +8,23 @@ import {
   normalizePostSlug,
 } from "@common/contract/blog";
 import { useQuery } from "@tanstack/react-query";
+import { BackLink } from "@web/components/ui/back-link";
 import { Button } from "@web/components/ui/button";
 import { CheckboxField } from "@web/components/ui/checkbox-field";
 import { ListError, ListLoading } from "@web/components/ui/list-states";
+import { SelectField } from "@web/components/ui/select-field";
+import { TextAreaField } from "@web/components/ui/text-area-field";
 import { TextField } from "@web/components/ui/text-field";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useUnsavedChangesWarning } from "@web/lib/use-unsaved-changes-warning";
-import { ArrowLeft, ExternalLink, Save, Send } from "lucide-react";
+import { ExternalLink, Save, Send } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link, Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { blogCategoriesQuery } from "../api/blog-categories";
 import { blogPostQuery } from "../api/blog-posts";
 import { useSavePost } from "../api/use-save-post";
 import { BLOG_ADMIN_PATH, editPostPath, publicPostPath } from "./blog-admin-paths";
+import { BlogCategoriesStates } from "./blog-categories-states";
 import { FeaturedImageField } from "./featured-image-field";
 import { HtmlPreview } from "./html-preview";
 import {
@@ -58,7 +61,11 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function TextAreaField({
+/** The fields whose length the form counts as it is typed. */
+const COUNTED_MAX = { excerpt: BLOG_LIMITS.excerpt, meta_description: BLOG_LIMITS.metaDescription } as const;
+
+/** A text area with its 'n/max' beside the label. */
+function CountedTextArea({
   label,
   value,
   onChange,
@@ -73,29 +80,15 @@ function TextAreaField({
   max: number;
   hint?: string;
 }) {
-  const id = useId();
   return (
-    <div>
-      <div className="mb-1.5 flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium text-gray-700">
-          {label}
-        </label>
-        <Counter length={value.length} max={max} />
-      </div>
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        className={inputClass}
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1.5 text-xs text-gray-500">
-          {hint}
-        </p>
-      )}
-    </div>
+    <TextAreaField
+      label={label}
+      labelAside={<Counter length={value.length} max={max} />}
+      rows={rows}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      hint={hint}
+    />
   );
 }
 
@@ -105,7 +98,6 @@ type Action = "save" | "publish";
 function PostEditorForm({ post }: { post: BlogPost | null }) {
   const navigate = useNavigate();
   const save = useSavePost();
-  const categories = useQuery(blogCategoriesQuery);
   const [baseline, setBaseline] = useState<PostFormValues>(() =>
     post ? postFormValues(post) : NEW_POST_VALUES,
   );
@@ -120,12 +112,18 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
   );
   const slugId = useId();
   const contentId = useId();
-  const statusId = useId();
 
   const set =
     <K extends keyof PostFormValues>(key: K) =>
     (value: PostFormValues[K]) =>
       setValues((current) => ({ ...current, [key]: value }));
+
+  /** A counted text area bound to its value, with its maximum. */
+  const counted = (key: keyof typeof COUNTED_MAX) => ({
+    value: values[key],
+    onChange: set(key),
+    max: COUNTED_MAX[key],
+  });
 
   const onTitle = (title: string) =>
     setValues((current) => ({
@@ -191,13 +189,7 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
     <div className="space-y-6">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <Link
-            to={BLOG_ADMIN_PATH}
-            className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-gray-600 hover:text-gray-900"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Voltar
-          </Link>
+          <BackLink to={BLOG_ADMIN_PATH}>Voltar</BackLink>
           <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
             {post ? "Editar Post" : "Novo Post"}
           </h1>
@@ -291,24 +283,16 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
                 <HtmlPreview html={values.content} title="Pré-visualização do conteúdo" />
               </div>
             </div>
-            <TextAreaField
+            <CountedTextArea
               label="Resumo (excerpt)"
               rows={3}
-              value={values.excerpt}
-              onChange={set("excerpt")}
-              max={BLOG_LIMITS.excerpt}
+              {...counted("excerpt")}
               hint="Aparece nos cartões do blog e na busca."
             />
           </Card>
 
           <Card title="SEO">
-            <TextAreaField
-              label="Meta description"
-              rows={2}
-              value={values.meta_description}
-              onChange={set("meta_description")}
-              max={BLOG_LIMITS.metaDescription}
-            />
+            <CountedTextArea label="Meta description" rows={2} {...counted("meta_description")} />
             <TextField
               label="Palavras-chave"
               value={values.meta_keywords}
@@ -321,23 +305,17 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
 
         <div className="min-w-0 space-y-6">
           <Card title="Publicação">
-            <div>
-              <label htmlFor={statusId} className="mb-1.5 block text-sm font-medium text-gray-700">
-                Status
-              </label>
-              <select
-                id={statusId}
-                value={values.status}
-                onChange={(event) => set("status")(event.target.value as BlogPostStatus)}
-                className={inputClass}
-              >
-                {BLOG_POST_STATUSES.map((status) => (
-                  <option key={status} value={status}>
-                    {BLOG_STATUS_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Status"
+              value={values.status}
+              onChange={(event) => set("status")(event.target.value as BlogPostStatus)}
+            >
+              {BLOG_POST_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {BLOG_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </SelectField>
             <CheckboxField
               label="Post em destaque"
               hint="Até 3 aparecem em 'Destaques' no blog."
@@ -347,36 +325,33 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
           </Card>
 
           <Card title="Categorias">
-            {categories.isPending ? (
-              <ListLoading label="Carregando categorias" />
-            ) : categories.isError ? (
-              <ListError
-                message={errorMessage(categories.error, "Erro ao carregar categorias")}
-                onRetry={() => void categories.refetch()}
-              />
-            ) : categories.data.length === 0 ? (
-              <p className="text-sm text-gray-500">
-                Nenhuma categoria ainda.{" "}
-                <Link
-                  to={BLOG_ADMIN_PATH}
-                  className="font-medium text-brand-700 underline underline-offset-2"
-                >
-                  Criar categorias
-                </Link>
-              </p>
-            ) : (
-              <fieldset className="max-h-72 space-y-0.5 overflow-y-auto">
-                <legend className="sr-only">Categorias do post</legend>
-                {categories.data.map((category) => (
-                  <CheckboxField
-                    key={category.id}
-                    label={category.name}
-                    checked={values.category_ids.includes(category.id)}
-                    onChange={(checked) => toggleCategory(category.id, checked)}
-                  />
-                ))}
-              </fieldset>
-            )}
+            <BlogCategoriesStates>
+              {(list) =>
+                list.length === 0 ? (
+                  <p className="text-sm text-gray-500">
+                    Nenhuma categoria ainda.{" "}
+                    <Link
+                      to={BLOG_ADMIN_PATH}
+                      className="font-medium text-brand-700 underline underline-offset-2"
+                    >
+                      Criar categorias
+                    </Link>
+                  </p>
+                ) : (
+                  <fieldset className="max-h-72 space-y-0.5 overflow-y-auto">
+                    <legend className="sr-only">Categorias do post</legend>
+                    {list.map((category) => (
+                      <CheckboxField
+                        key={category.id}
+                        label={category.name}
+                        checked={values.category_ids.includes(category.id)}
+                        onChange={(checked) => toggleCategory(category.id, checked)}
+                      />
+                    ))}
+                  </fieldset>
+                )
+              }
+            </BlogCategoriesStates>
           </Card>
 
           <Card title="Imagem destacada">

@@ -1,15 +1,13 @@
 import { BLOG_LIMITS, type BlogPostRow } from "@common/contract/blog";
 import { formatDateBR } from "@common/time";
+import { ColumnHeader, DataTable } from "@web/components/data-table/data-table";
 import { Badge } from "@web/components/ui/badge";
+import { IconButton, IconLink } from "@web/components/ui/icon-button";
 import { ExternalLink, ImageIcon, Pencil, Trash2 } from "lucide-react";
-import { Link } from "react-router";
 import { editPostPath, publicPostPath } from "./blog-admin-paths";
 import { BlogStatusBadge } from "./blog-status-badge";
 
 const count = new Intl.NumberFormat("pt-BR");
-
-const actionClass =
-  "inline-flex h-9 w-9 items-center justify-center rounded-lg text-gray-500 disabled:cursor-not-allowed disabled:opacity-30";
 
 function PostCategories({ post }: { post: BlogPostRow }) {
   if (post.categories.length === 0) return <span className="text-gray-400">—</span>;
@@ -56,99 +54,89 @@ export function BlogPostTable({
   deletingId: number | null;
 }) {
   return (
-    <table className="block w-full text-left text-sm md:table">
-      <thead className="hidden border-b border-gray-200 bg-gray-50 text-xs text-gray-600 md:table-header-group">
-        <tr>
+    <DataTable
+      stackOnPhone
+      head={
+        <>
           {["Post", "Status", "Categorias", "Visualizações", "Data"].map((label) => (
-            <th key={label} scope="col" className="px-4 py-3 font-semibold uppercase">
-              {label}
-            </th>
+            <ColumnHeader key={label}>{label}</ColumnHeader>
           ))}
-          <th scope="col" className="px-4 py-3 text-right font-semibold uppercase">
-            Ações
-          </th>
-        </tr>
-      </thead>
-      <tbody className="block divide-y divide-gray-100 md:table-row-group">
-        {posts.map((post) => (
-          <tr key={post.id} className="flex flex-wrap items-center gap-x-5 gap-y-2 p-4 md:table-row md:p-0">
-            <td className={`${cell} w-full md:w-auto md:max-w-md`}>
-              <div className="flex items-start gap-3">
-                {post.featured_image_url ? (
-                  <img
-                    src={post.featured_image_url}
-                    alt=""
-                    loading="lazy"
-                    className="h-12 w-16 shrink-0 rounded-md border border-gray-200 object-cover"
-                  />
-                ) : (
-                  <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-gray-100 text-gray-400">
-                    <ImageIcon className="h-5 w-5" aria-hidden />
+          <ColumnHeader className="text-right">Ações</ColumnHeader>
+        </>
+      }
+    >
+      {posts.map((post) => (
+        <tr key={post.id} className="flex flex-wrap items-center gap-x-5 gap-y-2 p-4 md:table-row md:p-0">
+          <td className={`${cell} w-full md:w-auto md:max-w-md`}>
+            <div className="flex items-start gap-3">
+              {post.featured_image_url ? (
+                <img
+                  src={post.featured_image_url}
+                  alt=""
+                  loading="lazy"
+                  className="h-12 w-16 shrink-0 rounded-md border border-gray-200 object-cover"
+                />
+              ) : (
+                <span className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-gray-100 text-gray-400">
+                  <ImageIcon className="h-5 w-5" aria-hidden />
+                </span>
+              )}
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-gray-900">{post.title}</p>
+                {post.excerpt && <p className="line-clamp-2 text-xs text-gray-500">{post.excerpt}</p>}
+                {post.is_featured && (
+                  <span className="mt-1 inline-block">
+                    <Badge tone="violet">Destaque</Badge>
                   </span>
                 )}
-                <div className="min-w-0">
-                  <p className="font-semibold break-words text-gray-900">{post.title}</p>
-                  {post.excerpt && <p className="line-clamp-2 text-xs text-gray-500">{post.excerpt}</p>}
-                  {post.is_featured && (
-                    <span className="mt-1 inline-block">
-                      <Badge tone="violet">Destaque</Badge>
-                    </span>
-                  )}
-                </div>
               </div>
-            </td>
-            <td className={cell}>
-              <BlogStatusBadge status={post.status} />
-            </td>
-            <td className={`${cell} max-md:order-last max-md:flex max-md:w-full max-md:items-center`}>
-              <span className={phoneLabel}>Categorias</span>
-              <PostCategories post={post} />
-            </td>
-            <td className={`${cell} tabular-nums`}>
-              <span className={phoneLabel}>Visualizações</span>
-              {count.format(post.view_count)}
-            </td>
-            <td className={`${cell} whitespace-nowrap text-gray-600`}>
-              <span className={phoneLabel}>Data</span>
-              {formatDateBR(post.published_at ?? post.created_at)}
-            </td>
-            <td className={`${cell} max-md:-my-1 max-md:ml-auto`}>
-              <div className="flex justify-end gap-1">
-                {post.status === "published" && (
-                  <a
-                    href={publicPostPath(post.slug)}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className={`${actionClass} hover:bg-gray-100 hover:text-gray-900`}
-                    aria-label={`Ver ${post.title}`}
-                    title="Ver"
-                  >
-                    <ExternalLink className="h-4 w-4" aria-hidden />
-                  </a>
-                )}
-                <Link
-                  to={editPostPath(post.id)}
-                  className={`${actionClass} hover:bg-brand-50 hover:text-brand-700`}
-                  aria-label={`Editar ${post.title}`}
-                  title="Editar"
-                >
-                  <Pencil className="h-4 w-4" aria-hidden />
-                </Link>
-                <button
-                  type="button"
-                  onClick={() => onDelete(post)}
-                  disabled={deletingId === post.id}
-                  className={`${actionClass} hover:bg-red-50 hover:text-red-600`}
-                  aria-label={`Excluir ${post.title}`}
-                  title="Excluir"
-                >
-                  <Trash2 className="h-4 w-4" aria-hidden />
-                </button>
-              </div>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </div>
+          </td>
+          <td className={cell}>
+            <BlogStatusBadge status={post.status} />
+          </td>
+          <td className={`${cell} max-md:order-last max-md:flex max-md:w-full max-md:items-center`}>
+            <span className={phoneLabel}>Categorias</span>
+            <PostCategories post={post} />
+          </td>
+          <td className={`${cell} tabular-nums`}>
+            <span className={phoneLabel}>Visualizações</span>
+            {count.format(post.view_count)}
+          </td>
+          <td className={`${cell} whitespace-nowrap text-gray-600`}>
+            <span className={phoneLabel}>Data</span>
+            {formatDateBR(post.published_at ?? post.created_at)}
+          </td>
+          <td className={`${cell} max-md:-my-1 max-md:ml-auto`}>
+            <div className="flex justify-end gap-1">
+              {post.status === "published" && (
+                <IconLink
+                  icon={ExternalLink}
+                  label={`Ver ${post.title}`}
+                  title="Ver"
+                  href={publicPostPath(post.slug)}
+                  tone="neutral"
+                />
+              )}
+              <IconLink
+                icon={Pencil}
+                label={`Editar ${post.title}`}
+                title="Editar"
+                to={editPostPath(post.id)}
+                tone="brand"
+              />
+              <IconButton
+                icon={Trash2}
+                label={`Excluir ${post.title}`}
+                title="Excluir"
+                onClick={() => onDelete(post)}
+                disabled={deletingId === post.id}
+                tone="danger"
+              />
+            </div>
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }

@@ -5,8 +5,8 @@ import {
   DOMAIN_MESSAGES,
   domainNameSchema,
 } from "@common/contract/domains";
-import { Button } from "@web/components/ui/button";
 import { CheckboxField } from "@web/components/ui/checkbox-field";
+import { FormActions } from "@web/components/ui/form-actions";
 import { Modal } from "@web/components/ui/modal";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
@@ -75,6 +75,18 @@ export function CustomDomainFormModal({ domain, onClose, onSaved }: Props) {
   const set = <K extends keyof DomainFormValues>(key: K, value: DomainFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
 
+  /** A field bound to its value (and its error). */
+  const textField = (key: "domain" | "display_name" | "root_redirect_url") => ({
+    value: values[key],
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
+    error: errorFor(key),
+  });
+
+  const flag = (key: "is_active" | "is_premium") => ({
+    checked: values[key],
+    onChange: (checked: boolean) => set(key, checked),
+  });
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseDomainForm(values);
@@ -113,57 +125,46 @@ export function CustomDomainFormModal({ domain, onClose, onSaved }: Props) {
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextField
           label="Domínio"
-          value={values.domain}
-          onChange={(event) => set("domain", event.target.value)}
+          {...textField("domain")}
           placeholder="links.suaempresa.com.br"
           autoCapitalize="none"
           autoCorrect="off"
           spellCheck={false}
           inputMode="url"
           hint="Só o nome, como links.suaempresa.com.br (um endereço colado com https:// vira o nome dele)"
-          error={errorFor("domain")}
         />
         <TextField
           label="Nome de exibição"
-          value={values.display_name}
-          onChange={(event) => set("display_name", event.target.value)}
+          {...textField("display_name")}
           placeholder="Links da Sua Empresa"
           maxLength={100}
           hint="Como o domínio aparece para os usuários na escolha de domínio."
-          error={errorFor("display_name")}
         />
         <TextField
           label="Para onde vai a raiz do domínio"
-          value={values.root_redirect_url}
-          onChange={(event) => set("root_redirect_url", event.target.value)}
+          {...textField("root_redirect_url")}
           placeholder="https://suaempresa.com.br"
           inputMode="url"
           hint="Opcional. Quem abrir só o domínio vai para este endereço; vazio: o site do Atalho."
-          error={errorFor("root_redirect_url")}
         />
         <div className="grid gap-1 sm:grid-cols-2">
           <CheckboxField
             label="Ativo"
             hint={isDefault ? DOMAIN_MESSAGES.defaultMustBeActive : "Responde às páginas e aos links dele."}
-            checked={values.is_active}
-            onChange={(checked) => set("is_active", checked)}
+            {...flag("is_active")}
             disabled={isDefault}
           />
           <CheckboxField
             label="Premium"
             hint="Só para planos com domínios premium."
-            checked={values.is_premium}
-            onChange={(checked) => set("is_premium", checked)}
+            {...flag("is_premium")}
           />
         </div>
-        <div className="flex flex-col-reverse gap-2 border-t border-gray-100 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {domain ? "Salvar alterações" : "Adicionar domínio"}
-          </Button>
-        </div>
+        <FormActions
+          submitLabel={domain ? "Salvar alterações" : "Adicionar domínio"}
+          onCancel={onClose}
+          pending={save.isPending}
+        />
       </form>
     </Modal>
   );

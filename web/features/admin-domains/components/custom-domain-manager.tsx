@@ -3,8 +3,10 @@ import { type CustomDomain, type CustomDomainSaved, DOMAIN_MESSAGES } from "@com
 import { useQuery } from "@tanstack/react-query";
 import { ActiveBadge, Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { type ConfirmOptions, useConfirm } from "@web/components/ui/confirm-dialog";
-import { ListEmpty, ListError, ListLoading } from "@web/components/ui/list-states";
+import type { ConfirmOptions } from "@web/components/ui/confirm-dialog";
+import { ListEmpty } from "@web/components/ui/list-states";
+import { QueryStates } from "@web/components/ui/query-states";
+import { useConfirmedAction } from "@web/components/ui/use-confirmed-action";
 import { errorMessage } from "@web/lib/api-client";
 import {
   BookOpen,
@@ -163,33 +165,31 @@ function DomainItem({
   domain: CustomDomain;
   plans: AdminPlan[] | undefined;
   onOpen: (dialog: Dialog) => void;
-  onActivate: (domain: CustomDomain, question: DomainQuestion) => Promise<void>;
+  onActivate: (domain: CustomDomain, question: DomainQuestion) => Promise<unknown>;
   activating: boolean;
 }) {
   const remove = useDeleteCustomDomain();
   const setDefault = useSetDefaultDomain();
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   const name = domainName(domain);
   const { link_pages_count: pages, shortened_urls_count: links } = domain.usage;
 
-  const onSetDefault = async () => {
-    const done = await confirm({
+  const onSetDefault = () =>
+    confirmed({
       ...DOMAIN_CONFIRMS.setDefault(name),
       action: () => setDefault.mutateAsync(domain.id),
-      describeError: (error) => errorMessage(error, DOMAIN_MESSAGES.setDefaultFailed),
+      errorFallback: DOMAIN_MESSAGES.setDefaultFailed,
+      success: DOMAIN_MESSAGES.defaultSet,
     });
-    if (done) toast.success(DOMAIN_MESSAGES.defaultSet);
-  };
-  const onDelete = async () => {
-    const done = await confirm({
+  const onDelete = () =>
+    confirmed({
       ...DOMAIN_CONFIRMS.delete(name),
       danger: true,
       action: () => remove.mutateAsync(domain.id),
       // The server says why it refuses: the default, or the pages and links that use it.
-      describeError: (error) => errorMessage(error, DOMAIN_MESSAGES.deleteFailed),
+      errorFallback: DOMAIN_MESSAGES.deleteFailed,
+      success: DOMAIN_MESSAGES.deleted,
     });
-    if (done) toast.success(DOMAIN_MESSAGES.deleted);
-  };
 
   return (
     <li aria-label={name} className={`grid min-w-0 gap-3 p-4 xl:items-center xl:gap-4 xl:px-5 ${COLUMNS}`}>
@@ -274,20 +274,16 @@ function DomainItem({
 export function CustomDomainManager({ plans }: { plans: AdminPlan[] | undefined }) {
   const domains = useQuery(customDomainsQuery);
   const activate = useActivateDomain();
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   const [dialog, setDialog] = useState<Dialog | null>(null);
 
-  const onActivate = async (domain: Pick<CustomDomain, "id">, question: DomainQuestion) => {
-    let answer: { message?: string } | undefined;
-    const done = await confirm({
+  const onActivate = (domain: Pick<CustomDomain, "id">, question: DomainQuestion) =>
+    confirmed({
       ...question,
-      action: async () => {
-        answer = await activate.mutateAsync(domain.id);
-      },
-      describeError: (error) => errorMessage(error, DOMAIN_MESSAGES.activateFailed),
+      action: () => activate.mutateAsync(domain.id),
+      errorFallback: DOMAIN_MESSAGES.activateFailed,
+      success: (answer) => answer.message || DOMAIN_MESSAGES.activated,
     });
-    if (done) toast.success(answer?.message || DOMAIN_MESSAGES.activated);
-  };
   const onSaved = (saved: CustomDomainSaved) => {
     if (saved.needs_activation) void onActivate(saved, DOMAIN_CONFIRMS.activateNow(domainName(saved)));
   };
@@ -305,40 +301,41 @@ export function CustomDomainManager({ plans }: { plans: AdminPlan[] | undefined 
       </div>
 
       <div className="overflow-hidden rounded-xl border border-gray-200">
-        {domains.isPending ? (
-          <ListLoading label="Carregando domínios" />
-        ) : domains.isError ? (
-          <ListError
-            message={errorMessage(domains.error, "Erro ao carregar domínios")}
-            onRetry={() => void domains.refetch()}
-          />
-        ) : domains.data.length === 0 ? (
-          <ListEmpty icon={Globe} text="Nenhum domínio cadastrado." />
-        ) : (
-          <>
-            <div
-              aria-hidden
-              className={`hidden gap-4 border-b border-gray-200 bg-gray-50 px-5 py-2 text-xs font-medium tracking-wide text-gray-500 uppercase xl:grid ${COLUMNS}`}
-            >
-              <span>Domínio</span>
-              <span>Uso</span>
-              <span>Disponível nos planos</span>
-              <span className="text-right">Ações</span>
-            </div>
-            <ul aria-label="Domínios" className="divide-y divide-gray-200">
-              {domains.data.map((domain) => (
-                <DomainItem
-                  key={domain.id}
-                  domain={domain}
-                  plans={plans}
-                  onOpen={setDialog}
-                  onActivate={onActivate}
-                  activating={activate.isPending && activate.variables === domain.id}
-                />
-              ))}
-            </ul>
-          </>
-        )}
+        <QueryStates
+          query={domains}
+          loadingLabel="Carregando domínios"
+          errorFallback="Erro ao carregar domínios"
+        >
+          {(list) =>
+            list.length === 0 ? (
+              <ListEmpty icon={Globe} text="Nenhum domínio cadastrado." />
+            ) : (
+              <>
+                <div
+                  aria-hidden
+                  className={`hidden gap-4 border-b border-gray-200 bg-gray-50 px-5 py-2 text-xs font-medium tracking-wide text-gray-500 uppercase xl:grid ${COLUMNS}`}
+                >
+                  <span>Domínio</span>
+                  <span>Uso</span>
+                  <span>Disponível nos planos</span>
+                  <span className="text-right">Ações</span>
+                </div>
+                <ul aria-label="Domínios" className="divide-y divide-gray-200">
+                  {list.map((domain) => (
+                    <DomainItem
+                      key={domain.id}
+                      domain={domain}
+                      plans={plans}
+                      onOpen={setDialog}
+                      onActivate={onActivate}
+                      activating={activate.isPending && activate.variables === domain.id}
+                    />
+                  ))}
+                </ul>
+              </>
+            )
+          }
+        </QueryStates>
       </div>
 
       {dialog?.kind === "form" && (

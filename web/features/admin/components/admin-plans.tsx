@@ -4,13 +4,13 @@ import { formatBRL } from "@common/money";
 import { useQuery } from "@tanstack/react-query";
 import { ActiveBadge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { useConfirm } from "@web/components/ui/confirm-dialog";
-import { ListEmpty, ListError, ListLoading } from "@web/components/ui/list-states";
-import { errorMessage } from "@web/lib/api-client";
+import { ListEmpty } from "@web/components/ui/list-states";
+import { QueryStates } from "@web/components/ui/query-states";
+import { SectionHeader } from "@web/components/ui/section-header";
+import { useConfirmedAction } from "@web/components/ui/use-confirmed-action";
 import { Check, Layers, Pencil, Plus, Trash2, X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useState } from "react";
-import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { useDeletePlan } from "../api/use-delete-plan";
 import { freePlanOf } from "./plan-form";
@@ -114,56 +114,37 @@ function PlanCard({
 export function AdminPlans() {
   const plans = useQuery(adminPlansQuery);
   const remove = useDeletePlan();
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   // undefined: no form open; null: a new plan.
   const [editing, setEditing] = useState<AdminPlan | null | undefined>(undefined);
 
-  const onDelete = async (plan: AdminPlan) => {
-    const deleted = await confirm({
+  const onDelete = (plan: AdminPlan) =>
+    confirmed({
       title: `Deletar o plano “${plan.name}”?`,
       body: ADMIN_MESSAGES.confirmDeletePlan,
       confirmLabel: "Deletar plano",
       danger: true,
       action: () => remove.mutateAsync(plan.id),
       // The server says why it refuses (subscribers, the default or the free plan).
-      describeError: (error) => errorMessage(error, ADMIN_MESSAGES.deletePlanFailed),
+      errorFallback: ADMIN_MESSAGES.deletePlanFailed,
+      success: ADMIN_MESSAGES.planDeleted,
     });
-    if (deleted) toast.success(ADMIN_MESSAGES.planDeleted);
-  };
 
   return (
     <div className="space-y-4">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 className="text-xl font-bold text-gray-900">
-            Planos {plans.data ? `(${plans.data.length})` : ""}
-          </h2>
-          <p className="mt-1 text-sm text-gray-500">
-            Preços, limites e recursos. Um plano com assinantes não pode ser deletado: desative-o.
-          </p>
-        </div>
-        <Button onClick={() => setEditing(null)} disabled={!plans.data}>
-          <Plus className="h-4 w-4" aria-hidden />
-          Novo Plano
-        </Button>
-      </div>
+      <SectionHeader
+        title="Planos"
+        count={plans.data?.length}
+        description="Preços, limites e recursos. Um plano com assinantes não pode ser deletado: desative-o."
+        actions={
+          <Button onClick={() => setEditing(null)} disabled={!plans.data}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Novo Plano
+          </Button>
+        }
+      />
 
-      {plans.isPending ? (
-        <div className="rounded-xl border border-gray-200 bg-white">
-          <ListLoading label="Carregando planos" />
-        </div>
-      ) : plans.isError ? (
-        <div className="rounded-xl border border-gray-200 bg-white">
-          <ListError
-            message={errorMessage(plans.error, "Erro ao carregar planos")}
-            onRetry={() => void plans.refetch()}
-          />
-        </div>
-      ) : plans.data.length === 0 ? (
-        <div className="rounded-xl border border-gray-200 bg-white">
-          <ListEmpty icon={Layers} text="Nenhum plano cadastrado." />
-        </div>
-      ) : (
+      {plans.data?.length ? (
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
           {plans.data.map((plan) => (
             <PlanCard
@@ -174,6 +155,12 @@ export function AdminPlans() {
               deleting={remove.isPending && remove.variables === plan.id}
             />
           ))}
+        </div>
+      ) : (
+        <div className="rounded-xl border border-gray-200 bg-white">
+          <QueryStates query={plans} loadingLabel="Carregando planos" errorFallback="Erro ao carregar planos">
+            {() => <ListEmpty icon={Layers} text="Nenhum plano cadastrado." />}
+          </QueryStates>
         </div>
       )}
 

@@ -1,13 +1,11 @@
 import { ADMIN_MESSAGES, type SystemInfo } from "@common/contract/admin";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
-import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { CopyButton } from "@web/components/ui/copy-button";
-import { ListError, ListLoading } from "@web/components/ui/list-states";
-import { errorMessage } from "@web/lib/api-client";
+import { QueryStates } from "@web/components/ui/query-states";
+import { useConfirmedAction } from "@web/components/ui/use-confirmed-action";
 import { DatabaseBackup, RefreshCw } from "lucide-react";
 import type { ReactNode } from "react";
-import { toast } from "sonner";
 import { BACKUP_PATH, systemInfoQuery, useClearCache } from "../api/system-maintenance";
 
 /** A backup of a Postgres server, without any secret: the URL stays in the environment. */
@@ -53,11 +51,10 @@ function Command({ label, command }: { label: string; command: string }) {
 
 function ClearCache({ info }: { info: SystemInfo }) {
   const clear = useClearCache();
-  const confirm = useConfirm();
+  const confirmed = useConfirmedAction();
   const where = info.shared_cache ? "de todos os servidores" : "do servidor";
-  const onClear = async () => {
-    let message: string = ADMIN_MESSAGES.cacheCleared;
-    const cleared = await confirm({
+  const onClear = () =>
+    confirmed({
       title: `Limpar o cache ${where}?`,
       body: (
         <>
@@ -69,13 +66,10 @@ function ClearCache({ info }: { info: SystemInfo }) {
         </>
       ),
       confirmLabel: "Limpar cache",
-      action: async () => {
-        message = (await clear.mutateAsync()).message;
-      },
-      describeError: (error) => errorMessage(error, ADMIN_MESSAGES.cacheClearFailed),
+      action: () => clear.mutateAsync(),
+      errorFallback: ADMIN_MESSAGES.cacheClearFailed,
+      success: (result) => result.message || ADMIN_MESSAGES.cacheCleared,
     });
-    if (cleared) toast.success(message);
-  };
   return (
     <Tool icon={RefreshCw} title="Limpar cache">
       <p>
@@ -125,16 +119,14 @@ function Backup({ info }: { info: SystemInfo }) {
 /** 'Manutenção e dados' (spec 2's placeholders, made real): clear the caches, back up the database. */
 export function SystemMaintenance() {
   const info = useQuery(systemInfoQuery);
-  if (info.isPending) return <ListLoading label="Carregando ferramentas" />;
-  if (info.isError) {
-    return (
-      <ListError message={errorMessage(info.error, "Erro ao carregar")} onRetry={() => void info.refetch()} />
-    );
-  }
   return (
-    <div className="grid gap-3 md:grid-cols-2">
-      <ClearCache info={info.data} />
-      <Backup info={info.data} />
-    </div>
+    <QueryStates query={info} loadingLabel="Carregando ferramentas" errorFallback="Erro ao carregar">
+      {(data) => (
+        <div className="grid gap-3 md:grid-cols-2">
+          <ClearCache info={data} />
+          <Backup info={data} />
+        </div>
+      )}
+    </QueryStates>
   );
 }

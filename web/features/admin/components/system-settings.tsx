@@ -1,7 +1,9 @@
 import { ADMIN_MESSAGES, type SystemConfig, systemConfigUpdateSchema } from "@common/contract/admin";
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "@web/components/ui/button";
-import { ListError, ListLoading } from "@web/components/ui/list-states";
+import { FormActions } from "@web/components/ui/form-actions";
+import { QueryStates } from "@web/components/ui/query-states";
+import { SectionHeader } from "@web/components/ui/section-header";
+import { SelectField } from "@web/components/ui/select-field";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
 import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
@@ -113,7 +115,6 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
   const [values, setValues] = useState(stored);
   const [errors, setErrors] = useState<FieldErrors>({});
   const errorFor = fieldError(errors, update.error);
-  const planSelectId = useId();
   const changed = changedSettings(stored, values);
   const dirty = Object.keys(changed).length > 0;
   const fee = Number(values.platform_fee_percentage);
@@ -172,32 +173,22 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
         />
       </div>
       <div className="mt-4 grid gap-4 sm:grid-cols-3">
-        <div>
-          <label htmlFor={planSelectId} className="mb-1.5 block text-sm font-medium text-gray-700">
-            Plano padrão
-          </label>
-          <select
-            id={planSelectId}
-            value={values.default_plan_id}
-            onChange={(event) => set("default_plan_id", event.target.value)}
-            disabled={!plans.data}
-            aria-invalid={errorFor("default_plan_id") ? true : undefined}
-            className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none disabled:bg-gray-50 sm:text-sm"
-          >
-            <option value="">Nenhum: o plano gratuito</option>
-            {planOptions.map((plan) => (
-              <option key={plan.id} value={plan.id}>
-                {plan.name}
-                {plan.is_active ? "" : " (inativo)"}
-              </option>
-            ))}
-          </select>
-          {errorFor("default_plan_id") ? (
-            <p className="mt-1.5 text-sm text-red-600">{errorFor("default_plan_id")}</p>
-          ) : (
-            <p className="mt-1.5 text-sm text-gray-500">O plano de quem acaba de se cadastrar.</p>
-          )}
-        </div>
+        <SelectField
+          label="Plano padrão"
+          value={values.default_plan_id}
+          onChange={(event) => set("default_plan_id", event.target.value)}
+          disabled={!plans.data}
+          hint="O plano de quem acaba de se cadastrar."
+          error={errorFor("default_plan_id")}
+        >
+          <option value="">Nenhum: o plano gratuito</option>
+          {planOptions.map((plan) => (
+            <option key={plan.id} value={plan.id}>
+              {plan.name}
+              {plan.is_active ? "" : " (inativo)"}
+            </option>
+          ))}
+        </SelectField>
         <TextField
           label="Máx. de usuários gratuitos"
           type="number"
@@ -222,14 +213,15 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
           error={errorFor("platform_fee_percentage")}
         />
       </div>
-      <div className="mt-6 flex flex-col-reverse gap-2 border-t border-gray-100 pt-4 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={() => setValues(stored)} disabled={!dirty || update.isPending}>
-          Descartar
-        </Button>
-        <Button type="submit" loading={update.isPending} disabled={!dirty}>
-          Salvar
-        </Button>
-      </div>
+      <FormActions
+        submitLabel="Salvar"
+        onCancel={() => setValues(stored)}
+        cancelLabel="Descartar"
+        pending={update.isPending}
+        submitDisabled={!dirty}
+        cancelDisabled={!dirty}
+        className="mt-6"
+      />
     </form>
   );
 }
@@ -242,23 +234,19 @@ export function SystemSettings({ domains }: { domains: ReactNode }) {
   const config = useQuery(systemConfigQuery);
   return (
     <div className="space-y-6">
-      <div>
-        <h2 className="text-xl font-bold text-gray-900">Configurações</h2>
-        <p className="mt-1 text-sm text-gray-500">Como o Atalho funciona para todos os usuários.</p>
-      </div>
+      <SectionHeader title="Configurações" description="Como o Atalho funciona para todos os usuários." />
 
       <Section title="Configurações gerais">
-        {config.isPending ? (
-          <ListLoading label="Carregando configurações" />
-        ) : config.isError ? (
-          <ListError
-            message={errorMessage(config.error, "Erro ao carregar configurações")}
-            onRetry={() => void config.refetch()}
-          />
-        ) : (
-          // A new stored value (after saving) starts the form again from it.
-          <GeneralSettingsForm key={JSON.stringify(config.data)} config={config.data} />
-        )}
+        <QueryStates
+          query={config}
+          loadingLabel="Carregando configurações"
+          errorFallback="Erro ao carregar configurações"
+        >
+          {(stored) => (
+            // A new stored value (after saving) starts the form again from it.
+            <GeneralSettingsForm key={JSON.stringify(stored)} config={stored} />
+          )}
+        </QueryStates>
       </Section>
 
       <Section title="Domínios personalizados">{domains}</Section>

@@ -8,9 +8,8 @@ import { formatDateBR, formatDateTimeBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
 import { ActiveBadge, Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
-import { ListError, ListLoading } from "@web/components/ui/list-states";
 import { Modal } from "@web/components/ui/modal";
-import { errorMessage } from "@web/lib/api-client";
+import { QueryStates } from "@web/components/ui/query-states";
 import type { ReactNode } from "react";
 import { adminUserDetailsQuery } from "../api/admin-users";
 import { PlanBadge } from "./plan-badge";
@@ -109,16 +108,13 @@ export function UserDetailsModal({ user, onClose }: { user: AdminUser; onClose: 
   const details = useQuery(adminUserDetailsQuery(user.id));
   return (
     <Modal title="Detalhes do usuário" subtitle={user.email} onClose={onClose} width="max-w-lg">
-      {details.isPending ? (
-        <ListLoading label="Carregando detalhes" />
-      ) : details.isError ? (
-        <ListError
-          message={errorMessage(details.error, ADMIN_MESSAGES.detailsFailed)}
-          onRetry={() => void details.refetch()}
-        />
-      ) : (
-        <Details user={details.data} />
-      )}
+      <QueryStates
+        query={details}
+        loadingLabel="Carregando detalhes"
+        errorFallback={ADMIN_MESSAGES.detailsFailed}
+      >
+        {(data) => <Details user={data} />}
+      </QueryStates>
       <div className="mt-5 flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           Fechar

@@ -1,13 +1,14 @@
 import { ADMIN_MESSAGES, type AdminUser, adminUserUpdateSchema } from "@common/contract/admin";
 import { isUnlimited, UNLIMITED_LABEL } from "@common/contract/billing";
 import { useQuery } from "@tanstack/react-query";
-import { Button } from "@web/components/ui/button";
 import { CheckboxField } from "@web/components/ui/checkbox-field";
+import { FormActions } from "@web/components/ui/form-actions";
 import { Modal } from "@web/components/ui/modal";
+import { SelectField } from "@web/components/ui/select-field";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
 import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { adminPlansQuery } from "../api/admin-plans";
 import { useUpdateUser } from "../api/use-update-user";
@@ -39,7 +40,6 @@ export function UserEditModal({ user, onClose }: { user: AdminUser; onClose: () 
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const errorFor = fieldError(errors, update.error);
-  const planSelectId = useId();
   const plan = plans.data?.find((p) => String(p.id) === planId);
 
   const onSubmit = (event: FormEvent) => {
@@ -103,32 +103,22 @@ export function UserEditModal({ user, onClose }: { user: AdminUser; onClose: () 
           <p className="text-sm text-red-600">{errorFor("is_admin") ?? errorFor("is_active")}</p>
         )}
 
-        <div>
-          <label htmlFor={planSelectId} className="mb-1.5 block text-sm font-medium text-gray-700">
-            Plano
-          </label>
-          <select
-            id={planSelectId}
-            value={planId}
-            onChange={(event) => setPlanId(event.target.value)}
-            disabled={!plans.data}
-            aria-invalid={errorFor("subscription_plan_id") ? true : undefined}
-            className="block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base focus:border-brand-500 focus:ring-4 focus:ring-brand-100 focus:outline-none sm:text-sm"
-          >
-            {!plans.data && <option value={planId}>{user.subscription?.plan_name || "Gratuito"}</option>}
-            {plans.data?.map((option) => (
-              <option key={option.id} value={option.id}>
-                {option.name}
-                {option.is_active ? "" : " (inativo)"}
-              </option>
-            ))}
-          </select>
-          {errorFor("subscription_plan_id") ? (
-            <p className="mt-1.5 text-sm text-red-600">{errorFor("subscription_plan_id")}</p>
-          ) : (
-            <p className="mt-1.5 text-xs text-gray-500">Um plano pago escolhido aqui vale sem data de fim.</p>
-          )}
-        </div>
+        <SelectField
+          label="Plano"
+          value={planId}
+          onChange={(event) => setPlanId(event.target.value)}
+          disabled={!plans.data}
+          hint="Um plano pago escolhido aqui vale sem data de fim."
+          error={errorFor("subscription_plan_id")}
+        >
+          {!plans.data && <option value={planId}>{user.subscription?.plan_name || "Gratuito"}</option>}
+          {plans.data?.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.name}
+              {option.is_active ? "" : " (inativo)"}
+            </option>
+          ))}
+        </SelectField>
 
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">Limites personalizados</legend>
@@ -156,14 +146,7 @@ export function UserEditModal({ user, onClose }: { user: AdminUser; onClose: () 
           </div>
         </fieldset>
 
-        <div className="flex flex-col-reverse gap-2 border-t border-gray-100 pt-4 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={update.isPending}>
-            Salvar alterações
-          </Button>
-        </div>
+        <FormActions submitLabel="Salvar alterações" onCancel={onClose} pending={update.isPending} />
       </form>
     </Modal>
   );

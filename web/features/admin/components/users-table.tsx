@@ -1,10 +1,12 @@
 import type { AdminUser } from "@common/contract/admin";
 import { formatDateBR } from "@common/time";
+import { ColumnHeader, DataTable } from "@web/components/data-table/data-table";
+import { SortHeader, type SortState } from "@web/components/data-table/sort-header";
 import { ActiveBadge, Badge } from "@web/components/ui/badge";
+import { IconButton } from "@web/components/ui/icon-button";
 import { Eye, Pencil, Trash2, UserCheck, UserX } from "lucide-react";
 import type { AdminUserSort } from "../api/admin-users";
 import { PlanBadge } from "./plan-badge";
-import { SortHeader, type SortState } from "./sort-header";
 
 const count = new Intl.NumberFormat("pt-BR");
 
@@ -41,8 +43,8 @@ function Avatar({ user }: { user: AdminUser }) {
   );
 }
 
-const actionClass =
-  "inline-flex h-8 w-8 items-center justify-center rounded-lg disabled:cursor-not-allowed disabled:opacity-30";
+/** The colours of 'Editar' and 'Detalhes'. */
+const neutral = "text-gray-600 hover:bg-gray-100 hover:text-gray-900";
 
 /** Plan and status: a column of their own from md up, under the name below it. */
 function PlanAndStatus({ user }: { user: AdminUser }) {
@@ -63,163 +65,146 @@ function PlanAndStatus({ user }: { user: AdminUser }) {
 export function UsersTable({ users, sort, onSort, onAction, currentUserId }: Props) {
   const wide = "hidden lg:table-cell";
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead className="border-b border-gray-200 bg-gray-50 text-xs text-gray-600">
-          <tr>
-            <SortHeader
-              columns={[
-                { label: "Nome", column: "name" },
-                { label: "Email", column: "email" },
-              ]}
-              state={sort}
-              onSort={onSort}
-              className="px-3 sm:px-4"
-            />
-            <th scope="col" className="hidden px-4 py-3 font-semibold uppercase md:table-cell">
-              Plano
-            </th>
-            <th scope="col" className="hidden px-4 py-3 font-semibold uppercase md:table-cell">
-              Status
-            </th>
-            <SortHeader
-              columns={[{ label: "Link Bios", column: "link_pages" }]}
-              state={sort}
-              onSort={onSort}
-              className={`${wide} text-right`}
-            />
-            <SortHeader
-              columns={[{ label: "URLs", column: "shortened_urls" }]}
-              state={sort}
-              onSort={onSort}
-              className={`${wide} text-right`}
-            />
-            <SortHeader
-              columns={[{ label: "Cliques", column: "clicks" }]}
-              state={sort}
-              onSort={onSort}
-              className={`${wide} text-right`}
-            />
-            <SortHeader
-              columns={[{ label: "Cadastro", column: "created_at" }]}
-              state={sort}
-              onSort={onSort}
-              className={wide}
-            />
-            <th scope="col" className="px-3 py-3 text-right font-semibold uppercase sm:px-4">
-              Ações
-            </th>
+    <DataTable
+      head={
+        <>
+          <SortHeader
+            columns={[
+              { label: "Nome", column: "name" },
+              { label: "Email", column: "email" },
+            ]}
+            state={sort}
+            onSort={onSort}
+            className="px-3 sm:px-4"
+          />
+          <ColumnHeader className="hidden md:table-cell">Plano</ColumnHeader>
+          <ColumnHeader className="hidden md:table-cell">Status</ColumnHeader>
+          <SortHeader
+            columns={[{ label: "Link Bios", column: "link_pages" }]}
+            state={sort}
+            onSort={onSort}
+            className={`${wide} text-right`}
+          />
+          <SortHeader
+            columns={[{ label: "URLs", column: "shortened_urls" }]}
+            state={sort}
+            onSort={onSort}
+            className={`${wide} text-right`}
+          />
+          <SortHeader
+            columns={[{ label: "Cliques", column: "clicks" }]}
+            state={sort}
+            onSort={onSort}
+            className={`${wide} text-right`}
+          />
+          <SortHeader
+            columns={[{ label: "Cadastro", column: "created_at" }]}
+            state={sort}
+            onSort={onSort}
+            className={wide}
+          />
+          <ColumnHeader padding="px-3 sm:px-4" className="text-right">
+            Ações
+          </ColumnHeader>
+        </>
+      }
+    >
+      {users.map((user) => {
+        const self = user.id === currentUserId;
+        const name = fullName(user);
+        return (
+          <tr key={user.id} className="hover:bg-gray-50">
+            <td className="max-w-[18rem] px-3 py-3 sm:px-4">
+              <div className="flex items-center gap-3">
+                <Avatar user={user} />
+                <div className="min-w-0">
+                  <p className="truncate font-medium text-gray-900" title={name || undefined}>
+                    {name || "—"}
+                  </p>
+                  <p className="truncate text-xs text-gray-500" title={user.email}>
+                    {user.email}
+                  </p>
+                  <div className="mt-1.5 md:hidden">
+                    <PlanAndStatus user={user} />
+                  </div>
+                  <p className="mt-1 text-xs text-gray-500 tabular-nums lg:hidden">
+                    {count.format(user.link_pages_count)} Link Bios ·{" "}
+                    {count.format(user.shortened_urls_count)} URLs · {count.format(user.total_clicks)} cliques
+                    · desde {formatDateBR(user.created_at)}
+                  </p>
+                </div>
+              </div>
+            </td>
+            <td className="hidden px-4 py-3 md:table-cell">
+              <PlanBadge name={user.subscription?.plan_name} />
+            </td>
+            <td className="hidden px-4 py-3 md:table-cell">
+              <div className="flex flex-wrap gap-1">
+                {user.is_admin && <Badge tone="dark">Admin</Badge>}
+                <ActiveBadge active={user.is_active} />
+              </div>
+            </td>
+            <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
+              {count.format(user.link_pages_count)}
+            </td>
+            <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
+              {count.format(user.shortened_urls_count)}
+            </td>
+            <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
+              {count.format(user.total_clicks)}
+            </td>
+            <td className={`${wide} px-4 py-3 whitespace-nowrap text-gray-600`}>
+              {formatDateBR(user.created_at)}
+            </td>
+            <td className="px-2 py-3 sm:px-4">
+              <div className="grid grid-cols-2 justify-end gap-0.5 sm:flex">
+                <IconButton
+                  icon={Pencil}
+                  label={`Editar ${user.email}`}
+                  title="Editar"
+                  onClick={() => onAction(user, "edit")}
+                  size="sm"
+                  className={neutral}
+                />
+                <IconButton
+                  icon={Eye}
+                  label={`Detalhes de ${user.email}`}
+                  title="Detalhes"
+                  onClick={() => onAction(user, "details")}
+                  size="sm"
+                  className={neutral}
+                />
+                <IconButton
+                  icon={user.is_active ? UserX : UserCheck}
+                  label={`${user.is_active ? "Desativar" : "Ativar"} ${user.email}`}
+                  title={
+                    self
+                      ? "Você não pode desativar a sua própria conta"
+                      : user.is_active
+                        ? "Desativar"
+                        : "Ativar"
+                  }
+                  onClick={() => onAction(user, "toggle-active")}
+                  disabled={self}
+                  size="sm"
+                  className={
+                    user.is_active ? "text-amber-600 hover:bg-amber-50" : "text-green-600 hover:bg-green-50"
+                  }
+                />
+                <IconButton
+                  icon={Trash2}
+                  label={`Deletar ${user.email}`}
+                  title={self ? "Você não pode deletar a sua própria conta" : "Deletar"}
+                  onClick={() => onAction(user, "delete")}
+                  disabled={self}
+                  size="sm"
+                  className="text-red-600 hover:bg-red-50"
+                />
+              </div>
+            </td>
           </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {users.map((user) => {
-            const self = user.id === currentUserId;
-            const name = fullName(user);
-            return (
-              <tr key={user.id} className="hover:bg-gray-50">
-                <td className="max-w-[18rem] px-3 py-3 sm:px-4">
-                  <div className="flex items-center gap-3">
-                    <Avatar user={user} />
-                    <div className="min-w-0">
-                      <p className="truncate font-medium text-gray-900" title={name || undefined}>
-                        {name || "—"}
-                      </p>
-                      <p className="truncate text-xs text-gray-500" title={user.email}>
-                        {user.email}
-                      </p>
-                      <div className="mt-1.5 md:hidden">
-                        <PlanAndStatus user={user} />
-                      </div>
-                      <p className="mt-1 text-xs text-gray-500 tabular-nums lg:hidden">
-                        {count.format(user.link_pages_count)} Link Bios ·{" "}
-                        {count.format(user.shortened_urls_count)} URLs · {count.format(user.total_clicks)}{" "}
-                        cliques · desde {formatDateBR(user.created_at)}
-                      </p>
-                    </div>
-                  </div>
-                </td>
-                <td className="hidden px-4 py-3 md:table-cell">
-                  <PlanBadge name={user.subscription?.plan_name} />
-                </td>
-                <td className="hidden px-4 py-3 md:table-cell">
-                  <div className="flex flex-wrap gap-1">
-                    {user.is_admin && <Badge tone="dark">Admin</Badge>}
-                    <ActiveBadge active={user.is_active} />
-                  </div>
-                </td>
-                <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
-                  {count.format(user.link_pages_count)}
-                </td>
-                <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
-                  {count.format(user.shortened_urls_count)}
-                </td>
-                <td className={`${wide} px-4 py-3 text-right text-gray-700 tabular-nums`}>
-                  {count.format(user.total_clicks)}
-                </td>
-                <td className={`${wide} px-4 py-3 whitespace-nowrap text-gray-600`}>
-                  {formatDateBR(user.created_at)}
-                </td>
-                <td className="px-2 py-3 sm:px-4">
-                  <div className="grid grid-cols-2 justify-end gap-0.5 sm:flex">
-                    <button
-                      type="button"
-                      onClick={() => onAction(user, "edit")}
-                      aria-label={`Editar ${user.email}`}
-                      title="Editar"
-                      className={`${actionClass} text-gray-600 hover:bg-gray-100 hover:text-gray-900`}
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => onAction(user, "details")}
-                      aria-label={`Detalhes de ${user.email}`}
-                      title="Detalhes"
-                      className={`${actionClass} text-gray-600 hover:bg-gray-100 hover:text-gray-900`}
-                    >
-                      <Eye className="h-4 w-4" aria-hidden />
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => onAction(user, "toggle-active")}
-                      disabled={self}
-                      aria-label={`${user.is_active ? "Desativar" : "Ativar"} ${user.email}`}
-                      title={
-                        self
-                          ? "Você não pode desativar a sua própria conta"
-                          : user.is_active
-                            ? "Desativar"
-                            : "Ativar"
-                      }
-                      className={`${actionClass} ${
-                        user.is_active
-                          ? "text-amber-600 hover:bg-amber-50"
-                          : "text-green-600 hover:bg-green-50"
-                      }`}
-                    >
-                      {user.is_active ? (
-                        <UserX className="h-4 w-4" aria-hidden />
-                      ) : (
-                        <UserCheck className="h-4 w-4" aria-hidden />
-                      )}
-                    </button>
-                    <button
-                      type="button"
-                      onClick={() => onAction(user, "delete")}
-                      disabled={self}
-                      aria-label={`Deletar ${user.email}`}
-                      title={self ? "Você não pode deletar a sua própria conta" : "Deletar"}
-                      className={`${actionClass} text-red-600 hover:bg-red-50`}
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </button>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }

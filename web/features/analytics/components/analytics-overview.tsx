@@ -1,12 +1,13 @@
 import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
 import { useQuery } from "@tanstack/react-query";
+import { FormError } from "@web/components/ui/notice";
+import { TipsCard } from "@web/components/ui/tips-card";
 import { errorMessage } from "@web/lib/api-client";
 import {
   CalendarDays,
   CalendarRange,
   Globe2,
   Infinity as InfinityIcon,
-  Lightbulb,
   MousePointerClick,
 } from "lucide-react";
 import { useState } from "react";
@@ -21,6 +22,13 @@ import { SegmentedControl } from "./segmented-control";
 import { StatCard } from "./stat-card";
 
 const CHART_DAYS = 30;
+
+const TIPS = [
+  "Use títulos claros e chamadas para ação nos seus links.",
+  "Compartilhe seu Link Bio na bio do Instagram, TikTok e WhatsApp.",
+  "Códigos personalizados são mais fáceis de lembrar e inspiram confiança.",
+  "Use o QR Code dos seus links em materiais impressos e eventos.",
+];
 
 /** /analytics: the account's clicks by period, the 30-day trend and the top countries. */
 export function AnalyticsOverview() {
@@ -40,11 +48,7 @@ export function AnalyticsOverview() {
         <SegmentedControl label="Período" options={PERIODS} value={period} onChange={setPeriod} />
       </div>
 
-      {summary.isError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-          {errorMessage(summary.error, "Erro ao carregar analytics")}
-        </p>
-      )}
+      {summary.isError && <FormError>{errorMessage(summary.error, "Erro ao carregar analytics")}</FormError>}
 
       <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard
@@ -122,18 +126,7 @@ export function AnalyticsOverview() {
 
       <AnalyticsShortcuts />
 
-      <section className="rounded-xl border border-brand-100 bg-brand-50 p-5">
-        <h2 className="flex items-center gap-2 text-base font-semibold text-brand-700">
-          <Lightbulb className="h-4 w-4" aria-hidden />
-          Dicas para aumentar seus cliques
-        </h2>
-        <ul className="mt-3 grid gap-2 text-sm text-gray-700 sm:grid-cols-2">
-          <li>• Use títulos claros e chamadas para ação nos seus links.</li>
-          <li>• Compartilhe seu Link Bio na bio do Instagram, TikTok e WhatsApp.</li>
-          <li>• Códigos personalizados são mais fáceis de lembrar e inspiram confiança.</li>
-          <li>• Use o QR Code dos seus links em materiais impressos e eventos.</li>
-        </ul>
-      </section>
+      <TipsCard title="Dicas para aumentar seus cliques" tips={TIPS} />
     </div>
   );
 }

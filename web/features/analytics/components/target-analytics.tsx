@@ -1,9 +1,11 @@
 import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
 import { useQuery } from "@tanstack/react-query";
+import { BackLink } from "@web/components/ui/back-link";
+import { ButtonLink } from "@web/components/ui/button";
+import { FormError } from "@web/components/ui/notice";
 import { ApiError, errorMessage } from "@web/lib/api-client";
-import { ArrowLeft, Compass, Globe2, Monitor, MousePointerClick, Share2, Smartphone } from "lucide-react";
+import { Compass, Globe2, Monitor, MousePointerClick, Share2, Smartphone } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
-import { Link } from "react-router";
 import { type AnalyticsRange, type AnalyticsTargetKind, targetAnalyticsQuery } from "../api/analytics";
 import { deviceLabel, nameOrUnknown, referrerLabel } from "./click-dimensions";
 import { ClicksTrend } from "./clicks-trend";
@@ -43,23 +45,13 @@ export function TargetAnalytics({ kind, id, heading }: Props) {
 
   return (
     <div className="space-y-6">
-      <Link
-        to={back.to}
-        className="inline-flex items-center gap-1 text-sm font-medium text-gray-500 hover:text-gray-900"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        {back.label}
-      </Link>
+      <BackLink to={back.to}>{back.label}</BackLink>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">{heading}</div>
         <SegmentedControl label="Período" options={RANGES} value={range} onChange={setRange} />
       </div>
 
-      {query.isError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-          {errorMessage(query.error, "Erro ao carregar analytics")}
-        </p>
-      )}
+      {query.isError && <FormError>{errorMessage(query.error, "Erro ao carregar analytics")}</FormError>}
 
       <section
         aria-labelledby="cliques-por-dia"
@@ -174,12 +166,9 @@ export function TargetNotFound({ kind }: { kind: AnalyticsTargetKind | null }) {
       <p className="text-5xl font-bold text-brand-600">404</p>
       <h1 className="text-xl font-semibold text-gray-900">{back.missing}</h1>
       <p className="text-sm text-gray-500">Este item não existe ou foi excluído.</p>
-      <Link
-        to={back.to}
-        className="mt-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      <ButtonLink to={back.to} className="mt-2">
         {back.label}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -1,43 +1,32 @@
 import { passwordResetRequestBodySchema } from "@common/contract/auth";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
-import { TextField } from "@web/components/ui/text-field";
+import { Notice } from "@web/components/ui/notice";
+import { EmailField } from "@web/components/ui/text-field";
 import { authErrorMessage } from "@web/lib/auth-error";
-import { AlertCircle, MailCheck } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useContractForm } from "@web/lib/use-contract-form";
+import { MailCheck } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { requestPasswordReset } from "../api";
-import { FormAlert } from "./auth-shell";
 
 /** Step 1 of the recovery: the address; the answer is the same whether an account has it or not. */
 export function ForgotPasswordForm() {
-  const [email, setEmail] = useState("");
-  const [fieldError, setFieldError] = useState<string>();
   const [sent, setSent] = useState("");
   const request = useMutation({ mutationFn: requestPasswordReset });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (request.isPending) return;
-    const parsed = passwordResetRequestBodySchema.safeParse({ email });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setFieldError(undefined);
-    request.mutate(parsed.data, { onSuccess: (result) => setSent(result.message) });
-  };
+  const form = useContractForm({
+    schema: passwordResetRequestBodySchema,
+    initialValues: { email: "" },
+    onSubmit: async (body) => setSent((await request.mutateAsync(body)).message),
+    describeError: authErrorMessage,
+  });
 
   if (sent) {
     return (
       <div className="space-y-6">
-        <div
-          role="status"
-          className="flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-800"
-        >
-          <MailCheck className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{sent}</span>
-        </div>
+        <Notice tone="success" icon={MailCheck}>
+          {sent}
+        </Notice>
         <p className="text-sm text-gray-600">
           O link vale por 1 hora. Não recebeu?{" "}
           <button
@@ -59,29 +48,11 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
-      {request.isError && (
-        <FormAlert>
-          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{authErrorMessage(request.error)}</span>
-        </FormAlert>
-      )}
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="voce@exemplo.com"
-        value={email}
-        onChange={(event) => {
-          setEmail(event.target.value);
-          setFieldError(undefined);
-        }}
-        error={fieldError}
-      />
-      <Button type="submit" loading={request.isPending} className="w-full py-3">
-        {request.isPending ? "Enviando..." : "Enviar link de redefinição"}
+    <form onSubmit={form.handleSubmit} noValidate className="space-y-5">
+      {form.formError && <Notice tone="error">{form.formError}</Notice>}
+      <EmailField label="Email" placeholder="voce@exemplo.com" {...form.field("email")} />
+      <Button type="submit" loading={form.busy} className="w-full py-3">
+        {form.busy ? "Enviando..." : "Enviar link de redefinição"}
       </Button>
     </form>
   );

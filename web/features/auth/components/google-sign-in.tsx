@@ -1,8 +1,8 @@
 import { googleErrorMessage } from "@common/contract/auth";
 import { useQuery } from "@tanstack/react-query";
 import { GoogleLogo } from "@web/components/ui/google-logo";
+import { Notice } from "@web/components/ui/notice";
 import { systemStatusQuery } from "@web/lib/system-status";
-import { AlertCircle } from "lucide-react";
 import { useSearchParams } from "react-router";
 
 export const GOOGLE_LOGIN_PATH = "/api/auth/google?intent=login";
@@ -20,15 +20,7 @@ export function GoogleSignIn() {
   if (!enabled && !error) return null;
   return (
     <div className="mt-6 space-y-4">
-      {error && (
-        <div
-          role="alert"
-          className="flex items-start gap-2.5 rounded-lg border border-red-200 bg-red-50 px-3.5 py-3 text-sm text-red-700"
-        >
-          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{error}</span>
-        </div>
-      )}
+      {error && <Notice tone="error">{error}</Notice>}
       {enabled && (
         <>
           <div className="flex items-center gap-3 text-xs font-medium tracking-wide text-gray-500 uppercase">

@@ -1,17 +1,17 @@
 import { revokedAccessWords } from "@common/contract/account";
 import { AUTH_MESSAGES, PASSWORD_HINT, passwordResetConfirmBodySchema } from "@common/contract/auth";
 import { paths } from "@common/paths";
+import { z } from "@common/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
+import { Notice } from "@web/components/ui/notice";
 import { PasswordField } from "@web/components/ui/password-field";
-import { AuthFailure, authErrorMessage, authFieldErrors } from "@web/lib/auth-error";
+import { AuthFailure, authErrorMessage } from "@web/lib/auth-error";
 import { meQuery } from "@web/lib/session";
-import { AlertCircle } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { useContractForm } from "@web/lib/use-contract-form";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { confirmPasswordReset } from "../api";
-import { FormAlert } from "./auth-shell";
 
 const LINK_REFUSALS: string[] = [
   AUTH_MESSAGES.resetLinkInvalid,
@@ -20,25 +20,28 @@ const LINK_REFUSALS: string[] = [
 ];
 export const PASSWORDS_DIFFER = "As senhas não coincidem";
 
+/** The contract's body, and the password typed again: compared once the password itself is valid. */
+const resetFormSchema = passwordResetConfirmBodySchema
+  .extend({ password_confirmation: z.string() })
+  .refine((values) => values.password === values.password_confirmation, {
+    message: PASSWORDS_DIFFER,
+    path: ["password_confirmation"],
+    when: ({ issues }) => !issues.some((issue) => issue.path?.[0] === "password"),
+  });
+
 function AskAgain({ message }: { message: string }) {
   return (
-    <FormAlert>
-      <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-      <span>
-        {message}{" "}
-        <Link to="/auth/esqueci-senha" className="font-semibold underline underline-offset-2">
-          Pedir um novo link
-        </Link>
-      </span>
-    </FormAlert>
+    <Notice tone="error">
+      {message}{" "}
+      <Link to="/auth/esqueci-senha" className="font-semibold underline underline-offset-2">
+        Pedir um novo link
+      </Link>
+    </Notice>
   );
 }
 
 /** Step 2 of the recovery: a new password for the link's token; success signs in here. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [password, setPassword] = useState("");
-  const [confirmation, setConfirmation] = useState("");
-  const [errors, setErrors] = useState<{ password?: string; confirmation?: string }>({});
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const reset = useMutation({
@@ -60,62 +63,41 @@ export function ResetPasswordForm({ token }: { token: string }) {
       });
       navigate(paths.dashboard, { replace: true });
     },
-    onError: (error) => setErrors(authFieldErrors(error)),
+  });
+  const form = useContractForm({
+    schema: resetFormSchema,
+    initialValues: { password: "", password_confirmation: "" },
+    toBody: (values) => ({ ...values, token }),
+    onSubmit: ({ password }) => reset.mutateAsync({ token, password }),
+    describeError: authErrorMessage,
   });
 
   if (!token) return <AskAgain message={AUTH_MESSAGES.resetLinkInvalid} />;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const parsed = passwordResetConfirmBodySchema.safeParse({ token, password });
-    const next: typeof errors = {};
-    if (!parsed.success) next.password = parsed.error.issues.find((i) => i.path[0] === "password")?.message;
-    if (!next.password && password !== confirmation) next.confirmation = PASSWORDS_DIFFER;
-    setErrors(next);
-    if (next.password || next.confirmation || !parsed.success) return;
-    reset.mutate(parsed.data);
-  };
-
-  const message = reset.isError ? authErrorMessage(reset.error) : "";
+  const message = form.formError;
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    <form onSubmit={form.handleSubmit} noValidate className="space-y-5">
       {message &&
         (LINK_REFUSALS.includes(message) ? (
           <AskAgain message={message} />
         ) : (
-          <FormAlert>
-            <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-            <span>{message}</span>
-          </FormAlert>
+          <Notice tone="error">{message}</Notice>
         ))}
       <PasswordField
         label="Nova senha"
-        name="password"
         autoComplete="new-password"
         placeholder="Crie uma senha"
         hint={PASSWORD_HINT}
-        value={password}
-        onChange={(event) => {
-          setPassword(event.target.value);
-          setErrors((current) => ({ ...current, password: undefined }));
-        }}
-        error={errors.password}
+        {...form.field("password")}
       />
       <PasswordField
         label="Confirme a nova senha"
-        name="password_confirmation"
         autoComplete="new-password"
         placeholder="Repita a senha"
-        value={confirmation}
-        onChange={(event) => {
-          setConfirmation(event.target.value);
-          setErrors((current) => ({ ...current, confirmation: undefined }));
-        }}
-        error={errors.confirmation}
+        {...form.field("password_confirmation")}
       />
-      <Button type="submit" loading={reset.isPending} className="w-full py-3">
-        {reset.isPending ? "Salvando..." : "Salvar nova senha"}
+      <Button type="submit" loading={form.busy} className="w-full py-3">
+        {form.busy ? "Salvando..." : "Salvar nova senha"}
       </Button>
     </form>
   );

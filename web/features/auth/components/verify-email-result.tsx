@@ -1,14 +1,13 @@
 import { AUTH_MESSAGES } from "@common/contract/auth";
 import { paths } from "@common/paths";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Notice } from "@web/components/ui/notice";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { authErrorMessage } from "@web/lib/auth-error";
 import { meQuery } from "@web/lib/session";
-import { AlertCircle, CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { verifyEmail } from "../api";
-import { FormAlert } from "./auth-shell";
 
 /** Spends the link's token once on arrival and says how it went. */
 export function VerifyEmailResult({ token }: { token: string }) {
@@ -36,33 +35,21 @@ export function VerifyEmailResult({ token }: { token: string }) {
   if (!token)
     return (
       <>
-        <FormAlert>
-          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{AUTH_MESSAGES.verifyLinkInvalid}</span>
-        </FormAlert>
+        <Notice tone="error">{AUTH_MESSAGES.verifyLinkInvalid}</Notice>
         {next}
       </>
     );
   if (verify.isSuccess)
     return (
       <>
-        <div
-          role="status"
-          className="flex items-start gap-2.5 rounded-lg border border-emerald-200 bg-emerald-50 px-3.5 py-3 text-sm text-emerald-800"
-        >
-          <CheckCircle2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{verify.data.message}</span>
-        </div>
+        <Notice tone="success">{verify.data.message}</Notice>
         {next}
       </>
     );
   if (verify.isError)
     return (
       <>
-        <FormAlert>
-          <AlertCircle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
-          <span>{authErrorMessage(verify.error)}</span>
-        </FormAlert>
+        <Notice tone="error">{authErrorMessage(verify.error)}</Notice>
         {next}
       </>
     );

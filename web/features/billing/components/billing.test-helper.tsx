@@ -1,7 +1,9 @@
 // Test-only: the seeded plans, factories for the billing answers, and a render with the app's
 // providers and a memory router (the fake fetch is tests/web-fake-api.tsx).
 import {
+  type CreateSubscriptionResponse,
   type PaymentHistoryItem,
+  type PlanQuote,
   subscriptionFuture,
   type UsageLimits,
   type UserSubscription,
@@ -91,3 +93,28 @@ export function makePayment(overrides: Partial<PaymentHistoryItem> = {}): Paymen
     ...overrides,
   };
 }
+
+/** Business bought today (28/11/2026) from Pro, with R$ 19,89 of Pro's unused days taken off. */
+export const makeQuote = (overrides: Partial<PlanQuote> = {}): PlanQuote => ({
+  plan_id: 3,
+  interval_type: "monthly",
+  transaction_type: "upgrade",
+  list_price_cents: 4990,
+  credit_cents: 1989,
+  amount_cents: 3001,
+  starts_at: "2026-11-28T15:00:00.000Z",
+  ends_at: "2026-12-28T15:00:00.000Z",
+  ...overrides,
+});
+
+/** POST /api/subscriptions/create's answer: the checkout at `init_point` the browser is sent to. */
+export const makeCheckout = (
+  init_point: string,
+  overrides: Partial<CreateSubscriptionResponse> = {},
+): CreateSubscriptionResponse => ({
+  init_point,
+  transaction_id: 1,
+  transaction_type: "subscription",
+  amount_cents: 4990,
+  ...overrides,
+});

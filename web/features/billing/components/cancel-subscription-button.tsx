@@ -13,7 +13,7 @@ import type { Notice } from "./notice-banner";
  */
 export function CancelSubscriptionButton({ onResult }: { onResult: (notice: Notice) => void }) {
   const cancel = useCancelSubscription();
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   const queryClient = useQueryClient();
   // NOTE: the result goes through `onResult` once the dialog's promise settles, not through
   // mutate's callbacks: the cancel refetches the subscription, which unmounts this button (a
@@ -24,7 +24,7 @@ export function CancelSubscriptionButton({ onResult }: { onResult: (notice: Noti
     const subscription = queryClient.getQueryData(userSubscriptionQuery.queryKey);
     const plan = subscription?.plan.name;
     const until = subscription?.expires_at ? formatDateBR(subscription.expires_at) : null;
-    const canceled = await confirm({
+    const canceled = await askConfirm({
       title: plan ? `Cancelar a assinatura do plano ${plan}?` : "Cancelar a sua assinatura?",
       body: (
         <>

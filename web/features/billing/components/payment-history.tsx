@@ -8,10 +8,22 @@ import { formatBRL } from "@common/money";
 import { formatDateBR } from "@common/time";
 import { useQuery } from "@tanstack/react-query";
 import { CopyButton } from "@web/components/ui/copy-button";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { ListError, RowsLoading } from "@web/components/ui/list-states";
 import { errorMessage } from "@web/lib/api-client";
 import { Barcode, Clock, ExternalLink, QrCode, Receipt } from "lucide-react";
 import { paymentHistoryQuery } from "../api/billing";
 import { TransactionStatusBadge } from "./status-badges";
+
+/** The table's columns and their padding (the first and last touch the card's edges). */
+const COLUMNS = [
+  ["Data", "px-6"],
+  ["Plano", "px-3"],
+  ["Tipo", "px-3"],
+  ["Forma de pagamento", "px-3"],
+  ["Valor", "px-3 text-right"],
+  ["Status", "px-6"],
+] as const;
 
 /** A pending payment the user can still complete: Pix or boleto data came with it. */
 function awaitsPayer(item: PaymentHistoryItem): boolean {
@@ -34,37 +46,18 @@ export function PaymentHistory() {
       </div>
 
       {history.isPending ? (
-        <ul className="divide-y divide-gray-100" aria-label="Carregando pagamentos">
-          {[0, 1, 2].map((n) => (
-            <li key={n} className="space-y-2 px-5 py-4 sm:px-6">
-              <div className="h-4 w-1/3 animate-pulse rounded bg-gray-200" />
-              <div className="h-3 w-1/2 animate-pulse rounded bg-gray-100" />
-            </li>
-          ))}
-        </ul>
+        <RowsLoading label="Carregando pagamentos" rowClassName="px-5 py-4 sm:px-6" />
       ) : history.isError ? (
-        <div className="p-8 text-center">
-          <p role="alert" className="text-sm text-red-600">
-            {errorMessage(history.error, "Não foi possível carregar seus pagamentos.")}
-          </p>
-          <button
-            type="button"
-            onClick={() => void history.refetch()}
-            className="mt-3 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
-          >
-            Tentar novamente
-          </button>
-        </div>
+        <ListError
+          message={errorMessage(history.error, "Não foi possível carregar seus pagamentos.")}
+          onRetry={() => void history.refetch()}
+        />
       ) : items.length === 0 ? (
-        <div className="flex flex-col items-center px-4 py-12 text-center">
-          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-gray-100 text-gray-400">
-            <Receipt className="h-6 w-6" aria-hidden />
-          </span>
-          <p className="mt-3 font-medium text-gray-900">Nenhum pagamento ainda.</p>
-          <p className="mt-1 text-sm text-gray-500">
-            Quando você assinar um plano, seus pagamentos aparecem aqui.
-          </p>
-        </div>
+        <EmptyState
+          icon={Receipt}
+          title="Nenhum pagamento ainda."
+          text="Quando você assinar um plano, seus pagamentos aparecem aqui."
+        />
       ) : (
         <>
           {waiting.length > 0 && (
@@ -78,24 +71,11 @@ export function PaymentHistory() {
           <table className="hidden w-full text-left text-sm md:table">
             <thead className="bg-gray-50 text-xs font-medium tracking-wide text-gray-500 uppercase">
               <tr>
-                <th scope="col" className="px-6 py-3 font-medium">
-                  Data
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Plano
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Tipo
-                </th>
-                <th scope="col" className="px-3 py-3 font-medium">
-                  Forma de pagamento
-                </th>
-                <th scope="col" className="px-3 py-3 text-right font-medium">
-                  Valor
-                </th>
-                <th scope="col" className="px-6 py-3 font-medium">
-                  Status
-                </th>
+                {COLUMNS.map(([label, padding]) => (
+                  <th key={label} scope="col" className={`${padding} py-3 font-medium`}>
+                    {label}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-gray-100">
@@ -200,17 +180,7 @@ function PendingPayment({ item }: { item: PaymentHistoryItem }) {
                 No app do seu banco, escolha pagar com Pix copia e cola e cole o código abaixo (ou leia o QR
                 Code).
               </p>
-              <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-                <code className="block min-w-0 flex-1 rounded-lg border border-gray-200 bg-white px-3 py-2 font-mono text-xs break-all text-gray-800">
-                  {d.pix_copy_paste}
-                </code>
-                <CopyButton
-                  text={d.pix_copy_paste}
-                  variant="outline"
-                  label="Copiar código"
-                  className="inline-flex shrink-0 items-center justify-center gap-1.5 self-start rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-                />
-              </div>
+              <CopyableCode code={d.pix_copy_paste} copyLabel="Copiar código" />
             </div>
           )}
         </div>
@@ -225,17 +195,7 @@ function PendingPayment({ item }: { item: PaymentHistoryItem }) {
           {d.boleto_due_date && (
             <p className="mt-0.5 text-xs text-gray-600">Vencimento: {formatDateBR(d.boleto_due_date)}</p>
           )}
-          <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-            <code className="block min-w-0 flex-1 rounded-lg border border-gray-200 bg-white px-3 py-2 font-mono text-xs break-all text-gray-800">
-              {d.boleto_number}
-            </code>
-            <CopyButton
-              text={d.boleto_number}
-              variant="outline"
-              label="Copiar linha"
-              className="inline-flex shrink-0 items-center justify-center gap-1.5 self-start rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
-            />
-          </div>
+          <CopyableCode code={d.boleto_number} copyLabel="Copiar linha" />
           {d.boleto_url && /^https?:\/\//.test(d.boleto_url) && (
             <a
               href={d.boleto_url}
@@ -249,6 +209,23 @@ function PendingPayment({ item }: { item: PaymentHistoryItem }) {
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+/** A code to copy into the bank's app (Pix copia e cola, a boleto's line), beside its copy button. */
+function CopyableCode({ code, copyLabel }: { code: string; copyLabel: string }) {
+  return (
+    <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+      <code className="block min-w-0 flex-1 rounded-lg border border-gray-200 bg-white px-3 py-2 font-mono text-xs break-all text-gray-800">
+        {code}
+      </code>
+      <CopyButton
+        text={code}
+        variant="outline"
+        label={copyLabel}
+        className="inline-flex shrink-0 items-center justify-center gap-1.5 self-start rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50"
+      />
     </div>
   );
 }

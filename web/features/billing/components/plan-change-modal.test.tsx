@@ -1,26 +1,19 @@
-import { BILLING_MESSAGES, type PlanQuote } from "@common/contract/billing";
+import { BILLING_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, paramsOf, type Reply } from "../../../../tests/web-fake-api";
 import { PLANS } from "../../../../tests/web-plans";
-import { makeSubscription, renderAt, stubLocationAssign } from "./billing.test-helper";
+import {
+  makeCheckout,
+  makeQuote,
+  makeSubscription,
+  renderAt,
+  stubLocationAssign,
+} from "./billing.test-helper";
 import { PlanChangeButton } from "./plan-change-modal";
 import { QUOTE_FAILED, quoteChargeText, quotePeriodText } from "./plan-quote-summary";
 
 const NOW = new Date("2026-11-28T15:00:00.000Z");
-
-/** Business bought today from Pro, with R$ 19,89 of Pro's unused days taken off. */
-const upgradeQuote = (over: Partial<PlanQuote> = {}): PlanQuote => ({
-  plan_id: 3,
-  interval_type: "monthly",
-  transaction_type: "upgrade",
-  list_price_cents: 4990,
-  credit_cents: 1989,
-  amount_cents: 3001,
-  starts_at: NOW.toISOString(),
-  ends_at: "2026-12-28T15:00:00.000Z",
-  ...over,
-});
 
 beforeEach(() => {
   // Only the clock: "today" is 28/11/2026 in São Paulo.
@@ -33,18 +26,13 @@ afterEach(() => {
 
 async function openModal(
   subscription = makeSubscription(),
-  quote: Reply | (() => Reply) = { body: upgradeQuote() },
+  quote: Reply | (() => Reply) = { body: makeQuote() },
 ) {
   const calls = fakeApi({
     "GET /api/subscription-plans": { body: PLANS },
     "GET /api/subscriptions/quote": quote,
     "POST /api/subscriptions/create": {
-      body: {
-        init_point: "https://mp.example/pay",
-        transaction_id: 9,
-        transaction_type: "upgrade",
-        amount_cents: 4990,
-      },
+      body: makeCheckout("https://mp.example/pay", { transaction_id: 9, transaction_type: "upgrade" }),
     },
   });
   renderAt(<PlanChangeButton subscription={subscription} />, "/subscription");
@@ -83,7 +71,7 @@ describe("PlanChangeButton: the price before the checkout", () => {
     const { row } = await openModal(
       makeSubscription({ plan: PLANS[2]!, expires_at: "2026-12-28T15:00:00.000Z" }),
       {
-        body: upgradeQuote({
+        body: makeQuote({
           plan_id: 2,
           transaction_type: "downgrade",
           list_price_cents: 1990,
@@ -139,7 +127,7 @@ describe("the quote in words", () => {
   it("says the smallest charge when the credit is worth more than the price", () => {
     expect(
       quoteChargeText(
-        upgradeQuote({ list_price_cents: 1990, credit_cents: 2500, amount_cents: 100 }),
+        makeQuote({ list_price_cents: 1990, credit_cents: 2500, amount_cents: 100 }),
         "Business",
       ),
     ).toEqual({
@@ -147,13 +135,13 @@ describe("the quote in words", () => {
       detail:
         "valor mínimo: o crédito de R$ 25,00 dos dias não usados do plano Business alonga o novo período",
     });
-    expect(quoteChargeText(upgradeQuote({ credit_cents: 0, amount_cents: 4990 }), "Gratuito")).toEqual({
+    expect(quoteChargeText(makeQuote({ credit_cents: 0, amount_cents: 4990 }), "Gratuito")).toEqual({
       amount: "R$ 49,90",
     });
   });
 
   it("reads a renewal that starts after today as starting later", () => {
-    const renewal = upgradeQuote({
+    const renewal = makeQuote({
       transaction_type: "subscription",
       starts_at: "2026-12-01T15:00:00.000Z",
       ends_at: "2027-01-01T15:00:00.000Z",
@@ -161,6 +149,6 @@ describe("the quote in words", () => {
     expect(quotePeriodText(renewal, NOW)).toBe(
       "Começa em 01/12/2026, quando o período atual termina, e vale até 01/01/2027",
     );
-    expect(quotePeriodText(upgradeQuote(), NOW)).toBe("Válido de 28/11/2026 a 28/12/2026");
+    expect(quotePeriodText(makeQuote(), NOW)).toBe("Válido de 28/11/2026 a 28/12/2026");
   });
 });

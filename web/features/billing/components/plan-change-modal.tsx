@@ -11,6 +11,7 @@ import { PlanIcon } from "@web/components/plans/plan-icon";
 import { PlanPrice } from "@web/components/plans/plan-price";
 import { Button } from "@web/components/ui/button";
 import { Modal } from "@web/components/ui/modal";
+import { FormError } from "@web/components/ui/notice";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
 import { subscriptionPlansQuery } from "@web/lib/plans";
@@ -173,14 +174,7 @@ function PlanChangeModal({ subscription, onClose }: { subscription: UserSubscrip
                     {BILLING_MESSAGES.freePlan}
                   </p>
                 )}
-                {error && (
-                  <p
-                    role="alert"
-                    className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-                  >
-                    {error}
-                  </p>
-                )}
+                {error && <FormError className="mt-3">{error}</FormError>}
               </li>
             );
           })}

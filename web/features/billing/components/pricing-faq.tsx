@@ -1,5 +1,6 @@
 import { SUPPORT_EMAIL } from "@common/brand";
-import { ChevronDown, Mail } from "lucide-react";
+import { FaqList } from "@web/components/ui/faq-list";
+import { Mail } from "lucide-react";
 
 const QUESTIONS = [
   {
@@ -43,20 +44,7 @@ export function PricingFaq() {
       >
         Perguntas frequentes
       </h2>
-      <div className="mt-8 divide-y divide-gray-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
-        {QUESTIONS.map(({ question, answer }) => (
-          <details key={question} className="group">
-            <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-medium text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-6 [&::-webkit-details-marker]:hidden">
-              {question}
-              <ChevronDown
-                className="h-5 w-5 shrink-0 text-gray-400 transition-transform group-open:rotate-180"
-                aria-hidden
-              />
-            </summary>
-            <p className="px-5 pb-5 text-sm leading-relaxed text-gray-600 sm:px-6">{answer}</p>
-          </details>
-        ))}
-      </div>
+      <FaqList items={QUESTIONS} className="mt-8" />
       <div className="mt-8 flex flex-col items-center gap-3 rounded-2xl bg-gradient-to-br from-brand-600 to-indigo-700 px-6 py-7 text-center text-white shadow-lg sm:flex-row sm:justify-between sm:text-left">
         <div>
           <p className="text-lg font-semibold">Ainda tem dúvidas?</p>

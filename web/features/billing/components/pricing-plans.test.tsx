@@ -8,7 +8,14 @@ import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
 import { PLANS } from "../../../../tests/web-plans";
-import { FREE_SUBSCRIPTION, makeSubscription, renderAt, stubLocationAssign } from "./billing.test-helper";
+import {
+  FREE_SUBSCRIPTION,
+  makeCheckout,
+  makeQuote,
+  makeSubscription,
+  renderAt,
+  stubLocationAssign,
+} from "./billing.test-helper";
 import { PricingPlans } from "./pricing-plans";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -109,12 +116,9 @@ describe("PricingPlans", () => {
       "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
       "POST /api/subscriptions/create": {
         status: 201,
-        body: {
-          init_point: "https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=1",
+        body: makeCheckout("https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=1", {
           transaction_id: 7,
-          transaction_type: "subscription",
-          amount_cents: 4990,
-        },
+        }),
       },
     });
     renderAt(<PricingPlans signedIn />, "/pricing");
@@ -183,12 +187,7 @@ describe("PricingPlans", () => {
         body: makeSubscription({ plan: PLANS[2]!, interval_type: "yearly", status: "canceled" }),
       },
       "POST /api/subscriptions/create": {
-        body: {
-          init_point: "https://mp.example/renew",
-          transaction_id: 3,
-          transaction_type: "subscription",
-          amount_cents: 4990,
-        },
+        body: makeCheckout("https://mp.example/renew", { transaction_id: 3 }),
       },
     });
     renderAt(<PricingPlans signedIn />, "/pricing");
@@ -209,25 +208,9 @@ describe("PricingPlans", () => {
     const calls = fakeApi({
       "GET /api/subscription-plans": { body: PLANS },
       "GET /api/user/subscription": { body: makeSubscription({ plan: PLANS[1]! }) },
-      "GET /api/subscriptions/quote": {
-        body: {
-          plan_id: 3,
-          interval_type: "monthly",
-          transaction_type: "upgrade",
-          list_price_cents: 4990,
-          credit_cents: 1989,
-          amount_cents: 3001,
-          starts_at: "2026-11-28T15:00:00.000Z",
-          ends_at: "2026-12-28T15:00:00.000Z",
-        },
-      },
+      "GET /api/subscriptions/quote": { body: makeQuote() },
       "POST /api/subscriptions/create": {
-        body: {
-          init_point: "https://mp.example/upgrade",
-          transaction_id: 4,
-          transaction_type: "upgrade",
-          amount_cents: 4990,
-        },
+        body: makeCheckout("https://mp.example/upgrade", { transaction_id: 4, transaction_type: "upgrade" }),
       },
     });
     renderAt(<PricingPlans signedIn />, "/pricing");
@@ -304,12 +287,7 @@ describe("PricingPlans", () => {
       "GET /api/subscription-plans": { body: PLANS },
       "GET /api/user/subscription": { body: FREE_SUBSCRIPTION },
       "POST /api/subscriptions/create": {
-        body: {
-          init_point: "https://mp.example/pay",
-          transaction_id: 1,
-          transaction_type: "subscription",
-          amount_cents: 4990,
-        },
+        body: makeCheckout("https://mp.example/pay"),
       },
     });
     const { router } = renderAt(<PricingPlans signedIn />, "/pricing?plan=2&interval=yearly");

@@ -14,6 +14,8 @@ import { useQuery } from "@tanstack/react-query";
 import { PaymentAssurances } from "@web/components/plans/payment-assurances";
 import { PlanCard } from "@web/components/plans/plan-card";
 import { Button } from "@web/components/ui/button";
+import { ListError } from "@web/components/ui/list-states";
+import { FormError } from "@web/components/ui/notice";
 import { Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
 import { subscriptionPlansQuery } from "@web/lib/plans";
@@ -135,10 +137,11 @@ export function PricingPlans({
         </a>
       );
     }
+    const error = checkout.errorFor(plan.id);
+    const errorBox = error && <FormError className="mt-3">{error}</FormError>;
     if (plan.id === currentPlanId && current) {
       // Buying the plan one has is paying its next period (docs/decisions/007), worded as on /subscription.
       const renewing = checkout.busyPlanId === plan.id;
-      const error = checkout.errorFor(plan.id);
       return (
         <>
           <Button
@@ -162,28 +165,12 @@ export function PricingPlans({
               O novo período começa em {formatDateBR(current.expires_at)}, quando o atual termina.
             </p>
           )}
-          {error && (
-            <p
-              role="alert"
-              className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-            >
-              {error}
-            </p>
-          )}
+          {errorBox}
         </>
       );
     }
     const unavailable = interval === "yearly" && plan.yearly_price_cents == null;
     const redirecting = checkout.busyPlanId === plan.id;
-    const error = checkout.errorFor(plan.id);
-    const errorBox = error && (
-      <p
-        role="alert"
-        className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-      >
-        {error}
-      </p>
-    );
     if (currentPlanId !== null && current && current.plan.price_cents > 0) {
       // A plan change: the same price step as /subscription's 'Trocar de Plano' (docs/decisions/007).
       return (
@@ -247,14 +234,7 @@ export function PricingPlans({
           </Button>
         </form>
         {unavailable && <p className="mt-2 text-center text-xs text-gray-500">{BILLING_MESSAGES.noYearly}</p>}
-        {error && (
-          <p
-            role="alert"
-            className="mt-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            {error}
-          </p>
-        )}
+        {errorBox}
       </>
     );
   }
@@ -294,14 +274,12 @@ export function PricingPlans({
           {plans.isPending ? (
             <Spinner label="Carregando planos..." />
           ) : plans.isError ? (
-            <div className="mx-auto max-w-md rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-              <p role="alert" className="text-sm text-red-700">
-                {errorMessage(plans.error, "Não foi possível carregar os planos.")}
-              </p>
-              <Button variant="secondary" className="mt-4" onClick={() => void plans.refetch()}>
-                Tentar novamente
-              </Button>
-            </div>
+            <ListError
+              boxed
+              className="mx-auto max-w-md"
+              message={errorMessage(plans.error, "Não foi possível carregar os planos.")}
+              onRetry={() => void plans.refetch()}
+            />
           ) : (
             <div className="grid grid-cols-1 gap-8 md:grid-cols-2 xl:grid-cols-4 xl:gap-6">
               {plans.data.map((plan) => (

@@ -2,12 +2,15 @@ import { BILLING_MESSAGES } from "@common/contract/billing";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { billingKeys } from "@web/lib/plans";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubClipboard } from "../../../../tests/web-clipboard";
 import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
 import { PLANS } from "../../../../tests/web-plans";
 import {
   FREE_SUBSCRIPTION,
+  makeCheckout,
   makeLimits,
   makePayment,
+  makeQuote,
   makeSubscription,
   renderAt,
   stubLocationAssign,
@@ -15,10 +18,7 @@ import {
 import { SubscriptionOverview } from "./subscription-overview";
 
 beforeEach(() => {
-  Object.defineProperty(navigator, "clipboard", {
-    configurable: true,
-    value: { writeText: vi.fn().mockResolvedValue(undefined) },
-  });
+  stubClipboard();
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -259,24 +259,16 @@ describe("SubscriptionOverview", () => {
     const calls = api({
       "GET /api/user/subscription": { body: makeSubscription({ interval_type: "yearly" }) },
       "GET /api/subscriptions/quote": {
-        body: {
-          plan_id: 3,
+        body: makeQuote({
           interval_type: "yearly",
-          transaction_type: "upgrade",
           list_price_cents: 47904,
           credit_cents: 10000,
           amount_cents: 37904,
-          starts_at: "2026-11-28T15:00:00.000Z",
           ends_at: "2027-11-28T15:00:00.000Z",
-        },
+        }),
       },
       "POST /api/subscriptions/create": {
-        body: {
-          init_point: "https://mp.example/upgrade",
-          transaction_id: 9,
-          transaction_type: "upgrade",
-          amount_cents: 4990,
-        },
+        body: makeCheckout("https://mp.example/upgrade", { transaction_id: 9, transaction_type: "upgrade" }),
       },
     });
     renderPage();
@@ -315,12 +307,7 @@ describe("SubscriptionOverview", () => {
     const calls = api({
       "GET /api/user/subscription": { body: makeSubscription({ interval_type: "yearly" }) },
       "POST /api/subscriptions/create": {
-        body: {
-          init_point: "https://mp.example/renew",
-          transaction_id: 10,
-          transaction_type: "subscription",
-          amount_cents: 4990,
-        },
+        body: makeCheckout("https://mp.example/renew", { transaction_id: 10 }),
       },
     });
     renderPage();

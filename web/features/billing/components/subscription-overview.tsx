@@ -6,6 +6,7 @@ import {
   type UserSubscription,
 } from "@common/contract/billing";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ListError } from "@web/components/ui/list-states";
 import { PageHeader } from "@web/components/ui/page-header";
 import { Spinner } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
@@ -122,18 +123,11 @@ export function SubscriptionOverview() {
       {subscription.isPending ? (
         <Spinner label="Carregando sua assinatura..." />
       ) : subscription.isError ? (
-        <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-          <p role="alert" className="text-sm text-red-700">
-            {errorMessage(subscription.error, "Não foi possível carregar sua assinatura.")}
-          </p>
-          <button
-            type="button"
-            onClick={() => void subscription.refetch()}
-            className="mt-3 rounded-lg border border-red-200 bg-white px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-100"
-          >
-            Tentar novamente
-          </button>
-        </div>
+        <ListError
+          boxed
+          message={errorMessage(subscription.error, "Não foi possível carregar sua assinatura.")}
+          onRetry={() => void subscription.refetch()}
+        />
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
           <div className="lg:col-span-3">

@@ -4,6 +4,7 @@ import { formatDateBR } from "@common/time";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@web/components/ui/spinner";
 import { Island } from "@web/lib/island";
+import { useDocumentTitle } from "@web/lib/use-document-title";
 import { ArrowRight, ChevronRight, Clock, Eye } from "lucide-react";
 import { Suspense, useEffect } from "react";
 import { Link, useNavigate } from "react-router";
@@ -30,12 +31,7 @@ export function BlogPostView({ slug }: { slug: string }) {
     if (post && post.slug !== slug) void navigate(`/blog/${post.slug}`, { replace: true });
   }, [post, slug, navigate]);
 
-  useEffect(() => {
-    if (post) document.title = `${post.title} · Blog Atalho`;
-    return () => {
-      document.title = "Atalho";
-    };
-  }, [post]);
+  useDocumentTitle(post ? `${post.title} · Blog Atalho` : null);
 
   return (
     <BlogLayout>

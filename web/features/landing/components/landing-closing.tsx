@@ -1,8 +1,7 @@
 import { APP_NAME } from "@common/brand";
 import { Logo } from "@web/components/ui/logo";
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
-import { CtaLink, LANDING_PATHS } from "./landing-links";
+import { LANDING_PATHS, StartCtas } from "./landing-links";
 
 /** The last call to action, on the brand colour. */
 export function LandingFinalCta({ signedIn }: { signedIn: boolean }) {
@@ -23,26 +22,40 @@ export function LandingFinalCta({ signedIn }: { signedIn: boolean }) {
           Crie sua conta grátis, publique sua Link Bio e compartilhe seu primeiro link curto em poucos
           minutos.
         </p>
-        <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          {signedIn ? (
-            <CtaLink to={LANDING_PATHS.dashboard} look="inverted" size="lg">
-              Ir ao Dashboard
-              <ArrowRight className="h-4 w-4" aria-hidden />
-            </CtaLink>
-          ) : (
-            <CtaLink to={LANDING_PATHS.register} look="inverted" size="lg">
-              Criar conta grátis
-              <ArrowRight className="h-4 w-4" aria-hidden />
-            </CtaLink>
-          )}
-          <CtaLink to={LANDING_PATHS.pricing} look="outlineInverted" size="lg">
-            Ver planos
-          </CtaLink>
-        </div>
+        <StartCtas signedIn={signedIn} startLabel="Criar conta grátis" inverted className="justify-center" />
       </div>
     </section>
   );
 }
+
+/** The footer's columns; `page`: a page the server renders apart (the blog), loaded in full. */
+const footerColumns = (
+  signedIn: boolean,
+): { title: string; links: { label: string; to: string; page?: boolean }[] }[] => [
+  {
+    title: "Produto",
+    links: [
+      { label: "Preços", to: LANDING_PATHS.pricing },
+      { label: "Blog", to: LANDING_PATHS.blog, page: true },
+    ],
+  },
+  {
+    title: "Conta",
+    links: signedIn
+      ? [{ label: "Ir ao Dashboard", to: LANDING_PATHS.dashboard }]
+      : [
+          { label: "Entrar", to: LANDING_PATHS.signIn },
+          { label: "Criar conta", to: LANDING_PATHS.register },
+        ],
+  },
+  {
+    title: "Legal",
+    links: [
+      { label: "Termos de Uso", to: LANDING_PATHS.terms },
+      { label: "Política de Privacidade", to: LANDING_PATHS.privacy },
+    ],
+  },
+];
 
 const FOOTER_LINK =
   "rounded text-sm text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
@@ -62,61 +75,26 @@ export function LandingFooter({ signedIn }: { signedIn: boolean }) {
           </p>
         </div>
         <nav aria-label="Rodapé" className="grid grid-cols-2 gap-8 sm:grid-cols-3">
-          <div>
-            <h2 className="text-sm font-semibold text-gray-900">Produto</h2>
-            <ul className="mt-3 space-y-2.5">
-              <li>
-                <Link to={LANDING_PATHS.pricing} className={FOOTER_LINK}>
-                  Preços
-                </Link>
-              </li>
-              <li>
-                <a href={LANDING_PATHS.blog} className={FOOTER_LINK}>
-                  Blog
-                </a>
-              </li>
-            </ul>
-          </div>
-          <div>
-            <h2 className="text-sm font-semibold text-gray-900">Conta</h2>
-            <ul className="mt-3 space-y-2.5">
-              {signedIn ? (
-                <li>
-                  <Link to={LANDING_PATHS.dashboard} className={FOOTER_LINK}>
-                    Ir ao Dashboard
-                  </Link>
-                </li>
-              ) : (
-                <>
-                  <li>
-                    <Link to={LANDING_PATHS.signIn} className={FOOTER_LINK}>
-                      Entrar
-                    </Link>
+          {footerColumns(signedIn).map(({ title, links }) => (
+            <div key={title}>
+              <h2 className="text-sm font-semibold text-gray-900">{title}</h2>
+              <ul className="mt-3 space-y-2.5">
+                {links.map(({ label, to, page }) => (
+                  <li key={label}>
+                    {page ? (
+                      <a href={to} className={FOOTER_LINK}>
+                        {label}
+                      </a>
+                    ) : (
+                      <Link to={to} className={FOOTER_LINK}>
+                        {label}
+                      </Link>
+                    )}
                   </li>
-                  <li>
-                    <Link to={LANDING_PATHS.register} className={FOOTER_LINK}>
-                      Criar conta
-                    </Link>
-                  </li>
-                </>
-              )}
-            </ul>
-          </div>
-          <div>
-            <h2 className="text-sm font-semibold text-gray-900">Legal</h2>
-            <ul className="mt-3 space-y-2.5">
-              <li>
-                <Link to={LANDING_PATHS.terms} className={FOOTER_LINK}>
-                  Termos de Uso
-                </Link>
-              </li>
-              <li>
-                <Link to={LANDING_PATHS.privacy} className={FOOTER_LINK}>
-                  Política de Privacidade
-                </Link>
-              </li>
-            </ul>
-          </div>
+                ))}
+              </ul>
+            </div>
+          ))}
         </nav>
       </div>
       <div className="border-t border-gray-200">

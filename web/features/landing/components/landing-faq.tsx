@@ -2,7 +2,7 @@ import { isUnlimited, type SubscriptionPlan } from "@common/contract/billing";
 import { RANDOM_CODE_LENGTH } from "@common/contract/shortened-urls";
 import { SHORT_CODE_MAX, SHORT_CODE_MIN } from "@common/slug";
 import { formatLimit } from "@web/components/plans/plan-features";
-import { ChevronDown } from "lucide-react";
+import { FaqList } from "@web/components/ui/faq-list";
 import { SectionHeading } from "./landing-links";
 
 type Question = { question: string; answer: string };
@@ -82,20 +82,7 @@ export function LandingFaq({ plans }: { plans: SubscriptionPlan[] }) {
     <section id="perguntas" aria-labelledby="faq-title" className="bg-white py-20 sm:py-24">
       <div className="mx-auto max-w-3xl px-4 sm:px-6 lg:px-8">
         <SectionHeading id="faq-title" eyebrow="Dúvidas" title="Perguntas frequentes" />
-        <div className="mt-12 divide-y divide-gray-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-gray-200">
-          {landingQuestions(plans).map(({ question, answer }) => (
-            <details key={question} className="group">
-              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-gray-900 hover:bg-gray-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:px-6 [&::-webkit-details-marker]:hidden">
-                {question}
-                <ChevronDown
-                  className="h-5 w-5 shrink-0 text-gray-500 transition-transform group-open:rotate-180"
-                  aria-hidden
-                />
-              </summary>
-              <p className="px-5 pb-5 leading-relaxed text-gray-600 sm:px-6">{answer}</p>
-            </details>
-          ))}
-        </div>
+        <FaqList items={landingQuestions(plans)} className="mt-12" />
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
-import { ArrowRight, Check } from "lucide-react";
+import { Check } from "lucide-react";
 import { HeroIllustration } from "./hero-illustration";
-import { CtaLink, LANDING_PATHS } from "./landing-links";
+import { StartCtas } from "./landing-links";
 
 const REASSURANCES = ["Sem cartão de crédito", "Plano grátis para sempre", "Pix, cartão ou boleto"];
 
@@ -28,22 +28,7 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
             Monte sua página Link Bio em minutos, encurte URLs com o código que quiser e descubra de onde vêm
             os seus visitantes. Tudo em português, com preços em reais e sem guardar o IP de ninguém.
           </p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            {signedIn ? (
-              <CtaLink to={LANDING_PATHS.dashboard} size="lg">
-                Ir ao Dashboard
-                <ArrowRight className="h-4 w-4" aria-hidden />
-              </CtaLink>
-            ) : (
-              <CtaLink to={LANDING_PATHS.register} size="lg">
-                Começar Grátis
-                <ArrowRight className="h-4 w-4" aria-hidden />
-              </CtaLink>
-            )}
-            <CtaLink to={LANDING_PATHS.pricing} look="secondary" size="lg">
-              Ver planos
-            </CtaLink>
-          </div>
+          <StartCtas signedIn={signedIn} startLabel="Começar Grátis" />
           <ul className="mt-6 flex flex-wrap gap-x-5 gap-y-2 text-sm text-gray-600">
             {REASSURANCES.map((text) => (
               <li key={text} className="flex items-center gap-1.5">

@@ -1,5 +1,6 @@
 import { PRICING_PATH } from "@common/contract/billing";
 import { paths } from "@common/paths";
+import { ArrowRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
@@ -46,6 +47,38 @@ export function CtaLink({
     >
       {children}
     </Link>
+  );
+}
+
+/**
+ * The pair of big calls to action: start (or, signed in, the dashboard) and the plans; `inverted`
+ * on the brand colour.
+ */
+export function StartCtas({
+  signedIn,
+  startLabel,
+  inverted = false,
+  className = "",
+}: {
+  signedIn: boolean;
+  startLabel: string;
+  inverted?: boolean;
+  className?: string;
+}) {
+  return (
+    <div className={`mt-8 flex flex-col gap-3 sm:flex-row ${className}`}>
+      <CtaLink
+        to={signedIn ? LANDING_PATHS.dashboard : LANDING_PATHS.register}
+        look={inverted ? "inverted" : "primary"}
+        size="lg"
+      >
+        {signedIn ? "Ir ao Dashboard" : startLabel}
+        <ArrowRight className="h-4 w-4" aria-hidden />
+      </CtaLink>
+      <CtaLink to={LANDING_PATHS.pricing} look={inverted ? "outlineInverted" : "secondary"} size="lg">
+        Ver planos
+      </CtaLink>
+    </div>
   );
 }
 

@@ -1,31 +1,19 @@
 import type { SessionUser } from "@common/contract/auth";
 import type { SubscriptionPlan } from "@common/contract/billing";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { subscriptionPlansQuery } from "@web/lib/plans";
 import { meQuery } from "@web/lib/session";
-import { hydrateRoot } from "react-dom/client";
-import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi, testQueryClient } from "../../../../tests/web-fake-api";
 import { PLANS } from "../../../../tests/web-plans";
+import { sessionUser } from "../../../../tests/web-session";
 import { LandingPage } from "./landing-page";
 
 afterEach(() => vi.unstubAllGlobals());
 
-const member: SessionUser = {
-  id: 1,
-  email: "ana@exemplo.com",
-  first_name: "Ana",
-  last_name: "Souza",
-  profile_picture_url: null,
-  is_admin: false,
-  email_verified: true,
-  has_password: true,
-  google_linked: false,
-  google_user_data: { given_name: "Ana", family_name: "Souza", picture: null },
-};
+const member = sessionUser();
 
 /** The landing as the server renders it: session and plans already in the cache. */
 function renderLanding({
@@ -183,31 +171,5 @@ describe("LandingPage", () => {
     expect(hrefOf(footer.getByRole("link", { name: "Termos de Uso" }))).toBe("/terms");
     expect(hrefOf(footer.getByRole("link", { name: "Política de Privacidade" }))).toBe("/privacy");
     expect(footer.getByText(/©/).textContent).not.toMatch(/\d{4}/);
-  });
-
-  it("hydrates the server's HTML without a mismatch, signed in or not", async () => {
-    for (const user of [null, member]) {
-      const queryClient = testQueryClient({ staleTime: Number.POSITIVE_INFINITY });
-      queryClient.setQueryData(meQuery.queryKey, user);
-      queryClient.setQueryData(subscriptionPlansQuery.queryKey, PLANS);
-      const tree = (
-        <QueryClientProvider client={queryClient}>
-          <MemoryRouter>
-            <LandingPage />
-          </MemoryRouter>
-        </QueryClientProvider>
-      );
-      const container = document.createElement("div");
-      container.innerHTML = renderToString(tree);
-      document.body.append(container);
-      const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
-      const onRecoverableError = vi.fn();
-      const root = await act(async () => hydrateRoot(container, tree, { onRecoverableError }));
-      expect(onRecoverableError).not.toHaveBeenCalled();
-      expect(consoleError).not.toHaveBeenCalled();
-      consoleError.mockRestore();
-      act(() => root.unmount());
-      container.remove();
-    }
   });
 });

@@ -2,8 +2,9 @@ import type { LinkPage } from "@common/contract/link-pages";
 import { formatDateBR } from "@common/time";
 import { CopyButton } from "@web/components/ui/copy-button";
 import { QrCodeButton } from "@web/components/ui/qr-code-button";
-import { BarChart3, Calendar, ExternalLink, Link2, MousePointerClick, Pencil, Trash2 } from "lucide-react";
+import { BarChart3, Calendar, ExternalLink, Link2, MousePointerClick } from "lucide-react";
 import { Link } from "react-router";
+import { LinkPageActions } from "./link-page-actions";
 
 /** One card of /link-pages. Edit and delete appear on hover on desktop, always on touch screens. */
 export function LinkPageCard({
@@ -25,24 +26,7 @@ export function LinkPageCard({
           <p className="truncate text-sm text-brand-600">/p/{page.slug}</p>
         </div>
         <div className="flex shrink-0 gap-1 transition-opacity focus-within:opacity-100 md:opacity-0 md:group-hover:opacity-100">
-          <Link
-            to={`/link-pages/${page.id}/edit`}
-            className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900"
-            aria-label={`Editar ${page.title}`}
-            title="Editar"
-          >
-            <Pencil className="h-4 w-4" aria-hidden />
-          </Link>
-          <button
-            type="button"
-            onClick={onDelete}
-            disabled={deleting}
-            className="rounded-lg p-2 text-gray-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
-            aria-label={`Excluir ${page.title}`}
-            title="Excluir"
-          >
-            <Trash2 className="h-4 w-4" aria-hidden />
-          </button>
+          <LinkPageActions page={page} onDelete={onDelete} deleting={deleting} />
         </div>
       </div>
       {page.description && <p className="mt-2 line-clamp-2 text-sm text-gray-600">{page.description}</p>}

@@ -2,7 +2,9 @@ import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { LINK_TARGET_MESSAGES } from "@common/contract/urls";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { stubClipboard } from "../../../../tests/web-clipboard";
+import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
+import { fakeApi, makePage, renderRoutes } from "../test-helpers";
 import { LinkPageEditor } from "./link-page-editor";
 
 // The new page editor's first minutes: the slug from the title, links before the first save, the
@@ -14,10 +16,7 @@ const routes = [
 ];
 
 beforeEach(() => {
-  Object.defineProperty(navigator, "clipboard", {
-    configurable: true,
-    value: { writeText: vi.fn().mockResolvedValue(undefined) },
-  });
+  stubClipboard();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

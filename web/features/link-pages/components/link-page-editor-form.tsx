@@ -4,20 +4,23 @@ import {
   LINK_PAGE_MESSAGES,
   type Link,
   type LinkPage,
+  type LinkPageBody,
   linkPageBodySchema,
 } from "@common/contract/link-pages";
 import { normalizeSlug, slugFromTitle } from "@common/slug";
 import { useQuery } from "@tanstack/react-query";
+import { BackLink } from "@web/components/ui/back-link";
 import { CopyButton } from "@web/components/ui/copy-button";
 import { isPlanLimitError, PlanLimitNotice } from "@web/components/ui/plan-limit-notice";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";
 import { usageLimitsQuery } from "@web/lib/plans";
+import { useContractForm } from "@web/lib/use-contract-form";
 import { useUnsavedChangesWarning } from "@web/lib/use-unsaved-changes-warning";
-import { ArrowLeft, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
+import { ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSaveLinkPage } from "../api/use-save-link-page";
 import {
@@ -34,21 +37,10 @@ import { ButtonStyleEditor } from "./button-style-editor";
 import { ColorField } from "./color-field";
 import { ContrastWarning } from "./contrast-warning";
 import { DomainSelect } from "./domain-select";
-import { DraftLinksEditor } from "./draft-links-editor";
 import { LinkBioPreview } from "./link-bio-preview";
 import { LinksEditor } from "./links-editor";
 import { ProfileImageField } from "./profile-image-field";
 import { TextField } from "./text-field";
-
-type FieldErrors = Partial<Record<string, string>>;
-const FIELDS = [
-  "title",
-  "slug",
-  "description",
-  "profile_image_url",
-  "background_color",
-  "text_color",
-] as const;
 
 /**
  * What the plan's usage already says before a new page is filled: the limit reached, or null.
@@ -64,15 +56,8 @@ function usePageLimitReached(isNew: boolean): string | null {
 /** The Link Bio editor for a new page (page null) or a saved one, with its live preview. */
 export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; links: Link[] }) {
   const navigate = useNavigate();
-  const save = useSaveLinkPage();
+  const savePage = useSaveLinkPage();
   const domains = useAvailableDomains();
-  const [form, setForm] = useState<PageForm>(() => pageToForm(page));
-  const [baseline, setBaseline] = useState<PageForm>(form);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [limitError, setLimitError] = useState<ApiError | null>(null);
-  const limitReached = usePageLimitReached(page === null);
-  // One notice for both: the server's refusal, else the limit the usage already shows.
-  const limitMessage = limitError ?? limitReached;
   const limitNotice = useRef<HTMLDivElement>(null);
   // A new page's slug follows its title until the user types a slug of their own; a saved page's
   // never does (its public address would change behind the user's back).
@@ -80,6 +65,42 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
   // A new page collects its links here and creates them with itself on the first save.
   const [drafts, setDrafts] = useState<DraftLink[]>([]);
   const [draftErrors, setDraftErrors] = useState<Partial<Record<number, string>>>({});
+  const {
+    values: form,
+    setValues: setForm,
+    setValue: set,
+    error,
+    submitError,
+    busy,
+    handleSubmit,
+  } = useContractForm({
+    schema: linkPageBodySchema,
+    initialValues: () => pageToForm(page),
+    toBody: formToBody,
+    // NOTE: sent as the form makes it, not as parsed: the wire carries button_style as JSON text.
+    onSubmit: (_checked, values) => save(formToBody(values)),
+    onInvalid: (errors) => toast.error(Object.values(errors)[0] ?? LINK_PAGE_MESSAGES.saveFailed),
+    onError: (failure) => {
+      if (failure instanceof ApiError && !page) {
+        const byDraft: Partial<Record<number, string>> = {};
+        drafts.forEach((draft, i) => {
+          byDraft[draft.key] = failure.field(`links.${i}.url`) ?? failure.field(`links.${i}.title`);
+        });
+        setDraftErrors(byDraft);
+      }
+      if (isPlanLimitError(failure)) {
+        // Said once, in the notice at the top (not again in a toast), brought into view.
+        requestAnimationFrame(() => limitNotice.current?.scrollIntoView?.({ block: "center" }));
+        return;
+      }
+      toast.error(errorMessage(failure, LINK_PAGE_MESSAGES.saveFailed));
+    },
+  });
+  const [baseline, setBaseline] = useState<PageForm>(form);
+  const limitError = isPlanLimitError(submitError) ? submitError : null;
+  const limitReached = usePageLimitReached(page === null);
+  // One notice for both: the server's refusal, else the limit the usage already shows.
+  const limitMessage = limitError ?? limitReached;
   const [styleOpen, setStyleOpen] = useState(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const dirty = JSON.stringify(form) !== JSON.stringify(baseline) || drafts.length > 0;
@@ -92,10 +113,8 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
     const pick = (f: PageForm) => (f.domainId === null ? { ...f, domainId: defaultDomainId } : f);
     setForm(pick);
     setBaseline(pick);
-  }, [defaultDomainId]);
+  }, [defaultDomainId, setForm]);
 
-  const set = <K extends keyof PageForm>(key: K, value: PageForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
   const setTitle = (title: string) =>
     setForm((f) => ({ ...f, title, slug: slugFollowsTitle ? slugFromTitle(title) : f.slug }));
   const setSlug = (typed: string) => {
@@ -114,84 +133,44 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
     [form, links, drafts, page],
   );
   const savedUrl = page ? publicPageUrl(page.slug, page.custom_domain_id, domains) : null;
-  const canSave = form.title.trim() !== "" && form.slug !== "" && !save.isPending && !limitReached;
+  const canSave = form.title.trim() !== "" && form.slug !== "" && !busy && !limitReached;
 
-  const submit = async () => {
-    const body = formToBody(form);
-    const parsed = linkPageBodySchema.safeParse(body);
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0] ?? "form")] ??= issue.message;
-      setErrors(next);
-      toast.error(Object.values(next)[0] ?? LINK_PAGE_MESSAGES.saveFailed);
+  async function save(body: LinkPageBody) {
+    setDraftErrors({});
+    const saved = await savePage.mutateAsync(
+      page
+        ? { id: page.id, body }
+        : { id: null, body: { ...body, links: drafts.map(({ title, url }) => ({ title, url })) } },
+    );
+    const savedForm = pageToForm(saved);
+    setForm(savedForm);
+    setBaseline(savedForm);
+    if (page) {
+      toast.success("Link Bio salva!");
       return;
     }
-    setErrors({});
-    setDraftErrors({});
-    setLimitError(null);
-    try {
-      const saved = await save.mutateAsync(
-        page
-          ? { id: page.id, body }
-          : { id: null, body: { ...body, links: drafts.map(({ title, url }) => ({ title, url })) } },
-      );
-      const savedForm = pageToForm(saved);
-      setForm(savedForm);
-      setBaseline(savedForm);
-      if (page) {
-        toast.success("Link Bio salva!");
-        return;
-      }
-      const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains);
-      setDrafts([]);
-      allowNextNavigation();
-      navigate(`/link-pages/${saved.id}/edit`, { replace: true });
-      const copied = await copyToClipboard(url);
-      toast.success(
-        copied ? "Link Bio criada! URL copiada para a área de transferência." : "Link Bio criada!",
-        {
-          description: url,
-        },
-      );
-    } catch (error) {
-      const next: FieldErrors = {};
-      if (error instanceof ApiError) for (const f of FIELDS) next[f] = error.field(f);
-      setErrors(next);
-      if (error instanceof ApiError && !page) {
-        const byDraft: Partial<Record<number, string>> = {};
-        drafts.forEach((draft, i) => {
-          byDraft[draft.key] = error.field(`links.${i}.url`) ?? error.field(`links.${i}.title`);
-        });
-        setDraftErrors(byDraft);
-      }
-      if (isPlanLimitError(error)) {
-        // Said once, in the notice at the top (not again in a toast), brought into view.
-        setLimitError(error);
-        requestAnimationFrame(() => limitNotice.current?.scrollIntoView?.({ block: "center" }));
-        return;
-      }
-      toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveFailed));
-    }
-  };
+    const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains);
+    setDrafts([]);
+    allowNextNavigation();
+    navigate(`/link-pages/${saved.id}/edit`, { replace: true });
+    const copied = await copyToClipboard(url);
+    toast.success(
+      copied ? "Link Bio criada! URL copiada para a área de transferência." : "Link Bio criada!",
+      {
+        description: url,
+      },
+    );
+  }
 
   return (
     <form
       noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSave) void submit();
-      }}
+      onSubmit={(event) => (canSave ? void handleSubmit(event) : event.preventDefault())}
       className={`space-y-6 ${dirty ? "pb-20 lg:pb-0" : ""}`}
     >
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div>
-          <RouterLink
-            to="/link-pages"
-            className="mb-1 inline-flex items-center gap-1 text-sm text-gray-500 hover:text-gray-900"
-          >
-            <ArrowLeft className="h-4 w-4" aria-hidden />
-            Link Bios
-          </RouterLink>
+          <BackLink to="/link-pages">Link Bios</BackLink>
           <h1 className="text-2xl font-bold text-gray-900">{page ? "Editar Link Bio" : "Nova Link Bio"}</h1>
           {dirty && <p className="text-sm text-amber-700">Alterações não salvas</p>}
         </div>
@@ -220,12 +199,12 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
             disabled={!canSave}
             className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            {save.isPending ? (
+            {busy ? (
               <Loader2 className="h-4 w-4 animate-spin" aria-hidden />
             ) : (
               <Save className="h-4 w-4" aria-hidden />
             )}
-            {save.isPending ? "Salvando..." : "Salvar Link Bio"}
+            {busy ? "Salvando..." : "Salvar Link Bio"}
           </button>
         </div>
       </div>
@@ -244,7 +223,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               required
               value={form.title}
               onChange={setTitle}
-              error={errors.title}
+              error={error("title")}
               maxLength={100}
               placeholder="Ex.: Maria Silva"
             />
@@ -254,7 +233,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               prefix="/p/"
               value={form.slug}
               onChange={setSlug}
-              error={errors.slug}
+              error={error("slug")}
               maxLength={50}
               placeholder="maria-silva"
               hint="Apenas letras minúsculas, números, - e _"
@@ -264,14 +243,14 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               multiline
               value={form.description}
               onChange={(v) => set("description", v)}
-              error={errors.description}
+              error={error("description")}
               maxLength={500}
               placeholder="Conte em uma frase quem você é"
             />
             <ProfileImageField
               value={form.profileImageUrl}
               onChange={(v) => set("profileImageUrl", v)}
-              error={errors.profile_image_url}
+              error={error("profile_image_url")}
             />
           </Card>
 
@@ -281,13 +260,13 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
                 label="Cor de Fundo"
                 value={form.backgroundColor}
                 onChange={(v) => set("backgroundColor", v)}
-                error={errors.background_color}
+                error={error("background_color")}
               />
               <ColorField
                 label="Cor do Texto"
                 value={form.textColor}
                 onChange={(v) => set("textColor", v)}
-                error={errors.text_color}
+                error={error("text_color")}
               />
               <ContrastWarning
                 ratio={contrastRatio(form.textColor, form.backgroundColor)}
@@ -301,7 +280,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
                   domains={domains}
                   value={form.domainId}
                   onChange={(v) => set("domainId", v)}
-                  error={errors.custom_domain_id}
+                  error={error("custom_domain_id")}
                 />
               )}
               <ActiveToggle checked={form.isActive} onChange={(v) => set("isActive", v)} />
@@ -339,9 +318,10 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
 
           <Card title={`Links${view.links.length ? ` (${view.links.length})` : ""}`}>
             {page ? (
-              <LinksEditor pageId={page.id} links={links} pageStyle={form.buttonStyle} />
+              <LinksEditor mode="saved" pageId={page.id} links={links} pageStyle={form.buttonStyle} />
             ) : (
-              <DraftLinksEditor
+              <LinksEditor
+                mode="draft"
                 links={drafts}
                 onChange={(next) => {
                   setDrafts(next);
@@ -385,7 +365,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
             disabled={!canSave}
             className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-50"
           >
-            {save.isPending ? "Salvando..." : "Salvar alterações"}
+            {busy ? "Salvando..." : "Salvar alterações"}
           </button>
         </div>
       )}

@@ -5,7 +5,9 @@ import { readImageFile } from "@web/lib/read-image-file";
 import { UNSAVED_CHANGES_MESSAGE } from "@web/lib/use-unsaved-changes-warning";
 import { useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { stubClipboard } from "../../../../tests/web-clipboard";
+import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
+import { fakeApi, makePage, renderRoutes } from "../test-helpers";
 import { LinkPageEditor } from "./link-page-editor";
 
 function EditorRoute({ id }: { id: string }) {
@@ -23,10 +25,7 @@ function RouteParam() {
 }
 
 beforeEach(() => {
-  Object.defineProperty(navigator, "clipboard", {
-    configurable: true,
-    value: { writeText: vi.fn().mockResolvedValue(undefined) },
-  });
+  stubClipboard();
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
+import { ListError } from "@web/components/ui/list-states";
 import { Spinner } from "@web/components/ui/spinner";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useEffect } from "react";
@@ -31,19 +32,14 @@ function SavedPageEditor({ id }: { id: number }) {
   if (page.error instanceof ApiError && page.error.status === 404) return <NotFoundRedirect />;
   if (page.isError || links.isError) {
     return (
-      <div className="rounded-xl border border-red-200 bg-red-50 p-6 text-center text-sm text-red-700">
-        {errorMessage(page.error ?? links.error, LINK_PAGE_MESSAGES.loadFailed)}
-        <button
-          type="button"
-          className="ml-2 font-medium underline"
-          onClick={() => {
-            void page.refetch();
-            void links.refetch();
-          }}
-        >
-          Tentar novamente
-        </button>
-      </div>
+      <ListError
+        boxed
+        message={errorMessage(page.error ?? links.error, LINK_PAGE_MESSAGES.loadFailed)}
+        onRetry={() => {
+          void page.refetch();
+          void links.refetch();
+        }}
+      />
     );
   }
   if (!page.data || !links.data) return <Spinner />;

@@ -1,7 +1,9 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DEFAULT_DOMAINS, fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { stubClipboard } from "../../../../tests/web-clipboard";
+import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
+import { fakeApi, makePage, renderRoutes } from "../test-helpers";
 import { LinkPagesDashboardList } from "./link-pages-dashboard-list";
 
 const routes = [{ path: "/dashboard", element: <LinkPagesDashboardList /> }];
@@ -14,8 +16,7 @@ afterEach(() => {
 
 describe("LinkPagesDashboardList", () => {
   it("copies the public URL and says 'Copiado!' for 2 seconds", async () => {
-    const writeText = vi.fn().mockResolvedValue(undefined);
-    Object.defineProperty(navigator, "clipboard", { configurable: true, value: { writeText } });
+    const writeText = stubClipboard();
     fakeApi({
       "GET /api/link-pages": { body: [makePage({ id: 1, title: "Loja", slug: "loja" })] },
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },

@@ -1,11 +1,14 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { useQuery } from "@tanstack/react-query";
+import { ButtonLink } from "@web/components/ui/button";
 import { CopyButton } from "@web/components/ui/copy-button";
+import { EmptyState } from "@web/components/ui/empty-state";
 import { useAvailableDomains } from "@web/lib/available-domains";
-import { ExternalLink, FileText, Pencil, Plus, Trash2 } from "lucide-react";
+import { ExternalLink, FileText, Plus } from "lucide-react";
 import { Link } from "react-router";
 import { linkPagesQuery } from "../api/link-pages-query";
 import { publicPageUrl } from "../public-url";
+import { LinkPageActions } from "./link-page-actions";
 import { useConfirmedLinkPageDelete } from "./use-confirmed-link-page-delete";
 
 // The dashboard shows a short list; the full one (with search) is /link-pages.
@@ -15,7 +18,7 @@ const DASHBOARD_LIMIT = 5;
 export function LinkPagesDashboardList() {
   const pages = useQuery(linkPagesQuery);
   const domains = useAvailableDomains();
-  const { remove, deletePage } = useConfirmedLinkPageDelete({
+  const { remove, deleting } = useConfirmedLinkPageDelete({
     confirm: LINK_PAGE_MESSAGES.confirmDeletePage,
     failed: LINK_PAGE_MESSAGES.deletePageFailed,
   });
@@ -36,17 +39,17 @@ export function LinkPagesDashboardList() {
       {pages.isPending ? (
         <p className="px-5 py-8 text-center text-sm text-gray-500">Carregando...</p>
       ) : all.length === 0 ? (
-        <div className="px-5 py-10 text-center">
-          <FileText className="mx-auto h-10 w-10 text-gray-300" aria-hidden />
-          <p className="mt-3 text-sm text-gray-600">Você ainda não criou nenhuma Link Bio.</p>
-          <Link
-            to="/link-pages/new/edit"
-            className="mt-4 inline-flex items-center gap-2 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            <Plus className="h-4 w-4" aria-hidden />
-            Criar Link Bio
-          </Link>
-        </div>
+        <EmptyState
+          icon={FileText}
+          text="Você ainda não criou nenhuma Link Bio."
+          action={
+            <ButtonLink to="/link-pages/new/edit">
+              <Plus className="h-4 w-4" aria-hidden />
+              Criar Link Bio
+            </ButtonLink>
+          }
+          className="px-5 py-10"
+        />
       ) : (
         <>
           <ul className="divide-y divide-gray-100">
@@ -71,24 +74,7 @@ export function LinkPagesDashboardList() {
                       Visualizar
                     </a>
                     <CopyButton text={url} variant="outline" />
-                    <Link
-                      to={`/link-pages/${page.id}/edit`}
-                      className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900"
-                      aria-label={`Editar ${page.title}`}
-                      title="Editar"
-                    >
-                      <Pencil className="h-4 w-4" aria-hidden />
-                    </Link>
-                    <button
-                      type="button"
-                      onClick={() => remove(page)}
-                      disabled={deletePage.isPending && deletePage.variables === page.id}
-                      className="rounded-lg p-2 text-gray-500 hover:bg-red-50 hover:text-red-600 disabled:opacity-50"
-                      aria-label={`Excluir ${page.title}`}
-                      title="Excluir"
-                    >
-                      <Trash2 className="h-4 w-4" aria-hidden />
-                    </button>
+                    <LinkPageActions page={page} onDelete={() => remove(page)} deleting={deleting(page)} />
                   </div>
                 </li>
               );

@@ -1,5 +1,5 @@
 import type { ButtonStyle } from "@common/button-style";
-import { LINK_PAGE_MESSAGES, type Link } from "@common/contract/link-pages";
+import { LINK_PAGE_MESSAGES, type Link, MAX_LINKS_PER_PAGE } from "@common/contract/link-pages";
 import {
   closestCenter,
   DndContext,
@@ -19,53 +19,46 @@ import {
 import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { errorMessage } from "@web/lib/api-client";
 import { ArrowDown, ArrowUp, GripVertical, Paintbrush, Pencil, Plus, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { toast } from "sonner";
 import { useCreateLink } from "../api/use-create-link";
 import { useDeleteLink } from "../api/use-delete-link";
 import { useReorderLinks } from "../api/use-reorder-links";
 import { useUpdateLink } from "../api/use-update-link";
+import type { DraftLink } from "../page-form";
 import { LinkForm } from "./link-form";
 import { LinkStyleModal } from "./link-style-modal";
 
-/** The page's links: add, edit, delete, reorder (drag or arrows) and per-link style. Saved at once. */
-export function LinksEditor({
-  pageId,
-  links,
-  pageStyle,
-}: {
-  pageId: number;
-  links: Link[];
-  pageStyle: ButtonStyle;
-}) {
+type LinksEditorProps =
+  | { mode: "saved"; pageId: number; links: Link[]; pageStyle: ButtonStyle }
+  | {
+      mode: "draft";
+      links: DraftLink[];
+      onChange: (links: DraftLink[]) => void;
+      /** What the server said of a link (by key) when the page's first save was refused. */
+      errors: Partial<Record<number, string>>;
+    };
+
+/**
+ * A page's links: added, edited, ordered (drag or arrows) and removed. A saved page saves each
+ * change at once and styles each link; a page not saved yet keeps its links here and creates them
+ * with itself on its first save (all or nothing), so nobody has to save before adding links.
+ */
+export function LinksEditor(props: LinksEditorProps) {
+  return props.mode === "saved" ? <SavedLinksEditor {...props} /> : <DraftLinksEditor {...props} />;
+}
+
+function SavedLinksEditor({ pageId, links, pageStyle }: Extract<LinksEditorProps, { mode: "saved" }>) {
   const createLink = useCreateLink(pageId);
   const updateLink = useUpdateLink(pageId);
   const deleteLink = useDeleteLink(pageId);
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   const reorder = useReorderLinks(pageId);
-  const [editingId, setEditingId] = useState<number | null>(null);
   const [stylingId, setStylingId] = useState<number | null>(null);
   const styling = links.find((link) => link.id === stylingId);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= links.length || from === to) return;
-    reorder.mutate(arrayMove(links, from, to), {
-      onError: (error) => toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveLinkFailed)),
-    });
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    move(
-      links.findIndex((link) => link.id === active.id),
-      links.findIndex((link) => link.id === over.id),
-    );
-  };
   const remove = (link: Link) =>
-    confirm({
+    askConfirm({
       title: `Excluir o link “${link.title}”?`,
       body: (
         <>
@@ -81,88 +74,32 @@ export function LinksEditor({
 
   return (
     <div className="space-y-4">
-      {links.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-500">
-          Nenhum link ainda. Adicione o primeiro abaixo.
-        </p>
-      ) : (
-        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-          <SortableContext items={links.map((link) => link.id)} strategy={verticalListSortingStrategy}>
-            <ul className="space-y-2" aria-label="Links da página">
-              {links.map((link, index) => (
-                <SortableLinkRow key={link.id} id={link.id}>
-                  {editingId === link.id ? (
-                    <div className="flex-1">
-                      <LinkForm
-                        initial={{ title: link.title, url: link.url }}
-                        submitLabel="Salvar link"
-                        onSubmit={async (body) => {
-                          await updateLink.mutateAsync({ id: link.id, body });
-                          setEditingId(null);
-                        }}
-                        onCancel={() => setEditingId(null)}
-                      />
-                    </div>
-                  ) : (
-                    <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center">
-                      <div className="min-w-0 flex-1 py-1 sm:py-0">
-                        <p className="truncate text-sm font-medium text-gray-900">{link.title}</p>
-                        <p className="truncate text-xs text-gray-500">{link.url}</p>
-                      </div>
-                      <div className="-ml-2 flex shrink-0 items-center sm:ml-0">
-                        <IconButton
-                          label={`Mover ${link.title} para cima`}
-                          disabled={index === 0 || reorder.isPending}
-                          onClick={() => move(index, index - 1)}
-                        >
-                          <ArrowUp className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                        <IconButton
-                          label={`Mover ${link.title} para baixo`}
-                          disabled={index === links.length - 1 || reorder.isPending}
-                          onClick={() => move(index, index + 1)}
-                        >
-                          <ArrowDown className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                        <IconButton
-                          label={`Personalizar ${link.title}`}
-                          onClick={() => setStylingId(link.id)}
-                        >
-                          <Paintbrush className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                        <IconButton label={`Editar ${link.title}`} onClick={() => setEditingId(link.id)}>
-                          <Pencil className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                        <IconButton
-                          label={`Excluir ${link.title}`}
-                          danger
-                          disabled={deleteLink.isPending && deleteLink.variables === link.id}
-                          onClick={() => void remove(link)}
-                        >
-                          <Trash2 className="h-4 w-4" aria-hidden />
-                        </IconButton>
-                      </div>
-                    </div>
-                  )}
-                </SortableLinkRow>
-              ))}
-            </ul>
-          </SortableContext>
-        </DndContext>
-      )}
-
-      <fieldset className="min-w-0 rounded-lg border border-gray-200 bg-gray-50 p-4">
-        <legend className="sr-only">Adicionar link</legend>
-        <p aria-hidden className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
-          <Plus className="h-4 w-4" aria-hidden />
-          Adicionar link
-        </p>
+      <LinkList
+        items={links}
+        idOf={(link) => link.id}
+        emptyText="Nenhum link ainda. Adicione o primeiro abaixo."
+        reordering={reorder.isPending}
+        onReorder={(next) =>
+          reorder.mutate(next, {
+            onError: (error) => toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveLinkFailed)),
+          })
+        }
+        onEdit={(link, body) => updateLink.mutateAsync({ id: link.id, body })}
+        styleAction={(link) => (
+          <IconButton label={`Personalizar ${link.title}`} onClick={() => setStylingId(link.id)}>
+            <Paintbrush className="h-4 w-4" aria-hidden />
+          </IconButton>
+        )}
+        removeLabel="Excluir"
+        removing={(link) => deleteLink.isPending && deleteLink.variables === link.id}
+        onRemove={(link) => void remove(link)}
+      />
+      <AddLinkBox>
         <LinkForm
           submitLabel="Adicionar link"
           onSubmit={(body) => createLink.mutateAsync({ ...body, custom_style: {} })}
         />
-      </fieldset>
-
+      </AddLinkBox>
       {styling && (
         <LinkStyleModal
           pageId={pageId}
@@ -175,7 +112,179 @@ export function LinksEditor({
   );
 }
 
-export function SortableLinkRow({ id, children }: { id: number; children: React.ReactNode }) {
+function DraftLinksEditor({ links, onChange, errors }: Extract<LinksEditorProps, { mode: "draft" }>) {
+  const nextKey = useRef(1);
+  return (
+    <div className="space-y-4">
+      <LinkList
+        items={links}
+        idOf={(link) => link.key}
+        emptyText="Nenhum link ainda. Adicione o primeiro abaixo: ele é salvo junto com a Link Bio."
+        onReorder={onChange}
+        onEdit={async (link, body) =>
+          onChange(links.map((l) => (l.key === link.key ? { ...l, ...body } : l)))
+        }
+        errorOf={(link) => errors[link.key]}
+        removeLabel="Remover"
+        // Not saved yet: removing it loses nothing, so no confirmation.
+        onRemove={(link) => onChange(links.filter((l) => l.key !== link.key))}
+      />
+      <AddLinkBox>
+        {links.length >= MAX_LINKS_PER_PAGE ? (
+          <p className="text-sm text-gray-600">Uma página pode ter no máximo {MAX_LINKS_PER_PAGE} links.</p>
+        ) : (
+          <LinkForm
+            submitLabel="Adicionar link"
+            onSubmit={async (body) => {
+              onChange([...links, { key: nextKey.current++, title: body.title, url: body.url }]);
+            }}
+          />
+        )}
+      </AddLinkBox>
+      {links.length > 0 && (
+        <p className="text-xs text-gray-500">
+          Os links são criados quando você salvar a Link Bio. Depois, você também pode personalizar o estilo
+          de cada um.
+        </p>
+      )}
+    </div>
+  );
+}
+
+type LinkFields = { title: string; url: string };
+
+/** The links in order, each editable in place, moved by drag or by its arrows. */
+function LinkList<T extends LinkFields>({
+  items,
+  idOf,
+  emptyText,
+  reordering = false,
+  onReorder,
+  onEdit,
+  errorOf,
+  styleAction,
+  removeLabel,
+  removing,
+  onRemove,
+}: {
+  items: T[];
+  idOf: (item: T) => number;
+  emptyText: string;
+  reordering?: boolean;
+  onReorder: (items: T[]) => void;
+  onEdit: (item: T, body: LinkFields) => Promise<unknown>;
+  errorOf?: (item: T) => string | undefined;
+  styleAction?: (item: T) => ReactNode;
+  removeLabel: string;
+  removing?: (item: T) => boolean;
+  onRemove: (item: T) => void;
+}) {
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= items.length || from === to) return;
+    onReorder(arrayMove(items, from, to));
+  };
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    move(
+      items.findIndex((item) => idOf(item) === active.id),
+      items.findIndex((item) => idOf(item) === over.id),
+    );
+  };
+
+  if (items.length === 0) {
+    return (
+      <p className="rounded-lg border border-dashed border-gray-300 px-4 py-6 text-center text-sm text-gray-500">
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={items.map(idOf)} strategy={verticalListSortingStrategy}>
+        <ul className="space-y-2" aria-label="Links da página">
+          {items.map((item, index) => {
+            const id = idOf(item);
+            const error = errorOf?.(item);
+            return (
+              <SortableLinkRow key={id} id={id}>
+                {editingId === id ? (
+                  <div className="flex-1">
+                    <LinkForm
+                      initial={{ title: item.title, url: item.url }}
+                      submitLabel="Salvar link"
+                      onSubmit={async (body) => {
+                        await onEdit(item, body);
+                        setEditingId(null);
+                      }}
+                      onCancel={() => setEditingId(null)}
+                    />
+                  </div>
+                ) : (
+                  <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-center">
+                    <div className="min-w-0 flex-1 py-1 sm:py-0">
+                      <p className="truncate text-sm font-medium text-gray-900">{item.title}</p>
+                      <p className="truncate text-xs text-gray-500">{item.url}</p>
+                      {error && <p className="mt-1 text-xs text-red-600">{error}</p>}
+                    </div>
+                    <div className="-ml-2 flex shrink-0 items-center sm:ml-0">
+                      <IconButton
+                        label={`Mover ${item.title} para cima`}
+                        disabled={index === 0 || reordering}
+                        onClick={() => move(index, index - 1)}
+                      >
+                        <ArrowUp className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                      <IconButton
+                        label={`Mover ${item.title} para baixo`}
+                        disabled={index === items.length - 1 || reordering}
+                        onClick={() => move(index, index + 1)}
+                      >
+                        <ArrowDown className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                      {styleAction?.(item)}
+                      <IconButton label={`Editar ${item.title}`} onClick={() => setEditingId(id)}>
+                        <Pencil className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                      <IconButton
+                        label={`${removeLabel} ${item.title}`}
+                        danger
+                        disabled={removing?.(item)}
+                        onClick={() => onRemove(item)}
+                      >
+                        <Trash2 className="h-4 w-4" aria-hidden />
+                      </IconButton>
+                    </div>
+                  </div>
+                )}
+              </SortableLinkRow>
+            );
+          })}
+        </ul>
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+function AddLinkBox({ children }: { children: ReactNode }) {
+  return (
+    <fieldset className="min-w-0 rounded-lg border border-gray-200 bg-gray-50 p-4">
+      <legend className="sr-only">Adicionar link</legend>
+      <p aria-hidden className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
+        <Plus className="h-4 w-4" aria-hidden />
+        Adicionar link
+      </p>
+      {children}
+    </fieldset>
+  );
+}
+
+function SortableLinkRow({ id, children }: { id: number; children: ReactNode }) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id });
   return (
@@ -204,7 +313,7 @@ export function SortableLinkRow({ id, children }: { id: number; children: React.
   );
 }
 
-export function IconButton({
+function IconButton({
   label,
   onClick,
   disabled,
@@ -215,7 +324,7 @@ export function IconButton({
   onClick: () => void;
   disabled?: boolean;
   danger?: boolean;
-  children: React.ReactNode;
+  children: ReactNode;
 }) {
   return (
     <button

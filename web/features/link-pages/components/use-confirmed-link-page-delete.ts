@@ -9,9 +9,9 @@ import { useDeleteLinkPage } from "../api/use-delete-link-page";
  */
 export function useConfirmedLinkPageDelete(messages: { confirm: string; failed: string }) {
   const deletePage = useDeleteLinkPage();
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   const remove = (page: LinkPage) =>
-    confirm({
+    askConfirm({
       title: `Excluir a Link Bio “${page.title}”?`,
       body: `A página pública e os links dela saem do ar na hora. ${messages.confirm}`,
       confirmLabel: "Excluir Link Bio",
@@ -19,5 +19,7 @@ export function useConfirmedLinkPageDelete(messages: { confirm: string; failed: 
       action: () => deletePage.mutateAsync(page.id),
       describeError: (error) => errorMessage(error, messages.failed),
     });
-  return { remove, deletePage };
+  /** Whether this page's delete is on its way (its button waits). */
+  const deleting = (page: LinkPage) => deletePage.isPending && deletePage.variables === page.id;
+  return { remove, deleting };
 }

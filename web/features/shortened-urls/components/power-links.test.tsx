@@ -6,46 +6,35 @@ import {
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubClipboard } from "../../../../tests/web-clipboard";
+import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
 import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
+import { shortenedUrl } from "../test-helpers";
 import { ShortenedUrlForm } from "./shortened-url-form";
 import { ShortenedUrlList } from "./shortened-url-list";
 
-const link = (over: Partial<ShortenedUrl> = {}): ShortenedUrl => ({
-  id: 7,
-  original_url: "https://loja.com.br/p?cor=azul&utm_source=ig&utm_campaign=natal#topo",
-  title: "Promoção",
-  short_code: "promo",
-  custom_domain_id: 1,
-  click_count: 0,
-  created_at: "2026-11-20T15:00:00.000Z",
-  expires_at: null,
-  updated_at: "2026-11-20T15:00:00.000Z",
-  rules: [
-    { type: "device", value: "ios", url: "https://apps.apple.com/x" },
-    { type: "country", value: "PT", url: "https://loja.pt/" },
-  ],
-  click_limit: 100,
-  limit_used: 3,
-  expired_url: null,
-  has_password: true,
-  ...over,
-});
-const domains = [
-  {
-    id: 1,
-    domain: "localhost",
-    display_name: "Atalho",
-    is_active: true,
-    is_default: true,
-    is_premium: false,
-  },
-];
+const link = (over: Partial<ShortenedUrl> = {}) =>
+  shortenedUrl({
+    id: 7,
+    original_url: "https://loja.com.br/p?cor=azul&utm_source=ig&utm_campaign=natal#topo",
+    title: "Promoção",
+    short_code: "promo",
+    rules: [
+      { type: "device", value: "ios", url: "https://apps.apple.com/x" },
+      { type: "country", value: "PT", url: "https://loja.pt/" },
+    ],
+    click_limit: 100,
+    limit_used: 3,
+    has_password: true,
+    ...over,
+  });
+const domains = DEFAULT_DOMAINS;
 const fill = (label: RegExp | string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe("the shortener form's UTM builder and advanced options", () => {
   beforeEach(() => {
-    Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => undefined) } });
+    stubClipboard();
   });
   afterEach(() => {
     vi.unstubAllGlobals();

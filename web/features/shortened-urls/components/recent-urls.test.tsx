@@ -1,35 +1,14 @@
-import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubClipboard } from "../../../../tests/web-clipboard";
+import { availableDomain } from "../../../../tests/web-domains";
 import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
+import { shortenedUrl } from "../test-helpers";
 import { RecentUrls } from "./recent-urls";
 
-const url = (id: number): ShortenedUrl => ({
-  id,
-  original_url: `https://exemplo.com.br/${id}`,
-  title: null,
-  short_code: `c${id}xyz`,
-  custom_domain_id: 1,
-  click_count: 2,
-  created_at: "2026-11-20T15:00:00.000Z",
-  expires_at: null,
-  updated_at: "2026-11-20T15:00:00.000Z",
-  rules: [],
-  click_limit: null,
-  limit_used: 0,
-  expired_url: null,
-  has_password: false,
-});
-const domains = [
-  {
-    id: 1,
-    domain: "atalho.app",
-    display_name: "Atalho",
-    is_active: true,
-    is_default: true,
-    is_premium: false,
-  },
-];
+const url = (id: number) =>
+  shortenedUrl({ id, original_url: `https://exemplo.com.br/${id}`, short_code: `c${id}xyz`, click_count: 2 });
+const domains = [availableDomain({ domain: "atalho.app" })];
 
 function serve(total: number) {
   return fakeApi({
@@ -43,7 +22,7 @@ function serve(total: number) {
 
 describe("RecentUrls", () => {
   beforeEach(() => {
-    Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => undefined) } });
+    stubClipboard();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,5 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
+import { ButtonLink } from "@web/components/ui/button";
 import { CopyButton } from "@web/components/ui/copy-button";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { RowsLoading } from "@web/components/ui/list-states";
 import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
 import { ArrowRight, ExternalLink, Link2 } from "lucide-react";
@@ -27,29 +30,18 @@ export function RecentUrls() {
         </Link>
       </div>
       {query.isPending ? (
-        <ul className="divide-y divide-gray-100" aria-label="Carregando URLs">
-          {[0, 1, 2].map((n) => (
-            <li key={n} className="space-y-2 px-5 py-4">
-              <div className="h-4 w-1/3 animate-pulse rounded bg-gray-200" />
-              <div className="h-3 w-1/2 animate-pulse rounded bg-gray-100" />
-            </li>
-          ))}
-        </ul>
+        <RowsLoading label="Carregando URLs" />
       ) : query.isError ? (
         <p role="alert" className="px-5 py-8 text-center text-sm text-red-600">
           {errorMessage(query.error, "Erro ao carregar URLs")}
         </p>
       ) : query.data.items.length === 0 ? (
-        <div className="flex flex-col items-center px-5 py-10 text-center">
-          <Link2 className="h-8 w-8 text-gray-300" aria-hidden />
-          <p className="mt-2 text-sm text-gray-500">Você ainda não encurtou nenhuma URL.</p>
-          <Link
-            to="/url-shortener"
-            className="mt-3 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            Encurtar sua primeira URL
-          </Link>
-        </div>
+        <EmptyState
+          icon={Link2}
+          text="Você ainda não encurtou nenhuma URL."
+          action={<ButtonLink to="/url-shortener">Encurtar sua primeira URL</ButtonLink>}
+          className="px-5 py-10"
+        />
       ) : (
         <ul className="divide-y divide-gray-100">
           {query.data.items.slice(0, RECENT_URLS).map((url) => {

@@ -1,26 +1,20 @@
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { stubClipboard } from "../../../../tests/web-clipboard";
+import { availableDomain } from "../../../../tests/web-domains";
 import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
 import { ShortenedUrlForm } from "./shortened-url-form";
 
 const domains = [
-  {
-    id: 1,
-    domain: "localhost",
-    display_name: "Atalho",
-    is_active: true,
-    is_default: true,
-    is_premium: false,
-  },
-  {
+  availableDomain(),
+  availableDomain({
     id: 2,
     domain: "meu.link",
     display_name: "meu.link",
-    is_active: true,
     is_default: false,
     is_premium: true,
-  },
+  }),
 ];
 
 function fill(label: RegExp, value: string) {
@@ -29,7 +23,7 @@ function fill(label: RegExp, value: string) {
 
 describe("ShortenedUrlForm", () => {
   beforeEach(() => {
-    Object.assign(navigator, { clipboard: { writeText: vi.fn(async () => undefined) } });
+    stubClipboard();
   });
   afterEach(() => vi.unstubAllGlobals());
 

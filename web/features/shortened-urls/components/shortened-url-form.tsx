@@ -6,11 +6,13 @@ import {
   shortenedUrlUpdateSchema,
 } from "@common/contract/shortened-urls";
 import type { z } from "@common/zod";
+import { FormError } from "@web/components/ui/notice";
 import { isPlanLimitError, PlanLimitNotice } from "@web/components/ui/plan-limit-notice";
-import { ApiError, errorMessage } from "@web/lib/api-client";
+import { errorMessage } from "@web/lib/api-client";
 import { FALLBACK_DOMAIN_ID, useAvailableDomains } from "@web/lib/available-domains";
 import { copyToClipboard } from "@web/lib/clipboard";
-import { type FieldErrors, issuesByField } from "@web/lib/form-errors";
+import { serverFieldErrors } from "@web/lib/form-errors";
+import { useContractForm } from "@web/lib/use-contract-form";
 import { Link2, Loader2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
@@ -26,6 +28,7 @@ type Field = "original_url" | "title" | "custom_code" | "expires_at" | "custom_d
 /** The fields always on screen: an error on one of them is said there, and only there. */
 const MAIN_FIELDS: Field[] = ["original_url", "title", "custom_code", "expires_at", "custom_domain_id"];
 const EMPTY = { original_url: "", title: "", custom_code: "", expires_at: "" };
+type Values = typeof EMPTY;
 
 /** A datetime-local value ("2026-11-30T10:00", the browser's zone) as an ISO instant. */
 function localToIso(value: string): string {
@@ -42,7 +45,7 @@ function isoToLocal(iso: string | null): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-const valuesOf = (url: ShortenedUrl | undefined) =>
+const valuesOf = (url: ShortenedUrl | undefined): Values =>
   url
     ? {
         original_url: url.original_url,
@@ -78,16 +81,42 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
   const domains = useAvailableDomains();
   const create = useCreateShortenedUrl();
   const update = useUpdateShortenedUrl(editing?.id ?? 0);
-  const saving = editing ? update : create;
-  const [values, setValues] = useState(() => valuesOf(editing));
   const [utm, setUtm] = useState<UtmValues>(() => (editing ? readUtm(editing.original_url) : EMPTY_UTM));
   const [advanced, setAdvanced] = useState<AdvancedValues>(() => advancedOf(editing));
   const [chosenDomainId, setChosenDomainId] = useState<number | null>(editing?.custom_domain_id ?? null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState("");
-  const [limitError, setLimitError] = useState<ApiError | null>(null);
   /** The code of a link somebody already clicked is fixed (the API says codeLocked). */
   const codeLocked = Boolean(editing && (editing.click_count > 0 || editing.limit_used > 0));
+  const form = useContractForm({
+    schema: editing ? shortenedUrlUpdateSchema : shortenedUrlBodySchema,
+    initialValues: () => valuesOf(editing),
+    toBody: (values) => (editing ? updateBody(editing, values) : createBody(values)),
+    onSubmit: async (body) => {
+      if (editing) {
+        const saved = await update.mutateAsync(body as z.output<typeof shortenedUrlUpdateSchema>);
+        toast.success(POWER_LINK_MESSAGES.updated);
+        onSaved?.(saved);
+        return;
+      }
+      const created = await create.mutateAsync(body as z.output<typeof shortenedUrlBodySchema>);
+      const shortUrl = shortUrlOf(created, domains);
+      form.reset();
+      setUtm(EMPTY_UTM);
+      setAdvanced(EMPTY_ADVANCED);
+      const copied = await copyToClipboard(shortUrl);
+      toast.success(copied ? "URL encurtada e copiada!" : "URL encurtada!", { description: shortUrl });
+      onSaved?.(created);
+    },
+    // A refusal of one main field (a code already taken) shows under that field, not twice.
+    describeError: (failure) =>
+      MAIN_FIELDS.some((field) => serverFieldErrors(failure)[field])
+        ? ""
+        : errorMessage(
+            failure,
+            editing ? POWER_LINK_MESSAGES.updateFailed : SHORT_URL_MESSAGES.shortenFailed,
+          ),
+  });
+  const { values, error } = form;
+  const limitError = isPlanLimitError(form.submitError) ? form.submitError : null;
   const finalUrl = applyUtm(values.original_url, utm);
 
   const domain =
@@ -96,13 +125,11 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
     ? shortUrlOf({ short_code: values.custom_code.trim(), custom_domain_id: domain.id }, domains)
     : "";
 
-  const set = (name: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => {
-    const value = event.target.value;
-    setValues((v) => ({ ...v, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }) as FieldErrors);
+  const set = (name: keyof Values) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    form.field(name).onChange(event);
     // A pasted target brings its utm_* into the builder (fields it does not name are kept).
     if (name === "original_url") {
-      const found = readUtm(value);
+      const found = readUtm(event.target.value);
       setUtm((u) => {
         const next = { ...u };
         for (const key of UTM_KEYS) if (found[key]) next[key] = found[key];
@@ -128,78 +155,34 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
     };
   };
 
-  function parseBody() {
-    if (!editing) {
-      return shortenedUrlBodySchema.safeParse({
-        ...values,
-        ...powerOptions(true),
-        original_url: finalUrl,
-        expires_at: localToIso(values.expires_at),
-        custom_domain_id: domain && domain.id !== FALLBACK_DOMAIN_ID ? domain.id : null,
-      });
-    }
-    // Only what changed of the code and expiry: an already past expiry is not sent back.
-    const expiresChanged = values.expires_at !== isoToLocal(editing.expires_at);
-    return shortenedUrlUpdateSchema.safeParse({
-      ...powerOptions(false),
-      original_url: finalUrl,
-      title: values.title,
-      custom_code: values.custom_code.trim() !== editing.short_code ? values.custom_code : undefined,
-      expires_at: expiresChanged ? localToIso(values.expires_at) : undefined,
-    });
-  }
+  const createBody = (typed: Values) => ({
+    ...typed,
+    ...powerOptions(true),
+    original_url: applyUtm(typed.original_url, utm),
+    expires_at: localToIso(typed.expires_at),
+    custom_domain_id: domain && domain.id !== FALLBACK_DOMAIN_ID ? domain.id : null,
+  });
+  // Only what changed of the code and expiry: an already past expiry is not sent back.
+  const updateBody = (url: ShortenedUrl, typed: Values) => ({
+    ...powerOptions(false),
+    original_url: applyUtm(typed.original_url, utm),
+    title: typed.title,
+    custom_code: typed.custom_code.trim() !== url.short_code ? typed.custom_code : undefined,
+    expires_at: typed.expires_at !== isoToLocal(url.expires_at) ? localToIso(typed.expires_at) : undefined,
+  });
 
-  async function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    setFormError("");
-    setLimitError(null);
-    const parsed = parseBody();
-    if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    try {
-      if (editing) {
-        const saved = await update.mutateAsync(parsed.data as z.output<typeof shortenedUrlUpdateSchema>);
-        toast.success(POWER_LINK_MESSAGES.updated);
-        onSaved?.(saved);
-        return;
-      }
-      const created = await create.mutateAsync(parsed.data as z.output<typeof shortenedUrlBodySchema>);
-      const shortUrl = shortUrlOf(created, domains);
-      setValues(EMPTY);
-      setUtm(EMPTY_UTM);
-      setAdvanced(EMPTY_ADVANCED);
-      const copied = await copyToClipboard(shortUrl);
-      toast.success(copied ? "URL encurtada e copiada!" : "URL encurtada!", { description: shortUrl });
-      onSaved?.(created);
-    } catch (error) {
-      const details =
-        error instanceof ApiError ? (error.body?.details as FieldErrors | undefined) : undefined;
-      if (details && Object.keys(details).length > 0) setErrors(details);
-      if (isPlanLimitError(error)) setLimitError(error);
-      // A refusal of one main field (a code already taken) shows under that field, not twice.
-      if (!MAIN_FIELDS.some((field) => details?.[field])) {
-        setFormError(
-          errorMessage(error, editing ? POWER_LINK_MESSAGES.updateFailed : SHORT_URL_MESSAGES.shortenFailed),
-        );
-      }
-    }
-  }
-
-  const inputClass = (field: Field) => inputClassFor(Boolean(errors[field]));
-  const describedBy = (field: Field, hint?: string) => (errors[field] ? `${id}-${field}-error` : hint);
+  const inputClass = (field: Field) => inputClassFor(Boolean(error(field)));
+  const describedBy = (field: Field, hint?: string) => (error(field) ? `${id}-${field}-error` : hint);
   const fieldError = (field: Field) =>
-    errors[field] ? (
+    error(field) ? (
       <p id={`${id}-${field}-error`} className="mt-1 text-sm text-red-600">
-        {errors[field]}
+        {error(field)}
       </p>
     ) : null;
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={form.handleSubmit}
       noValidate
       className={editing ? "" : "rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6"}
       aria-labelledby={`${id}-title`}
@@ -229,7 +212,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
             placeholder="https://exemplo.com.br/um-link-muito-longo"
             value={values.original_url}
             onChange={set("original_url")}
-            aria-invalid={Boolean(errors.original_url)}
+            aria-invalid={Boolean(error("original_url"))}
             aria-describedby={describedBy("original_url")}
             className={inputClass("original_url")}
           />
@@ -246,7 +229,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
             placeholder="Ex.: Promoção de Natal"
             value={values.title}
             onChange={set("title")}
-            aria-invalid={Boolean(errors.title)}
+            aria-invalid={Boolean(error("title"))}
             aria-describedby={describedBy("title")}
             className={inputClass("title")}
           />
@@ -262,7 +245,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
             value={domain?.id ?? ""}
             onChange={(event) => setChosenDomainId(Number(event.target.value))}
             disabled={!domains || Boolean(editing)}
-            aria-invalid={Boolean(errors.custom_domain_id)}
+            aria-invalid={Boolean(error("custom_domain_id"))}
             aria-describedby={describedBy("custom_domain_id")}
             className={inputClass("custom_domain_id")}
           >
@@ -283,7 +266,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
           </label>
           <div
             className={`mt-1 flex rounded-lg border bg-white shadow-xs focus-within:ring-2 ${
-              errors.custom_code
+              error("custom_code")
                 ? "border-red-400 focus-within:ring-red-100"
                 : "border-gray-300 focus-within:border-brand-500 focus-within:ring-brand-100"
             }`}
@@ -301,7 +284,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
               value={values.custom_code}
               onChange={set("custom_code")}
               disabled={codeLocked}
-              aria-invalid={Boolean(errors.custom_code)}
+              aria-invalid={Boolean(error("custom_code"))}
               aria-describedby={describedBy("custom_code", `${id}-code-hint`)}
               className="block w-full min-w-0 rounded-r-lg px-3 py-2.5 text-sm text-gray-900 placeholder:text-gray-500 focus:outline-none"
             />
@@ -322,7 +305,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
             type="datetime-local"
             value={values.expires_at}
             onChange={set("expires_at")}
-            aria-invalid={Boolean(errors.expires_at)}
+            aria-invalid={Boolean(error("expires_at"))}
             aria-describedby={describedBy("expires_at")}
             className={inputClass("expires_at")}
           />
@@ -340,7 +323,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
       <AdvancedOptions
         values={advanced}
         onChange={setAdvancedValues}
-        error={(name) => errors[name]}
+        error={error}
         hasPassword={Boolean(editing?.has_password)}
         defaultOpen={Boolean(
           editing &&
@@ -366,27 +349,20 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
       {limitError ? (
         <PlanLimitNotice error={limitError} className="mt-4" />
       ) : (
-        formError && (
-          <p
-            role="alert"
-            className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
-          >
-            {formError}
-          </p>
-        )
+        form.formError && <FormError className="mt-4">{form.formError}</FormError>
       )}
 
       <button
         type="submit"
-        disabled={saving.isPending}
+        disabled={form.busy}
         className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
       >
-        {saving.isPending && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
+        {form.busy && <Loader2 className="h-4 w-4 animate-spin" aria-hidden />}
         {editing
-          ? saving.isPending
+          ? form.busy
             ? "Salvando..."
             : "Salvar alterações"
-          : saving.isPending
+          : form.busy
             ? "Encurtando..."
             : "Encurtar URL"}
       </button>

@@ -2,36 +2,21 @@ import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
 import { fakeApi, renderWithProviders } from "../../../../tests/web-fake-api";
+import { shortenedUrl } from "../test-helpers";
 import { ShortenedUrlList } from "./shortened-url-list";
 
-const url = (id: number, over: Partial<ShortenedUrl> = {}): ShortenedUrl => ({
-  id,
-  original_url: `https://exemplo.com.br/${id}`,
-  title: `Link ${id}`,
-  short_code: `code${id}`,
-  custom_domain_id: 1,
-  click_count: id,
-  created_at: "2026-11-20T15:00:00.000Z",
-  expires_at: null,
-  updated_at: "2026-11-20T15:00:00.000Z",
-  rules: [],
-  click_limit: null,
-  limit_used: 0,
-  expired_url: null,
-  has_password: false,
-  ...over,
-});
-const domains = [
-  {
-    id: 1,
-    domain: "localhost",
-    display_name: "Atalho",
-    is_active: true,
-    is_default: true,
-    is_premium: false,
-  },
-];
+const url = (id: number, over: Partial<ShortenedUrl> = {}) =>
+  shortenedUrl({
+    id,
+    original_url: `https://exemplo.com.br/${id}`,
+    title: `Link ${id}`,
+    short_code: `code${id}`,
+    click_count: id,
+    ...over,
+  });
+const domains = DEFAULT_DOMAINS;
 
 describe("ShortenedUrlList", () => {
   afterEach(() => {

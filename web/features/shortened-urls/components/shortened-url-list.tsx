@@ -1,9 +1,11 @@
 import { SHORT_URL_SEARCH_COUNT_MAX } from "@common/contract/shortened-urls";
 import { keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
+import { EmptyState } from "@web/components/ui/empty-state";
+import { ListError, RowsLoading } from "@web/components/ui/list-states";
+import { SearchField, useDebouncedSearch } from "@web/components/ui/search-field";
 import { errorMessage } from "@web/lib/api-client";
 import { useAvailableDomains } from "@web/lib/available-domains";
-import { useDebouncedValue } from "@web/lib/use-debounced-value";
-import { Download, Link2Off, Loader2, Search, Upload } from "lucide-react";
+import { Download, Link2Off, Loader2, Upload } from "lucide-react";
 import { useState } from "react";
 import { shortenedUrlsInfiniteQuery } from "../api/shortened-urls";
 import { SHORTENED_URLS_EXPORT_PATH } from "../api/use-import-shortened-urls";
@@ -17,7 +19,7 @@ const MORE_THAN_COUNTED = `mais de ${SHORT_URL_SEARCH_COUNT_MAX.toLocaleString("
 /** 'Suas URLs (N)': searched on the server, 20 at a time. */
 export function ShortenedUrlList() {
   const [search, setSearch] = useState("");
-  const q = useDebouncedValue(search.trim());
+  const q = useDebouncedSearch(search);
   const domains = useAvailableDomains();
   const query = useInfiniteQuery({ ...shortenedUrlsInfiniteQuery(q), placeholderData: keepPreviousData });
   const urls = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -43,59 +45,34 @@ export function ShortenedUrlList() {
               Exportar CSV
             </a>
           </div>
-          <div className="relative sm:w-72">
-            <Search
-              className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-400"
-              aria-hidden
-            />
-            <input
-              type="search"
-              name="q"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Buscar por título, URL ou código"
-              aria-label="Buscar URLs"
-              className="block w-full rounded-lg border border-gray-300 bg-white py-2 pr-3 pl-9 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-100 focus:outline-none"
-            />
-          </div>
+          <SearchField
+            label="Buscar URLs"
+            hideLabel
+            name="q"
+            value={search}
+            onChange={setSearch}
+            placeholder="Buscar por título, URL ou código"
+            className="sm:w-72"
+          />
         </div>
       </div>
       {importing && <ImportCsvModal onClose={() => setImporting(false)} />}
 
       {query.isPending ? (
-        <ul className="divide-y divide-gray-100" aria-label="Carregando URLs">
-          {[0, 1, 2].map((n) => (
-            <li key={n} className="space-y-2 p-5">
-              <div className="h-4 w-1/3 animate-pulse rounded bg-gray-200" />
-              <div className="h-3 w-1/2 animate-pulse rounded bg-gray-100" />
-            </li>
-          ))}
-        </ul>
+        <RowsLoading label="Carregando URLs" />
       ) : query.isError && urls.length === 0 ? (
-        <div className="p-8 text-center">
-          <p role="alert" className="text-sm text-red-600">
-            {errorMessage(query.error, "Erro ao carregar URLs")}
-          </p>
-          <button
-            type="button"
-            onClick={() => void query.refetch()}
-            className="mt-3 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
-          >
-            Tentar novamente
-          </button>
-        </div>
+        <ListError
+          message={errorMessage(query.error, "Erro ao carregar URLs")}
+          onRetry={() => void query.refetch()}
+        />
       ) : urls.length === 0 ? (
-        <div className="flex flex-col items-center px-4 py-12 text-center">
-          <span className="flex h-12 w-12 items-center justify-center rounded-full bg-gray-100 text-gray-400">
-            <Link2Off className="h-6 w-6" aria-hidden />
-          </span>
-          <p className="mt-3 font-medium text-gray-900">
-            {q ? "Nenhuma URL encontrada" : "Você ainda não encurtou nenhuma URL"}
-          </p>
-          <p className="mt-1 text-sm text-gray-500">
-            {q ? "Tente outro termo de busca." : "Use o formulário acima para criar seu primeiro link curto."}
-          </p>
-        </div>
+        <EmptyState
+          icon={Link2Off}
+          title={q ? "Nenhuma URL encontrada" : "Você ainda não encurtou nenhuma URL"}
+          text={
+            q ? "Tente outro termo de busca." : "Use o formulário acima para criar seu primeiro link curto."
+          }
+        />
       ) : (
         <ul className={`divide-y divide-gray-100 ${query.isPlaceholderData ? "opacity-60" : ""}`}>
           {urls.map((url) => (

@@ -27,12 +27,12 @@ const iconButton =
 /** One short link of the shortener's list, with its actions. */
 export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl: string }) {
   const remove = useDeleteShortenedUrl();
-  const confirm = useConfirm();
+  const askConfirm = useConfirm();
   const expired = isExpired(url);
   const [editing, setEditing] = useState(false);
 
   async function onDelete() {
-    const deleted = await confirm({
+    const deleted = await askConfirm({
       title: `Excluir a URL ${shortUrl.replace(/^https?:\/\//, "")}?`,
       body: (
         <>

@@ -1,6 +1,20 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 
-export type SortState<K extends string> = { sort: K; order: "asc" | "desc" };
+export type SortOrder = "asc" | "desc";
+export type SortState<K extends string> = { sort: K; order: SortOrder };
+
+/**
+ * The sort after a click on `column`: the same column flips its order; another starts with
+ * `firstOrder` (names read best A→Z, dates and counts largest first).
+ */
+export function nextSort<K extends string>(
+  current: SortState<K>,
+  column: K,
+  firstOrder: SortOrder = "desc",
+): SortState<K> {
+  if (current.sort !== column) return { sort: column, order: firstOrder };
+  return { sort: column, order: current.order === "asc" ? "desc" : "asc" };
+}
 
 type Props<K extends string> = {
   /** One sort button, or several sharing a column (e.g. name and email). */
