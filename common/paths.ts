@@ -6,17 +6,30 @@
 export const paths = {
   home: "/",
   auth: "/auth",
+  /** The auth screen opened on its registration form. */
+  register: "/auth?mode=register",
+  /** The auth screen, sending the user on to `next` (a same-origin path) once signed in. */
+  signInThen: (next: string) => `/auth?next=${encodeURIComponent(next)}`,
+  forgotPassword: "/auth/esqueci-senha",
+  resetPassword: "/auth/redefinir-senha",
+  verifyEmail: "/auth/verificar-email",
+  confirmEmail: "/auth/confirmar-email",
   dashboard: "/dashboard",
   linkPages: "/link-pages",
   newLinkPage: "/link-pages/new/edit",
   editLinkPage: (id: number | string) => `/link-pages/${id}/edit`,
   urlShortener: "/url-shortener",
   analytics: "/analytics",
+  /** One short link's or Link Bio page's statistics. */
+  analyticsDetail: (kind: "shortened-urls" | "link-pages", id: number | string) => `/analytics/${kind}/${id}`,
   pricing: "/pricing",
   subscription: "/subscription",
   profile: "/profile",
+  accountDeletion: "/profile/excluir-conta",
   admin: "/admin",
   adminBlog: "/admin/blog",
+  newBlogPost: "/admin/blog/posts/new",
+  editBlogPost: (id: number | string) => `/admin/blog/posts/${id}/edit`,
   blog: "/blog",
   blogPost: (slug: string) => `/blog/${encodeURIComponent(slug)}`,
   terms: "/terms",
@@ -35,6 +48,8 @@ export function publicOrigin(host: string | null | undefined, siteOrigin: string
 export const shortLinkPath = (code: string) => `/s/${encodeURIComponent(code)}`;
 /** /p/{slug}: a Link Bio page's path on its domain. */
 export const linkPagePath = (slug: string) => `/p/${encodeURIComponent(slug)}`;
+/** The public blog's RSS feed (served by the server, not a screen of the SPA). */
+export const blogFeedPath = "/blog/rss.xml";
 
 type OnDomain = {
   /** The custom domain's host name; null or absent: the default domain, the site itself. */

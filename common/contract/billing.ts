@@ -1,5 +1,6 @@
 // Plans, subscriptions, usage limits and payments (spec sections 2-5, 7-9).
 import { formatBRL } from "../money";
+import { paths } from "../paths";
 import { formatDateBR } from "../time";
 import { z } from "../zod";
 import { apiErrorSchema } from "./api-error";
@@ -122,7 +123,7 @@ export const BILLING_MESSAGES = {
 /** What a create beyond the plan answers (403): the limit's name, its number and where to upgrade. */
 export const LIMIT_KINDS = ["link_pages", "shortened_urls"] as const;
 export type LimitKind = (typeof LIMIT_KINDS)[number];
-export const PRICING_PATH = "/pricing";
+export const PRICING_PATH = paths.pricing;
 export function limitReachedMessage(kind: LimitKind, limit: number, planName: string): string {
   const what = kind === "link_pages" ? `${limit} Link Bios` : `${limit} URLs encurtadas`;
   return `Você atingiu o limite de ${what} do plano ${planName}. Faça upgrade em ${PRICING_PATH} para criar mais.`;

@@ -52,23 +52,27 @@ export const slugSchema = z
   );
 
 /**
- * A profile image: an https/http URL, a path of an image we stored (/uploads/…), or a data URL
- * that the server converts into a stored file (spec compatibility).
+ * A profile image: an https/http URL (https:// added when missing, as for links: an address stored
+ * as typed, "exemplo.com/foto.png", would draw no image), a path of an image we stored
+ * (/uploads/…), or a data URL that the server converts into a stored file (spec compatibility).
  */
 export const profileImageSchema = z
   .string()
   .trim()
   .max(8 * 1024 * 1024, LINK_PAGE_MESSAGES.imageTooLarge)
   .nullish()
-  .transform((value) => value || null)
-  .refine(
-    (value) =>
-      value === null ||
-      value.startsWith("data:image/") ||
-      /^\/uploads\/[A-Za-z0-9._-]+$/.test(value) ||
-      httpUrlSchema.safeParse(value).success,
-    "Imagem de perfil: informe uma URL válida ou envie um arquivo",
-  );
+  .transform((value, ctx) => {
+    if (!value) return null;
+    if (value.startsWith("data:image/") || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value)) return value;
+    const url = httpUrlSchema.safeParse(value);
+    if (url.success) return url.data;
+    ctx.addIssue({
+      code: "custom",
+      message: "Imagem de perfil: informe uma URL válida ou envie um arquivo",
+      input: value,
+    });
+    return z.NEVER;
+  });
 
 export const linkPageBodySchema = z.object({
   slug: slugSchema,

@@ -151,7 +151,7 @@ export const LINK_BIO_CSS = [
   `@keyframes lb-slide-in{from{opacity:0;transform:translateY(16px)}to{opacity:1;transform:none}}`,
   `@keyframes lb-bounce{0%,20%,50%,80%,100%{transform:translateY(0)}40%{transform:translateY(-8px)}60%{transform:translateY(-4px)}}`,
   `@keyframes lb-shake{0%,100%{transform:translateX(0)}15%,45%,75%{transform:translateX(-5px)}30%,60%,90%{transform:translateX(5px)}}`,
-  `.lb-footer{margin-top:40px;font-size:13px;opacity:.6}`,
+  `.lb-footer{margin-top:40px;font-size:13px;opacity:.8}`,
   `.lb-footer a{color:inherit;text-decoration:none;font-weight:500}`,
   `.lb-footer a:hover{text-decoration:underline}`,
   `@media (prefers-reduced-motion:reduce){.lb-btn{animation:none!important;transition:none}}`,

@@ -9,7 +9,7 @@ import { findLinkPageTheme, LINK_PAGE_THEMES } from "./themes";
 
 /** The renderer draws the description and the footer in the text colour at these opacities. */
 const DESCRIPTION_OPACITY = 0.8;
-const FOOTER_OPACITY = 0.6;
+const FOOTER_OPACITY = 0.8;
 
 /** `top` at `alpha` over `bottom`, as the browser composes it. */
 function over(top: string, alpha: number, bottom: string): string {
@@ -61,7 +61,7 @@ describe("LINK_PAGE_THEMES", () => {
   it("keeps the opacities this test assumes (the renderer's description and footer)", () => {
     expect(LINK_BIO_CSS).toContain(`.lb-desc{`);
     expect(LINK_BIO_CSS).toMatch(/\.lb-desc\{[^}]*opacity:\.8[;}]/);
-    expect(LINK_BIO_CSS).toMatch(/\.lb-footer\{[^}]*opacity:\.6[;}]/);
+    expect(LINK_BIO_CSS).toMatch(/\.lb-footer\{[^}]*opacity:\.8[;}]/);
   });
 
   it.each(LINK_PAGE_THEMES.map((theme) => [theme.id, theme] as const))(

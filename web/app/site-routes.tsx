@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import type { RouteObject } from "react-router";
 import type { PageHead } from "./page-head";
 import * as auth from "./routes/auth";
@@ -17,11 +18,11 @@ type SiteScreen = {
 };
 
 const SCREENS: Record<SitePath, SiteScreen> = {
-  "/": landing,
-  "/pricing": pricing,
-  "/auth": { ...auth, visitorsOnly: true },
-  "/terms": terms,
-  "/privacy": privacy,
+  [paths.home]: landing,
+  [paths.pricing]: pricing,
+  [paths.auth]: { ...auth, visitorsOnly: true },
+  [paths.terms]: terms,
+  [paths.privacy]: privacy,
 };
 
 /**

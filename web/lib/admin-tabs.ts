@@ -1,3 +1,5 @@
+import { paths } from "@common/paths";
+
 /** The panel's sections, in the URL as ?tab= (also a select on a phone; 'Configurações' is in the user menu too). */
 export const ADMIN_TABS = [
   { key: "visao-geral", label: "Visão Geral" },
@@ -19,4 +21,5 @@ export function adminTabOf(value: string | null): AdminTab {
 }
 
 /** The address of a tab, e.g. the user menu's 'Configurações'. */
-export const adminTabPath = (tab: AdminTab) => (tab === "visao-geral" ? "/admin" : `/admin?tab=${tab}`);
+export const adminTabPath = (tab: AdminTab) =>
+  tab === "visao-geral" ? paths.admin : `${paths.admin}?tab=${tab}`;

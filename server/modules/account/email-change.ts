@@ -4,6 +4,7 @@ import { verify } from "@node-rs/argon2";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ACCOUNT_MESSAGES, type AccountStatus } from "../../../common/contract/account";
+import { paths } from "../../../common/paths";
 import type { Db } from "../../../db/client";
 import { authTokens, users } from "../../../db/schema";
 import { isUniqueViolation } from "../../lib/database-errors";
@@ -137,7 +138,7 @@ export async function confirmEmailChange(app: App, request: FastifyRequest, toke
 
 /** To the new address, which nobody has proven yet: nothing in it that the account holder wrote. */
 export function emailChangeLinkMail(context: MailContext, input: { to: string; token: string }) {
-  const url = `${context.publicUrl}/auth/confirmar-email?token=${encodeURIComponent(input.token)}`;
+  const url = `${context.publicUrl}${paths.confirmEmail}?token=${encodeURIComponent(input.token)}`;
   return layout(context, input.to, `Confirme seu novo email no ${context.appName}`, {
     greeting: hello(""),
     paragraphs: [
@@ -162,7 +163,7 @@ export function emailChangeNoticeMail(
       "A troca só acontece quando o link enviado ao novo endereço for aberto. Até lá, nada muda.",
       "Se não foi você, troque sua senha agora e cancele o pedido no seu perfil.",
     ],
-    action: { label: "Revisar minha conta", url: `${context.publicUrl}/profile` },
+    action: { label: "Revisar minha conta", url: `${context.publicUrl}${paths.profile}` },
     footer: "Este aviso foi enviado ao endereço atual da conta por segurança.",
   });
 }

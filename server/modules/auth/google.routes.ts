@@ -33,7 +33,11 @@ const MINUTE = 60_000;
 export const GOOGLE_REAUTH_TTL_MS = 5 * MINUTE;
 export const GOOGLE_CALLBACK_PATH = "/api/auth/google/callback";
 /** Where each intent's browser returns, with `google_error=<code>` on failure. */
-const RETURN_TO: Record<GoogleIntent, string> = { login: "/auth", link: "/profile", reauth: "/profile" };
+const RETURN_TO: Record<GoogleIntent, string> = {
+  login: paths.auth,
+  link: paths.profile,
+  reauth: paths.profile,
+};
 
 /**
  * Google sign-in (OpenID Connect, authorization code with PKCE): GET /api/auth/google starts it,
@@ -233,7 +237,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
   }
 
   async function link(request: FastifyRequest, reply: FastifyReply, user: UserRow, identity: GoogleIdentity) {
-    if (user.googleSub === identity.sub) return reply.redirect("/profile?google=linked", 302);
+    if (user.googleSub === identity.sub) return reply.redirect(`${paths.profile}?google=linked`, 302);
     if (!user.emailVerifiedAt) throw new GoogleFlowError("unverified");
     if (user.googleSub) throw new GoogleFlowError("already_linked");
     const [owner] = await app.db
@@ -245,7 +249,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     await setGoogleSub(user, identity.sub);
     await recordAccess(app.db, request, { userId: user.id, email: user.email, event: "google_link" });
     request.log.info({ userId: user.id }, "google linked");
-    return reply.redirect("/profile?google=linked", 302);
+    return reply.redirect(`${paths.profile}?google=linked`, 302);
   }
 
   /** A fresh Google sign-in as the account's own Google identity: a 5-minute token for the deletion. */
@@ -253,7 +257,7 @@ export const googleRoutes: FastifyPluginAsync = async (fastify) => {
     if (!user.googleSub) throw new GoogleFlowError("not_linked");
     if (user.googleSub !== identity.sub) throw new GoogleFlowError("wrong_account");
     const token = await issueToken(app.db, user.id, "google_reauth", GOOGLE_REAUTH_TTL_MS);
-    return reply.redirect(`/profile/excluir-conta?reauth=${encodeURIComponent(token)}`, 302);
+    return reply.redirect(`${paths.accountDeletion}?reauth=${encodeURIComponent(token)}`, 302);
   }
 
   // Never leaves an account with no way in: without a password, Google is the only one.

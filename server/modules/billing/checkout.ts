@@ -7,6 +7,7 @@ import {
   planPrice,
   type TransactionType,
 } from "../../../common/contract/billing";
+import { paths } from "../../../common/paths";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../lib/http-error";
 import type { UserRow } from "../../lib/session-guards";
@@ -136,7 +137,7 @@ export async function startCheckout(
       amountCents: amount,
       intervalType: interval,
       payer: { email: user.email, firstName: user.firstName, lastName: user.lastName },
-      returnUrl: `${app.config.publicUrl}/subscription`,
+      returnUrl: `${app.config.publicUrl}${paths.subscription}`,
       notificationUrl: `${app.config.publicUrl}/api/webhooks/mercadopago`,
     });
   } catch (error) {

@@ -6,6 +6,7 @@ import {
   TRANSACTION_STATUS_LABELS,
 } from "../../../common/contract/billing";
 import { formatBRL } from "../../../common/money";
+import { paths } from "../../../common/paths";
 import { escapeHtml, htmlPage } from "../../lib/html-page";
 import { loadUser } from "../../lib/session-guards";
 import { DEV_METHODS, type DevCheckout, type DevMethod, type DevOutcome } from "./dev-checkout";
@@ -60,7 +61,7 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
       reply,
       410,
       BILLING_MESSAGES.checkoutClosed,
-      `<p>${escapeHtml(BILLING_MESSAGES.checkoutClosed)}</p><p><a href="/subscription">Ver minha assinatura</a></p>`,
+      `<p>${escapeHtml(BILLING_MESSAGES.checkoutClosed)}</p><p><a href="${paths.subscription}">Ver minha assinatura</a></p>`,
     );
 
   app.get<{ Params: { id: string } }>("/dev-checkout/:id", async (request, reply) => {
@@ -95,7 +96,7 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
           <button name="outcome" value="rejected" class="reject">Recusar</button>
         </div>
       </form>
-      <p><a href="/pricing">Voltar aos planos</a></p>`;
+      <p><a href="${paths.pricing}">Voltar aos planos</a></p>`;
     return page(reply, 200, "Checkout de testes", content);
   });
 
@@ -117,7 +118,7 @@ export const devCheckoutRoutes: FastifyPluginAsync = async (app) => {
       const paymentId = await checkout.pay(order.checkoutId, outcome, method);
       await syncPayment(app, paymentId, "dev-checkout");
       const query = new URLSearchParams({ payment_status: outcome, payment_id: paymentId });
-      return reply.redirect(`/subscription?${query}`, 303);
+      return reply.redirect(`${paths.subscription}?${query}`, 303);
     },
   );
 };

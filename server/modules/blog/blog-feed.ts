@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
+import { blogFeedPath, paths } from "../../../common/paths";
 import { listFeedPosts } from "./blog-public.queries";
 
 /** Posts in the feed: the latest published ones. */
@@ -16,10 +17,10 @@ type FeedPost = Awaited<ReturnType<typeof listFeedPosts>>[number];
 /** RSS 2.0 of the latest published posts, with absolute links on PUBLIC_URL. */
 export function renderFeed(posts: FeedPost[], site: { publicUrl: string; appName: string }): string {
   const e = escapeXml;
-  const blogUrl = `${site.publicUrl}/blog`;
+  const blogUrl = `${site.publicUrl}${paths.blog}`;
   const dates = posts.map((post) => (post.publishedAt ?? post.updatedAt).getTime());
   const items = posts.map((post) => {
-    const link = `${blogUrl}/${encodeURIComponent(post.slug)}`;
+    const link = `${site.publicUrl}${paths.blogPost(post.slug)}`;
     const description = post.excerpt || post.metaDescription;
     return [
       "<item>",
@@ -39,7 +40,7 @@ export function renderFeed(posts: FeedPost[], site: { publicUrl: string; appName
     `<link>${e(blogUrl)}</link>`,
     `<description>${e(`Dicas do ${site.appName} sobre páginas Link Bio, links curtos e análise de cliques.`)}</description>`,
     "<language>pt-BR</language>",
-    `<atom:link href="${e(`${blogUrl}/rss.xml`)}" rel="self" type="application/rss+xml"/>`,
+    `<atom:link href="${e(`${site.publicUrl}${blogFeedPath}`)}" rel="self" type="application/rss+xml"/>`,
     dates.length ? `<lastBuildDate>${new Date(Math.max(...dates)).toUTCString()}</lastBuildDate>` : "",
     ...items,
     "</channel>",
@@ -51,7 +52,7 @@ export function renderFeed(posts: FeedPost[], site: { publicUrl: string; appName
 // GET /blog/rss.xml: the feed, cached until the blog changes.
 export const blogFeedRoutes: FastifyPluginAsync = async (app) => {
   const site = { publicUrl: app.config.publicUrl, appName: app.config.appName };
-  app.get("/blog/rss.xml", async (_request, reply) => {
+  app.get(blogFeedPath, async (_request, reply) => {
     const xml = await app.blogCache.load("rss", async () =>
       renderFeed(await listFeedPosts(app.db, FEED_SIZE), site),
     );

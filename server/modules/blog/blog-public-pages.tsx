@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
 import { BLOG_LIMITS, type BlogPostPublic, blogPublicQuerySchema } from "../../../common/contract/blog";
 import { TOO_MANY_REQUESTS } from "../../../common/contract/errors";
+import { paths } from "../../../common/paths";
 import { statusPageHtml } from "../../lib/html-page";
 import { HttpError } from "../../lib/http-error";
 import { rateLimited } from "../../lib/rate-limits";
@@ -21,7 +22,7 @@ const TOO_MANY_PAGE = statusPageHtml({
   status: 429,
   title: "Muitas tentativas",
   hint: TOO_MANY_REQUESTS,
-  link: { href: "/blog", label: "Voltar ao blog" },
+  link: { href: paths.blog, label: "Voltar ao blog" },
 });
 
 // Every reader gets the same page (it does not depend on the session): browsers revalidate it
@@ -55,7 +56,7 @@ export function absoluteImage(publicUrl: string, image: string | null): string |
 
 /** The post page's head: its own title, description, keywords, image and structured data. */
 export function postHead(post: BlogPostPublic, site: { publicUrl: string; appName: string }): SiteHead {
-  const path = `/blog/${post.slug}`;
+  const path = paths.blogPost(post.slug);
   const url = `${site.publicUrl}${path}`;
   const description = clip(post.meta_description || post.excerpt || plainText(post.content), 160);
   const image = absoluteImage(site.publicUrl, post.featured_image_url);
@@ -95,7 +96,7 @@ export function postHead(post: BlogPostPublic, site: { publicUrl: string; appNam
         "@type": "BreadcrumbList",
         itemListElement: [
           { "@type": "ListItem", position: 1, name: "Início", item: `${site.publicUrl}/` },
-          { "@type": "ListItem", position: 2, name: "Blog", item: `${site.publicUrl}/blog` },
+          { "@type": "ListItem", position: 2, name: "Blog", item: `${site.publicUrl}${paths.blog}` },
           { "@type": "ListItem", position: 3, name: post.title, item: url },
         ],
       },
@@ -138,7 +139,7 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
         category?.meta_description ||
         category?.description ||
         `Dicas do ${site.appName} sobre páginas Link Bio, links curtos, QR Codes e análise de cliques para divulgar seu trabalho.`,
-      path: `/blog${params.size ? `?${params}` : ""}`,
+      path: `${paths.blog}${params.size ? `?${params}` : ""}`,
       // A search's results are not a page of their own for search engines.
       noindex: Boolean(filters.search),
     };
@@ -163,7 +164,7 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
       const head: SiteHead = {
         title: `Post não encontrado · Blog ${site.appName}`,
         description: "Este post não existe ou não está mais publicado.",
-        path: "/blog",
+        path: paths.blog,
         noindex: true,
       };
       return blogPage(404, await page(url, { origin: site.publicUrl, screen: "missing-post", slug }, head), {
@@ -174,7 +175,7 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
     const { post, moved } = found;
     if (moved) {
       return blogPage(301, "", {
-        location: `/blog/${encodeURIComponent(post.slug)}`,
+        location: paths.blogPost(post.slug),
         "cache-control": "public, max-age=300",
       });
     }
@@ -204,7 +205,7 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
     }
   };
 
-  app.get("/blog", { preHandler: rateLimit }, async (request, reply) => {
+  app.get(paths.blog, { preHandler: rateLimit }, async (request, reply) => {
     const url = new URL(request.url, site.publicUrl);
     const query = blogPublicQuerySchema.parse(Object.fromEntries(url.searchParams));
     const key = `list:${JSON.stringify([query.category?.toLowerCase() ?? "", query.page])}`;
@@ -223,8 +224,8 @@ export function registerBlogPages(app: FastifyInstance, shell: SiteShell): void 
   app.get<{ Params: { slug: string } }>("/blog/:slug", { preHandler: rateLimit }, async (request, reply) => {
     const slug = request.params.slug.toLowerCase();
     // One address per post (and the browser's router reads the same slug the server rendered).
-    if (slug !== request.params.slug) return reply.redirect(`/blog/${encodeURIComponent(slug)}`, 301);
-    const url = new URL(`/blog/${encodeURIComponent(slug)}`, site.publicUrl);
+    if (slug !== request.params.slug) return reply.redirect(paths.blogPost(slug), 301);
+    const url = new URL(paths.blogPost(slug), site.publicUrl);
     try {
       const key = postKey(slug);
       // Unknown addresses are not kept: anyone can ask for any number of them.

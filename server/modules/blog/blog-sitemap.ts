@@ -13,7 +13,7 @@ export const SITEMAP_MAX_URLS = 50_000;
 const SITEMAP_TTL_MS = 10 * 60_000;
 
 /** The public screens of the site, in the order they are listed. */
-const SITE_PAGES = ["/", "/pricing", "/terms", "/privacy", "/blog"];
+const SITE_PAGES = [paths.home, paths.pricing, paths.terms, paths.privacy, paths.blog];
 
 type SitemapUrl = { path: string; lastmod?: Date };
 
@@ -51,7 +51,7 @@ async function buildSitemap(app: Parameters<FastifyPluginAsync>[0]): Promise<str
     SITEMAP_MAX_URLS - SITE_PAGES.length - posts.length,
   );
   const urls: SitemapUrl[] = [
-    ...SITE_PAGES.map((path) => ({ path, lastmod: path === "/blog" ? posts[0]?.updatedAt : undefined })),
+    ...SITE_PAGES.map((path) => ({ path, lastmod: path === paths.blog ? posts[0]?.updatedAt : undefined })),
     ...posts.map((post) => ({ path: paths.blogPost(post.slug), lastmod: post.updatedAt })),
     ...pages.map((page) => ({ path: linkPagePath(page.slug), lastmod: page.updatedAt })),
   ];

@@ -1,5 +1,6 @@
 import { BRAND_COLOR } from "../../../common/brand";
 import { type OutsideAccessRevoked, revokedAccessWords } from "../../../common/contract/account";
+import { paths } from "../../../common/paths";
 import type { MailMessage } from "./mailer";
 
 export type MailContext = { appName: string; publicUrl: string };
@@ -57,7 +58,7 @@ export function passwordResetMail(
   context: MailContext,
   input: { to: string; firstName: string; token: string },
 ): MailMessage {
-  const url = `${context.publicUrl}/auth/redefinir-senha?token=${encodeURIComponent(input.token)}`;
+  const url = `${context.publicUrl}${paths.resetPassword}?token=${encodeURIComponent(input.token)}`;
   return layout(context, input.to, `Redefinição de senha do ${context.appName}`, {
     greeting: hello(input.firstName),
     paragraphs: [
@@ -84,7 +85,7 @@ export function passwordResetDoneMail(
         ? `Por segurança, todas as sessões foram encerradas, ${words}. Crie novas chaves e ative de novo os webhooks que são seus no seu perfil.`
         : "Por segurança, todas as sessões foram encerradas. A conta não tinha chaves de API nem webhooks ativos.",
     ],
-    action: { label: "Abrir meu perfil", url: `${context.publicUrl}/profile` },
+    action: { label: "Abrir meu perfil", url: `${context.publicUrl}${paths.profile}` },
     footer:
       "Se não foi você, alguém tem acesso a este email: proteja-o e peça uma nova redefinição em 'Esqueceu sua senha?'.",
   });
@@ -95,7 +96,7 @@ export function emailVerificationMail(
   context: MailContext,
   input: { to: string; token: string },
 ): MailMessage {
-  const url = `${context.publicUrl}/auth/verificar-email?token=${encodeURIComponent(input.token)}`;
+  const url = `${context.publicUrl}${paths.verifyEmail}?token=${encodeURIComponent(input.token)}`;
   return layout(context, input.to, `Confirme seu email no ${context.appName}`, {
     greeting: hello(""),
     paragraphs: [

@@ -4,6 +4,7 @@ import {
   API_KEY_SCOPES,
   type ApiKeyScope,
 } from "../../../common/contract/api-keys";
+import { paths } from "../../../common/paths";
 import { escapeHtml, htmlPage } from "../../lib/html-page";
 import type { OpenApiDocument, OpenApiOperation } from "./openapi.document";
 
@@ -192,7 +193,7 @@ export function renderApiDocsPage(document: OpenApiDocument): string {
       `<main class="wrap"><h1>${e(document.info.title)}</h1>` +
       `<p class="lead">Crie, liste, edite e exclua os seus links curtos e as suas páginas Link Bio a partir dos seus próprios programas.</p>` +
       `<section class="card"><h2 style="margin-top:0">Como criar uma chave</h2><ol>` +
-      `<li>Entre na sua conta e abra <a href="/profile">Meu Perfil</a>.</li>` +
+      `<li>Entre na sua conta e abra <a href="${paths.profile}">Meu Perfil</a>.</li>` +
       `<li>No cartão <strong>Chaves de API</strong>, dê um nome à chave e escolha as permissões.</li>` +
       `<li>Copie a chave (começa com <code>${API_KEY_PREFIX}</code>): ela é mostrada uma única vez.</li>` +
       `<li>Envie-a em toda requisição no cabeçalho <code>Authorization: Bearer ${API_KEY_PREFIX}…</code>, sem cookies.</li></ol>` +

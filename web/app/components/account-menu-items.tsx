@@ -51,10 +51,15 @@ export function AccountMenuItems({ user, onNavigate }: Navigate & { user: Sessio
   return (
     <ul className="space-y-0.5">
       {user.is_admin && (
-        <MenuLink to="/admin" icon={ShieldCheck} label="Painel Admin" onNavigate={onNavigate} />
+        <MenuLink to={paths.admin} icon={ShieldCheck} label="Painel Admin" onNavigate={onNavigate} />
       )}
-      <MenuLink to="/profile" icon={UserRound} label="Meu Perfil" onNavigate={onNavigate} />
-      <MenuLink to="/subscription" icon={CreditCard} label="Gerenciar Assinatura" onNavigate={onNavigate} />
+      <MenuLink to={paths.profile} icon={UserRound} label="Meu Perfil" onNavigate={onNavigate} />
+      <MenuLink
+        to={paths.subscription}
+        icon={CreditCard}
+        label="Gerenciar Assinatura"
+        onNavigate={onNavigate}
+      />
       <LogoutItem onNavigate={onNavigate} />
     </ul>
   );

@@ -1,4 +1,5 @@
 import type { SessionUser } from "@common/contract/auth";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { PageHeader } from "@web/components/ui/page-header";
 import { LinkReports } from "@web/features/abuse/components/link-reports";
@@ -78,13 +79,13 @@ function BlogTab() {
       <p className="mt-1 text-sm text-gray-500">Gerencie os posts e as categorias, e veja o blog público.</p>
       <div className="mt-4 flex flex-wrap gap-2">
         <Link
-          to="/admin/blog"
+          to={paths.adminBlog}
           className={`${link} bg-brand-600 text-white ring-brand-600 hover:bg-brand-700`}
         >
           Gerenciar Blog
         </Link>
         <a
-          href="/blog"
+          href={paths.blog}
           target="_blank"
           rel="noopener noreferrer"
           className={`${link} bg-white text-gray-700 ring-gray-300 hover:bg-gray-50`}

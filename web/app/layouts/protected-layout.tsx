@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@web/components/ui/spinner";
 import { adminTabPath } from "@web/lib/admin-tabs";
@@ -76,12 +77,12 @@ export function ProtectedLayout() {
   useRecheckStatusOnUnavailable();
 
   if (pending) return <Spinner label="Verificando sua sessão..." />;
-  if (!user) return <Navigate to="/auth" replace />;
+  if (!user) return <Navigate to={paths.auth} replace />;
   const maintenance = status.data?.maintenance_mode === true;
   if (maintenance && !user.is_admin) {
     return <MaintenancePage onRetry={() => void status.refetch()} retrying={status.isFetching} />;
   }
-  const adminArea = user.is_admin && (pathname === "/admin" || pathname.startsWith("/admin/"));
+  const adminArea = user.is_admin && (pathname === paths.admin || pathname.startsWith(`${paths.admin}/`));
   return (
     <div className="min-h-dvh bg-gray-50">
       {maintenance && <MaintenanceBanner />}

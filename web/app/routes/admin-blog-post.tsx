@@ -1,5 +1,4 @@
 import { paths } from "@common/paths";
-import { BLOG_ADMIN_PATH } from "@web/features/admin-blog/components/blog-admin-paths";
 import { BlogPostEditor } from "@web/features/admin-blog/components/blog-post-editor";
 import { useAuth } from "@web/lib/session";
 import { Navigate, useParams } from "react-router";
@@ -13,6 +12,6 @@ export function Component() {
   if (!user.is_admin) return <Navigate to={paths.dashboard} replace />;
   if (id === undefined) return <BlogPostEditor key="new" id={null} />;
   const postId = Number(id);
-  if (!Number.isInteger(postId) || postId < 1) return <Navigate to={BLOG_ADMIN_PATH} replace />;
+  if (!Number.isInteger(postId) || postId < 1) return <Navigate to={paths.adminBlog} replace />;
   return <BlogPostEditor key={postId} id={postId} />;
 }

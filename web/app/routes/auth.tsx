@@ -17,7 +17,7 @@ export const head: PageHead = {
   title: "Entrar ou criar conta · Atalho",
   description:
     "Entre na sua conta do Atalho ou crie uma grátis para montar sua página Link Bio, encurtar links e ver quem clica.",
-  path: "/auth",
+  path: paths.auth,
 };
 
 const COPY: Record<AuthMode, { title: string; subtitle: string; switchText: string; switchAction: string }> =
@@ -65,11 +65,11 @@ export function Component() {
       below={
         <p className="mt-6 px-4 text-center text-xs leading-relaxed text-gray-500">
           Ao continuar, você concorda com os{" "}
-          <Link to="/terms" className="font-medium text-gray-700 underline-offset-2 hover:underline">
+          <Link to={paths.terms} className="font-medium text-gray-700 underline-offset-2 hover:underline">
             Termos de Uso
           </Link>{" "}
           e a{" "}
-          <Link to="/privacy" className="font-medium text-gray-700 underline-offset-2 hover:underline">
+          <Link to={paths.privacy} className="font-medium text-gray-700 underline-offset-2 hover:underline">
             Política de Privacidade
           </Link>
           .
@@ -81,7 +81,7 @@ export function Component() {
       {/* A GET form, so the switch also works before the script has hydrated the page. */}
       <Form
         method="get"
-        action="/auth"
+        action={paths.auth}
         replace
         preventScrollReset
         className="mt-6 text-center text-sm text-gray-600"

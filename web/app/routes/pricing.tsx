@@ -1,6 +1,7 @@
 // /pricing (spec 2): public. Signed in, the page sits under the usual top navigation; visitors get
 // a light header with 'Entrar'. The plans and that navigation are islands (docs/decisions/011).
 
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { Logo } from "@web/components/ui/logo";
 import { Spinner } from "@web/components/ui/spinner";
@@ -17,7 +18,7 @@ export const head: PageHead = {
   title: "Planos e preços · Atalho",
   description:
     "Compare os planos do Atalho: comece grátis e assine quando precisar de mais páginas, links, domínios próprios e histórico de cliques. Pix, cartão ou boleto.",
-  path: "/pricing",
+  path: paths.pricing,
 };
 
 export function Component() {
@@ -40,10 +41,10 @@ export function Component() {
       </main>
       <footer className="border-t border-gray-200 py-8 text-center text-sm text-gray-500">
         <nav aria-label="Links legais" className="flex justify-center gap-6">
-          <Link to="/terms" className="hover:text-gray-900">
+          <Link to={paths.terms} className="hover:text-gray-900">
             Termos de Uso
           </Link>
-          <Link to="/privacy" className="hover:text-gray-900">
+          <Link to={paths.privacy} className="hover:text-gray-900">
             Política de Privacidade
           </Link>
         </nav>
@@ -59,13 +60,13 @@ function PublicHeader() {
         <Logo to="/" />
         <div className="flex items-center gap-2">
           <Link
-            to="/auth"
+            to={paths.auth}
             className="rounded-lg px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100 hover:text-gray-900"
           >
             Entrar
           </Link>
           <Link
-            to="/auth?mode=register"
+            to={paths.register}
             className="hidden rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 sm:inline-flex"
           >
             Começar Grátis

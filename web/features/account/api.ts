@@ -48,7 +48,5 @@ export const confirmEmailChange = (body: EmailChangeConfirm) =>
   api<Done & { email: string }>("/api/user/email/confirm", { method: "POST", body });
 export const deleteAccount = (body: AccountDeletion) => api<Done>("/api/user", { method: "DELETE", body });
 
-/** Where the deletion screen lives (linked from the profile; Google's re-sign-in comes back to it). */
-export const ACCOUNT_DELETION_PATH = "/profile/excluir-conta";
 /** A fresh Google sign-in before deleting an account without a password (the Google helper's route). */
 export const GOOGLE_REAUTH_PATH = "/api/auth/google?intent=reauth";

@@ -117,13 +117,13 @@ function LegalHeader() {
           ) : (
             <>
               <Link
-                to="/auth"
+                to={paths.auth}
                 className={`rounded-lg px-3 py-2 text-sm font-semibold text-gray-700 hover:bg-gray-100 hover:text-gray-900 ${FOCUS}`}
               >
                 Entrar
               </Link>
               <Link
-                to="/auth?mode=register"
+                to={paths.register}
                 className={`rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 ${FOCUS}`}
               >
                 Começar Grátis
@@ -151,17 +151,17 @@ function LegalFooter() {
             </li>
             <li>
               {/* The blog is rendered by the server: a full page load, not a client route. */}
-              <a href="/blog" className={link}>
+              <a href={paths.blog} className={link}>
                 Blog
               </a>
             </li>
             <li>
-              <Link to="/terms" className={link}>
+              <Link to={paths.terms} className={link}>
                 Termos de Uso
               </Link>
             </li>
             <li>
-              <Link to="/privacy" className={link}>
+              <Link to={paths.privacy} className={link}>
                 Política de Privacidade
               </Link>
             </li>

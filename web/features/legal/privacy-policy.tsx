@@ -1,4 +1,5 @@
 import { APP_NAME } from "@common/brand";
+import { paths } from "@common/paths";
 import {
   EmailLink,
   LegalDocument,
@@ -293,10 +294,10 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
                 detail: (
                   <>
                     O painel mostra o histórico de análises do seu plano (o número de dias de cada plano está
-                    na página de <TextLink to="/pricing">Preços</TextLink>). Cliques mais antigos que esse
-                    histórico ficam ocultos e, 30 dias depois, são apagados por uma rotina automática. Vale o
-                    maior histórico entre os planos que você teve nos últimos 30 dias, para que uma assinatura
-                    vencida ou uma troca de plano não apague seu histórico de imediato.
+                    na página de <TextLink to={paths.pricing}>Preços</TextLink>). Cliques mais antigos que
+                    esse histórico ficam ocultos e, 30 dias depois, são apagados por uma rotina automática.
+                    Vale o maior histórico entre os planos que você teve nos últimos 30 dias, para que uma
+                    assinatura vencida ou uma troca de plano não apague seu histórico de imediato.
                   </>
                 ),
               },
@@ -482,7 +483,7 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
             os compartilha, por quanto tempo os guarda e como você exerce seus direitos, conforme a Lei Geral
             de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). Ela vale para quem tem conta no{" "}
             {APP_NAME} e para quem visita as páginas Link Bio e os links curtos criados no serviço. Ela
-            completa os <TextLink to="/terms">Termos de Uso</TextLink>.
+            completa os <TextLink to={paths.terms}>Termos de Uso</TextLink>.
           </p>
           <p className="rounded-xl bg-brand-50 px-4 py-3 text-gray-800">
             <strong>Em resumo:</strong> guardamos só o necessário para o serviço funcionar, registramos os

@@ -1,4 +1,5 @@
 import { APP_NAME } from "@common/brand";
+import { paths } from "@common/paths";
 import { EmailLink, LegalDocument, LegalList, type LegalSection, TextLink } from "./legal-document";
 
 /**
@@ -17,8 +18,8 @@ export function TermsOfUse({ contactEmail }: { contactEmail: string }) {
         <>
           <p>
             Ao criar uma conta, entrar nela ou usar qualquer parte do {APP_NAME}, você declara que leu e
-            aceita estes Termos de Uso e a <TextLink to="/privacy">Política de Privacidade</TextLink>. Se não
-            concordar com eles, não use o serviço.
+            aceita estes Termos de Uso e a <TextLink to={paths.privacy}>Política de Privacidade</TextLink>. Se
+            não concordar com eles, não use o serviço.
           </p>
           <p>
             Se você usa o {APP_NAME} em nome de uma empresa ou de outra organização, declara ter poderes para
@@ -50,7 +51,7 @@ export function TermsOfUse({ contactEmail }: { contactEmail: string }) {
           </LegalList>
           <p>
             O plano Gratuito dá acesso ao serviço com limites menores; os planos pagos ampliam limites e
-            recursos, como descrito na página de <TextLink to="/pricing">Preços</TextLink>.
+            recursos, como descrito na página de <TextLink to={paths.pricing}>Preços</TextLink>.
           </p>
           <p>
             Os limites do plano valem para a criação de novos itens: ao atingir um limite, você não consegue
@@ -150,8 +151,8 @@ export function TermsOfUse({ contactEmail }: { contactEmail: string }) {
         <LegalList>
           <li>
             <strong>Preços.</strong> Os planos e seus preços, em reais, estão na página de{" "}
-            <TextLink to="/pricing">Preços</TextLink>. Os planos pagos podem ser mensais ou anuais; o anual é
-            pago de uma vez.
+            <TextLink to={paths.pricing}>Preços</TextLink>. Os planos pagos podem ser mensais ou anuais; o
+            anual é pago de uma vez.
           </li>
           <li>
             <strong>Meios de pagamento.</strong> Os pagamentos são processados pelo Mercado Pago, por Pix,
@@ -300,7 +301,7 @@ export function TermsOfUse({ contactEmail }: { contactEmail: string }) {
           Estes Termos de Uso regem o uso do {APP_NAME}, serviço para criar páginas Link Bio e links curtos
           com análise de cliques. Leia com atenção: ao usar o serviço, você concorda com eles. A forma como
           tratamos seus dados pessoais está na nossa{" "}
-          <TextLink to="/privacy">Política de Privacidade</TextLink>, que faz parte destes termos.
+          <TextLink to={paths.privacy}>Política de Privacidade</TextLink>, que faz parte destes termos.
         </p>
       }
       sections={sections}

@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { BackLink } from "@web/components/ui/back-link";
 import { Button } from "@web/components/ui/button";
@@ -67,7 +68,7 @@ export function AccountDeletionPage() {
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <BackLink to="/profile">Voltar ao perfil</BackLink>
+      <BackLink to={paths.profile}>Voltar ao perfil</BackLink>
       <PageHeader
         title="Excluir minha conta"
         description="A exclusão é definitiva e acontece na hora: não é possível desfazer."
@@ -143,7 +144,7 @@ export function AccountDeletionPage() {
             {(status.data?.has_password !== false || reauthToken) && (
               <div className="flex flex-col-reverse gap-3 sm:flex-row">
                 <Link
-                  to="/profile"
+                  to={paths.profile}
                   className="inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold text-gray-700 ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
                 >
                   Cancelar

@@ -1,4 +1,5 @@
 import { ACCOUNT_MESSAGES } from "@common/contract/account";
+import { paths } from "@common/paths";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Notice } from "@web/components/ui/notice";
 import { SpinnerIcon } from "@web/components/ui/spinner";
@@ -28,7 +29,7 @@ export function EmailChangeResult({ token }: { token: string }) {
 
   const next = (
     <Link
-      to="/profile"
+      to={paths.profile}
       className="mt-6 block text-center text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline"
     >
       Ir para o meu perfil

@@ -1,9 +1,9 @@
+import { paths } from "@common/paths";
 import { PageHeader } from "@web/components/ui/page-header";
 import { useAuth } from "@web/lib/session";
 import { Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { ACCOUNT_DELETION_PATH } from "../api";
 import { ApiKeysCard } from "./api-keys-card";
 import { DataExportLink } from "./data-export-link";
 import { EmailChangeForm } from "./email-change-form";
@@ -92,7 +92,7 @@ export function ProfilePage() {
         description="Apaga a sua conta e todos os seus dados, de forma definitiva. Você verá antes o que é apagado e o que a lei nos obriga a guardar."
       >
         <Link
-          to={ACCOUNT_DELETION_PATH}
+          to={paths.accountDeletion}
           className="inline-flex items-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2.5 text-sm font-semibold text-red-700 shadow-sm hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-600"
         >
           <Trash2 className="h-4 w-4" aria-hidden />

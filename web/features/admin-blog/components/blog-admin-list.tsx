@@ -5,6 +5,7 @@ import {
   BLOG_STATUS_LABELS,
   type BlogPostRow,
 } from "@common/contract/blog";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { PagedList } from "@web/components/data-table/paged-list";
 import { useListFilters } from "@web/components/data-table/paging";
@@ -15,12 +16,12 @@ import { FilterSelect, optionsOf } from "@web/components/ui/filter-field";
 import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField, useDebouncedSearch } from "@web/components/ui/search-field";
 import { useConfirmedAction } from "@web/components/ui/use-confirmed-action";
+import { adminTabPath } from "@web/lib/admin-tabs";
 import { FileText, FolderOpen, Plus } from "lucide-react";
 import { useState } from "react";
 import { blogCategoriesQuery } from "../api/blog-categories";
 import { type BlogPostFilters, blogPostsQuery, blogStatsQuery } from "../api/blog-posts";
 import { useDeletePost } from "../api/use-delete-post";
-import { NEW_POST_PATH } from "./blog-admin-paths";
 import { BlogCategoryModal } from "./blog-category-modal";
 import { BlogPostTable } from "./blog-post-table";
 import { BlogStatCards } from "./blog-stat-cards";
@@ -63,7 +64,7 @@ export function BlogAdminList() {
   return (
     <div className="space-y-6">
       <div>
-        <BackLink to="/admin?tab=blog">Painel Admin</BackLink>
+        <BackLink to={adminTabPath("blog")}>Painel Admin</BackLink>
         <PageHeader
           title="Gerenciar Blog"
           description="Posts, categorias e o que aparece no blog público."
@@ -73,7 +74,7 @@ export function BlogAdminList() {
                 <FolderOpen className="h-4 w-4" aria-hidden />
                 Gerenciar Categorias
               </Button>
-              <ButtonLink to={NEW_POST_PATH}>
+              <ButtonLink to={paths.newBlogPost}>
                 <Plus className="h-4 w-4" aria-hidden />
                 Novo Post
               </ButtonLink>
@@ -134,7 +135,7 @@ export function BlogAdminList() {
             }
             action={
               !filtered && (
-                <ButtonLink to={NEW_POST_PATH}>
+                <ButtonLink to={paths.newBlogPost}>
                   <Plus className="h-4 w-4" aria-hidden />
                   Criar Primeiro Post
                 </ButtonLink>

@@ -7,6 +7,7 @@ import {
   type BlogPostStatus,
   normalizePostSlug,
 } from "@common/contract/blog";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@web/components/ui/back-link";
 import { Button } from "@web/components/ui/button";
@@ -23,7 +24,6 @@ import { Link, Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { blogPostQuery } from "../api/blog-posts";
 import { useSavePost } from "../api/use-save-post";
-import { BLOG_ADMIN_PATH, editPostPath, publicPostPath } from "./blog-admin-paths";
 import { BlogCategoriesStates } from "./blog-categories-states";
 import { FeaturedImageField } from "./featured-image-field";
 import { HtmlPreview } from "./html-preview";
@@ -167,7 +167,7 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
           toast.success(publishing ? BLOG_MESSAGES.postPublished : BLOG_MESSAGES.postSaved);
           if (!post) {
             allowNextNavigation();
-            navigate(editPostPath(saved.id), { replace: true });
+            navigate(paths.editBlogPost(saved.id), { replace: true });
             return;
           }
           // What the server stored (the content sanitised) becomes the form and its clean state.
@@ -189,7 +189,7 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
     <div className="space-y-6">
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="min-w-0">
-          <BackLink to={BLOG_ADMIN_PATH}>Voltar</BackLink>
+          <BackLink to={paths.adminBlog}>Voltar</BackLink>
           <h1 className="text-2xl font-bold tracking-tight text-gray-900 sm:text-3xl">
             {post ? "Editar Post" : "Novo Post"}
           </h1>
@@ -198,7 +198,7 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {post?.status === "published" && (
             <a
-              href={publicPostPath(post.slug)}
+              href={paths.blogPost(post.slug)}
               target="_blank"
               rel="noopener noreferrer"
               className="col-span-2 inline-flex items-center justify-center gap-2 rounded-lg bg-white px-4 py-2.5 text-sm font-semibold text-gray-700 shadow-sm ring-1 ring-gray-300 ring-inset hover:bg-gray-50"
@@ -331,7 +331,7 @@ function PostEditorForm({ post }: { post: BlogPost | null }) {
                   <p className="text-sm text-gray-500">
                     Nenhuma categoria ainda.{" "}
                     <Link
-                      to={BLOG_ADMIN_PATH}
+                      to={paths.adminBlog}
                       className="font-medium text-brand-700 underline underline-offset-2"
                     >
                       Criar categorias
@@ -373,7 +373,7 @@ export function BlogPostEditor({ id }: { id: number | null }) {
   if (post.isPending) return <ListLoading label="Carregando post" />;
   if (post.isError) {
     if (post.error instanceof ApiError && post.error.status === 404) {
-      return <Navigate to={BLOG_ADMIN_PATH} replace />;
+      return <Navigate to={paths.adminBlog} replace />;
     }
     return (
       <ListError

@@ -1,10 +1,10 @@
 import { BLOG_LIMITS, type BlogPostRow } from "@common/contract/blog";
+import { paths } from "@common/paths";
 import { formatDateBR } from "@common/time";
 import { ColumnHeader, DataTable } from "@web/components/data-table/data-table";
 import { Badge } from "@web/components/ui/badge";
 import { IconButton, IconLink } from "@web/components/ui/icon-button";
 import { ExternalLink, ImageIcon, Pencil, Trash2 } from "lucide-react";
-import { editPostPath, publicPostPath } from "./blog-admin-paths";
 import { BlogStatusBadge } from "./blog-status-badge";
 
 const count = new Intl.NumberFormat("pt-BR");
@@ -114,7 +114,7 @@ export function BlogPostTable({
                   icon={ExternalLink}
                   label={`Ver ${post.title}`}
                   title="Ver"
-                  href={publicPostPath(post.slug)}
+                  href={paths.blogPost(post.slug)}
                   tone="neutral"
                 />
               )}
@@ -122,7 +122,7 @@ export function BlogPostTable({
                 icon={Pencil}
                 label={`Editar ${post.title}`}
                 title="Editar"
-                to={editPostPath(post.id)}
+                to={paths.editBlogPost(post.id)}
                 tone="brand"
               />
               <IconButton

@@ -73,5 +73,4 @@ export const TEST_STATUS_HINTS: Record<DomainTestStatus, string> = {
 export const domainName = (domain: Pick<CustomDomain, "domain" | "domain_unicode">) =>
   domain.domain_unicode || domain.domain;
 
-const count = new Intl.NumberFormat("pt-BR");
-export const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+export { plural } from "@web/lib/plural";

@@ -4,6 +4,7 @@ import { ColumnHeader, DataTable } from "@web/components/data-table/data-table";
 import { SortHeader, type SortState } from "@web/components/data-table/sort-header";
 import { ActiveBadge, Badge } from "@web/components/ui/badge";
 import { IconButton } from "@web/components/ui/icon-button";
+import { plural } from "@web/lib/plural";
 import { Eye, Pencil, Trash2, UserCheck, UserX } from "lucide-react";
 import type { AdminUserSort } from "../api/admin-users";
 import { PlanBadge } from "./plan-badge";
@@ -128,9 +129,9 @@ export function UsersTable({ users, sort, onSort, onAction, currentUserId }: Pro
                     <PlanAndStatus user={user} />
                   </div>
                   <p className="mt-1 text-xs text-gray-500 tabular-nums lg:hidden">
-                    {count.format(user.link_pages_count)} Link Bios ·{" "}
-                    {count.format(user.shortened_urls_count)} URLs · {count.format(user.total_clicks)} cliques
-                    · desde {formatDateBR(user.created_at)}
+                    {plural(user.link_pages_count, "Link Bio", "Link Bios")} ·{" "}
+                    {plural(user.shortened_urls_count, "URL", "URLs")} ·{" "}
+                    {plural(user.total_clicks, "clique", "cliques")} · desde {formatDateBR(user.created_at)}
                   </p>
                 </div>
               </div>

@@ -1,10 +1,11 @@
+import { paths } from "@common/paths";
 import { ArrowRight, LayoutTemplate, Link2, type LucideIcon } from "lucide-react";
 import { Link } from "react-router";
 
 type Shortcut = { to: string; title: string; text: string; icon: LucideIcon };
 
-export const NEW_LINK_PAGE = { to: "/link-pages/new/edit", icon: LayoutTemplate } as const;
-export const SHORTEN_URL = { to: "/url-shortener", icon: Link2 } as const;
+export const NEW_LINK_PAGE = { to: paths.newLinkPage, icon: LayoutTemplate } as const;
+export const SHORTEN_URL = { to: paths.urlShortener, icon: Link2 } as const;
 
 /** Large link cards to the two things a user creates. */
 export function ShortcutCards({ items }: { items: Shortcut[] }) {

@@ -1,4 +1,5 @@
 import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@web/components/ui/back-link";
 import { ButtonLink } from "@web/components/ui/button";
@@ -22,11 +23,11 @@ const RANGES: { value: AnalyticsRange; label: string; days: number }[] = [
 
 const BACK = {
   "shortened-urls": {
-    to: "/url-shortener",
+    to: paths.urlShortener,
     label: "Voltar para Encurtar URL",
     missing: "URL não encontrada",
   },
-  "link-pages": { to: "/link-pages", label: "Voltar para Link Bio", missing: "Página não encontrada" },
+  "link-pages": { to: paths.linkPages, label: "Voltar para Link Bio", missing: "Página não encontrada" },
 } as const;
 
 type Props = { kind: AnalyticsTargetKind; id: string; heading: ReactNode };
@@ -160,7 +161,7 @@ function Breakdown({
 export function TargetNotFound({ kind }: { kind: AnalyticsTargetKind | null }) {
   const back = kind
     ? BACK[kind]
-    : { to: "/analytics", label: "Voltar para Analytics", missing: "Não encontrado" };
+    : { to: paths.analytics, label: "Voltar para Analytics", missing: "Não encontrado" };
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center gap-3 text-center">
       <p className="text-5xl font-bold text-brand-600">404</p>

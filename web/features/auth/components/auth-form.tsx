@@ -101,7 +101,7 @@ export function AuthForm({ mode, redirectTo = paths.dashboard }: { mode: AuthMod
           labelAside={
             !isRegister && (
               <Link
-                to="/auth/esqueci-senha"
+                to={paths.forgotPassword}
                 className="text-sm font-medium text-brand-600 hover:text-brand-700 hover:underline"
               >
                 Esqueceu sua senha?

@@ -33,7 +33,7 @@ export function AuthShell({
       ? null
       : user
         ? { to: paths.dashboard, label: "Voltar ao painel" }
-        : { to: "/auth", label: "Voltar ao login" });
+        : { to: paths.auth, label: "Voltar ao login" });
 
   return (
     <div className="grid min-h-dvh bg-white lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">

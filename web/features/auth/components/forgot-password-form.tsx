@@ -1,4 +1,5 @@
 import { passwordResetRequestBodySchema } from "@common/contract/auth";
+import { paths } from "@common/paths";
 import { useMutation } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Notice } from "@web/components/ui/notice";
@@ -38,7 +39,7 @@ export function ForgotPasswordForm() {
           </button>
         </p>
         <Link
-          to="/auth"
+          to={paths.auth}
           className="block text-center text-sm font-semibold text-brand-600 hover:text-brand-700 hover:underline"
         >
           Voltar para o login

@@ -33,7 +33,7 @@ function AskAgain({ message }: { message: string }) {
   return (
     <Notice tone="error">
       {message}{" "}
-      <Link to="/auth/esqueci-senha" className="font-semibold underline underline-offset-2">
+      <Link to={paths.forgotPassword} className="font-semibold underline underline-offset-2">
         Pedir um novo link
       </Link>
     </Notice>

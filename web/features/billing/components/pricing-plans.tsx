@@ -41,7 +41,7 @@ function requestedCheckout(params: URLSearchParams): { planId: number; interval:
 
 /** Where a visitor goes to sign in before paying for a plan, coming back to its checkout. */
 export function signInToSubscribePath(planId: number, interval: IntervalType): string {
-  return `/auth?next=${encodeURIComponent(`${PRICING_PATH}?plan=${planId}&interval=${interval}`)}`;
+  return paths.signInThen(`${PRICING_PATH}?plan=${planId}&interval=${interval}`);
 }
 
 const CTA = "w-full py-3 text-base disabled:opacity-60";
@@ -111,7 +111,7 @@ export function PricingPlans({
     if (plan.price_cents <= 0) {
       return (
         <Link
-          to={signedIn ? paths.dashboard : "/auth?mode=register"}
+          to={signedIn ? paths.dashboard : paths.register}
           className={`inline-flex items-center justify-center rounded-lg px-4 font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${CTA} ${
             popular
               ? "bg-brand-600 text-white shadow-sm hover:bg-brand-700"
@@ -208,7 +208,7 @@ export function PricingPlans({
       <>
         <form
           method="get"
-          action={signedIn ? PRICING_PATH : "/auth"}
+          action={signedIn ? PRICING_PATH : paths.auth}
           onSubmit={(event) => {
             event.preventDefault();
             if (signedIn) checkout.start(plan.id, interval);

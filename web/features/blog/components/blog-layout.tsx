@@ -1,4 +1,4 @@
-import { paths } from "@common/paths";
+import { blogFeedPath, paths } from "@common/paths";
 import { Logo } from "@web/components/ui/logo";
 import { type ReactNode, Suspense } from "react";
 import { Link } from "react-router";
@@ -19,10 +19,10 @@ export function BlogLayout({ children }: { children: ReactNode }) {
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
           <Logo to="/" />
           <nav aria-label="Principal" className="flex items-center gap-1 sm:gap-2">
-            <Link to="/blog" className={`${NAV_LINK} hidden sm:inline-flex`}>
+            <Link to={paths.blog} className={`${NAV_LINK} hidden sm:inline-flex`}>
               Blog
             </Link>
-            <Link to="/pricing" className={NAV_LINK}>
+            <Link to={paths.pricing} className={NAV_LINK}>
               Preços
             </Link>
             <Link
@@ -40,19 +40,19 @@ export function BlogLayout({ children }: { children: ReactNode }) {
           <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-8 sm:flex-row sm:px-6 lg:px-8">
             <Logo to="/" />
             <nav aria-label="Rodapé" className="flex flex-wrap justify-center gap-x-6 gap-y-2">
-              <Link to="/blog" className={FOOTER_LINK}>
+              <Link to={paths.blog} className={FOOTER_LINK}>
                 Blog
               </Link>
-              <a href="/blog/rss.xml" className={FOOTER_LINK}>
+              <a href={blogFeedPath} className={FOOTER_LINK}>
                 RSS
               </a>
-              <Link to="/pricing" className={FOOTER_LINK}>
+              <Link to={paths.pricing} className={FOOTER_LINK}>
                 Preços
               </Link>
-              <Link to="/terms" className={FOOTER_LINK}>
+              <Link to={paths.terms} className={FOOTER_LINK}>
                 Termos de Uso
               </Link>
-              <Link to="/privacy" className={FOOTER_LINK}>
+              <Link to={paths.privacy} className={FOOTER_LINK}>
                 Política de Privacidade
               </Link>
             </nav>

@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@web/components/ui/spinner";
 import { Search } from "lucide-react";
@@ -36,7 +37,7 @@ export function BlogListContent({ addressed }: { addressed: BlogListFilters }) {
   }, [search, category, page]);
   const apply = (next: BlogListFilters) => {
     setFilters(next);
-    void navigate(`/blog${blogListSearch(next)}`, { replace: true, preventScrollReset: true });
+    void navigate(`${paths.blog}${blogListSearch(next)}`, { replace: true, preventScrollReset: true });
   };
   const posts = useQuery(blogPostsQuery(filters));
   const featured = useQuery(blogFeaturedQuery).data ?? [];
@@ -101,7 +102,7 @@ export function BlogListContent({ addressed }: { addressed: BlogListFilters }) {
                     </p>
                     {filtering && (
                       <Link
-                        to="/blog"
+                        to={paths.blog}
                         className="mt-4 inline-flex rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-brand-50"
                       >
                         Ver todos os posts
@@ -157,7 +158,7 @@ function BlogSearchForm({
 
   return (
     <search className="mt-8">
-      <form method="get" action="/blog" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row">
+      <form method="get" action={paths.blog} onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row">
         <div className="relative flex-1">
           <label htmlFor="blog-search" className="sr-only">
             Buscar posts
@@ -221,7 +222,7 @@ function BlogPagination({ filters, totalPages }: { filters: BlogListFilters; tot
   const current = Math.min(filters.page, totalPages);
   const first = Math.max(1, Math.min(current - 2, totalPages - 4));
   const pages = Array.from({ length: Math.min(5, totalPages) }, (_, i) => first + i);
-  const href = (page: number) => `/blog${blogListSearch({ ...filters, page })}`;
+  const href = (page: number) => `${paths.blog}${blogListSearch({ ...filters, page })}`;
   const base =
     "inline-flex min-w-10 items-center justify-center rounded-lg px-3 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
   return (

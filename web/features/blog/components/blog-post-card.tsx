@@ -1,5 +1,6 @@
 import type { BlogPostCard } from "@common/contract/blog";
 import { BLOG_LIMITS } from "@common/contract/blog-limits";
+import { paths } from "@common/paths";
 import { formatDateBR } from "@common/time";
 import { Clock, FileText } from "lucide-react";
 import { Link } from "react-router";
@@ -71,7 +72,7 @@ export function BlogPostCardView({
         )}
         <Heading className="text-lg font-bold tracking-tight text-gray-900">
           <Link
-            to={`/blog/${post.slug}`}
+            to={paths.blogPost(post.slug)}
             className="rounded focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
           >
             {/* The whole card is the link's target area. */}

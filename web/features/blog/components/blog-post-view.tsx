@@ -28,7 +28,7 @@ export function BlogPostView({ slug }: { slug: string }) {
 
   // A former address opened inside the app: the post's own address (the server answers 301).
   useEffect(() => {
-    if (post && post.slug !== slug) void navigate(`/blog/${post.slug}`, { replace: true });
+    if (post && post.slug !== slug) void navigate(paths.blogPost(post.slug), { replace: true });
   }, [post, slug, navigate]);
 
   useDocumentTitle(post ? `${post.title} · Blog Atalho` : null);
@@ -54,7 +54,7 @@ function BlogPostMissing({ message }: { message: string }) {
       <h1 className="text-2xl font-bold tracking-tight text-gray-900">{message}</h1>
       <p className="mt-3 text-gray-600">O endereço pode ter mudado ou o post não está mais publicado.</p>
       <Link
-        to="/blog"
+        to={paths.blog}
         className="mt-6 inline-flex rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       >
         Ver todos os posts
@@ -111,7 +111,7 @@ function BlogPostArticle({ post }: { post: BlogPostPublic }) {
               <ChevronRight className="h-4 w-4" />
             </li>
             <li>
-              <Link to="/blog" className="rounded hover:text-gray-900">
+              <Link to={paths.blog} className="rounded hover:text-gray-900">
                 Blog
               </Link>
             </li>
@@ -130,7 +130,7 @@ function BlogPostArticle({ post }: { post: BlogPostPublic }) {
               {post.categories.map((category) => (
                 <li key={category.id}>
                   <Link
-                    to={`/blog?category=${encodeURIComponent(category.slug)}`}
+                    to={`${paths.blog}?category=${encodeURIComponent(category.slug)}`}
                     className="inline-flex rounded-full bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-700 hover:bg-brand-100"
                   >
                     {category.name}

@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import { useQueryClient } from "@tanstack/react-query";
 import { Check, Link as LinkIcon, Mail } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -18,7 +19,7 @@ export function BlogShare({ slug, title: postTitle }: { slug: string; title: str
   const origin =
     queryClient.getQueryData<string>(blogKeys.origin()) ??
     (typeof window === "undefined" ? "" : window.location.origin);
-  const url = `${origin}/blog/${slug}`;
+  const url = `${origin}${paths.blogPost(slug)}`;
   const u = encodeURIComponent(url);
   const title = encodeURIComponent(postTitle);
   const links = [

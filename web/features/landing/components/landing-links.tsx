@@ -6,13 +6,13 @@ import { Link } from "react-router";
 
 /** Where the landing page sends people (one spelling of each path). */
 export const LANDING_PATHS = {
-  register: "/auth?mode=register",
-  signIn: "/auth",
+  register: paths.register,
+  signIn: paths.auth,
   dashboard: paths.dashboard,
   pricing: PRICING_PATH,
-  blog: "/blog",
-  terms: "/terms",
-  privacy: "/privacy",
+  blog: paths.blog,
+  terms: paths.terms,
+  privacy: paths.privacy,
 } as const;
 
 const LOOKS = {

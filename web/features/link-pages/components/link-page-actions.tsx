@@ -1,4 +1,5 @@
 import type { LinkPage } from "@common/contract/link-pages";
+import { paths } from "@common/paths";
 import { Pencil, Trash2 } from "lucide-react";
 import { Link } from "react-router";
 
@@ -15,7 +16,7 @@ export function LinkPageActions({
   return (
     <>
       <Link
-        to={`/link-pages/${page.id}/edit`}
+        to={paths.editLinkPage(page.id)}
         className="rounded-lg p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900"
         aria-label={`Editar ${page.title}`}
         title="Editar"

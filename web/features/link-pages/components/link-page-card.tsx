@@ -1,4 +1,5 @@
 import type { LinkPage } from "@common/contract/link-pages";
+import { paths } from "@common/paths";
 import { formatDateBR } from "@common/time";
 import { CopyButton } from "@web/components/ui/copy-button";
 import { QrCodeButton } from "@web/components/ui/qr-code-button";
@@ -66,7 +67,7 @@ export function LinkPageCard({
           <QrCodeButton url={publicUrl} fileName={`qrcode-${page.slug}`} />
         </div>
         <Link
-          to={`/analytics/link-pages/${page.id}`}
+          to={paths.analyticsDetail("link-pages", page.id)}
           className="mt-3 inline-flex items-center gap-1.5 text-sm font-medium text-brand-600 hover:text-brand-700"
         >
           <BarChart3 className="h-4 w-4" aria-hidden />

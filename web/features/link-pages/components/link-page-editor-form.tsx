@@ -7,6 +7,7 @@ import {
   type LinkPageBody,
   linkPageBodySchema,
 } from "@common/contract/link-pages";
+import { paths } from "@common/paths";
 import { normalizeSlug, slugFromTitle } from "@common/slug";
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@web/components/ui/back-link";
@@ -152,7 +153,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
     const url = publicPageUrl(saved.slug, saved.custom_domain_id, domains);
     setDrafts([]);
     allowNextNavigation();
-    navigate(`/link-pages/${saved.id}/edit`, { replace: true });
+    navigate(paths.editLinkPage(saved.id), { replace: true });
     const copied = await copyToClipboard(url);
     toast.success(
       copied ? "Link Bio criada! URL copiada para a área de transferência." : "Link Bio criada!",
@@ -170,7 +171,7 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
     >
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <div>
-          <BackLink to="/link-pages">Link Bios</BackLink>
+          <BackLink to={paths.linkPages}>Link Bios</BackLink>
           <h1 className="text-2xl font-bold text-gray-900">{page ? "Editar Link Bio" : "Nova Link Bio"}</h1>
           {dirty && <p className="text-sm text-amber-700">Alterações não salvas</p>}
         </div>

@@ -1,4 +1,5 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "@web/components/ui/button";
 import { CopyButton } from "@web/components/ui/copy-button";
@@ -29,7 +30,7 @@ export function LinkPagesDashboardList() {
       <header className="flex items-center justify-between border-b border-gray-100 px-5 py-4">
         <h2 className="text-lg font-semibold text-gray-900">Suas Link Bios</h2>
         <Link
-          to="/link-pages/new/edit"
+          to={paths.newLinkPage}
           className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700"
         >
           <Plus className="h-4 w-4" aria-hidden />
@@ -43,7 +44,7 @@ export function LinkPagesDashboardList() {
           icon={FileText}
           text="Você ainda não criou nenhuma Link Bio."
           action={
-            <ButtonLink to="/link-pages/new/edit">
+            <ButtonLink to={paths.newLinkPage}>
               <Plus className="h-4 w-4" aria-hidden />
               Criar Link Bio
             </ButtonLink>
@@ -82,7 +83,7 @@ export function LinkPagesDashboardList() {
           </ul>
           {all.length > DASHBOARD_LIMIT && (
             <Link
-              to="/link-pages"
+              to={paths.linkPages}
               className="block border-t border-gray-100 px-5 py-3 text-center text-sm font-medium text-brand-600 hover:bg-gray-50"
             >
               Ver todas as Link Bios ({all.length})

@@ -1,4 +1,5 @@
 import { LINK_PAGE_MESSAGES, type LinkPage } from "@common/contract/link-pages";
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "@web/components/ui/button";
 import { EmptyState } from "@web/components/ui/empty-state";
@@ -47,7 +48,7 @@ export function LinkPagesList() {
           <h1 className="text-2xl font-bold text-gray-900">Link Bio</h1>
           <p className="text-sm text-gray-600">Crie páginas com todos os seus links em um só lugar.</p>
         </div>
-        <ButtonLink to="/link-pages/new/edit">
+        <ButtonLink to={paths.newLinkPage}>
           <Plus className="h-4 w-4" aria-hidden />
           Nova Link Bio
         </ButtonLink>
@@ -69,7 +70,7 @@ export function LinkPagesList() {
           titleAs="h2"
           text="Crie sua primeira página para reunir todos os seus links em um endereço só."
           action={
-            <ButtonLink to="/link-pages/new/edit">
+            <ButtonLink to={paths.newLinkPage}>
               <Plus className="h-4 w-4" aria-hidden />
               Criar primeira Link Bio
             </ButtonLink>

@@ -1,3 +1,4 @@
+import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "@web/components/ui/button";
 import { CopyButton } from "@web/components/ui/copy-button";
@@ -25,7 +26,7 @@ export function RecentUrls() {
         <h2 id="urls-recentes" className="text-lg font-semibold text-gray-900">
           URLs Recentes
         </h2>
-        <Link to="/url-shortener" className="text-sm font-medium text-brand-600 hover:text-brand-700">
+        <Link to={paths.urlShortener} className="text-sm font-medium text-brand-600 hover:text-brand-700">
           Encurtar URL
         </Link>
       </div>
@@ -39,7 +40,7 @@ export function RecentUrls() {
         <EmptyState
           icon={Link2}
           text="Você ainda não encurtou nenhuma URL."
-          action={<ButtonLink to="/url-shortener">Encurtar sua primeira URL</ButtonLink>}
+          action={<ButtonLink to={paths.urlShortener}>Encurtar sua primeira URL</ButtonLink>}
           className="px-5 py-10"
         />
       ) : (
@@ -78,7 +79,7 @@ export function RecentUrls() {
       {total > RECENT_URLS && (
         <div className="border-t border-gray-100 px-5 py-3 text-center">
           <Link
-            to="/url-shortener"
+            to={paths.urlShortener}
             className="inline-flex items-center gap-1 text-sm font-medium text-brand-600 hover:text-brand-700"
           >
             Ver todas as URLs ({total})

@@ -1,5 +1,6 @@
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
+import { paths } from "@common/paths";
 import { formatDateBR } from "@common/time";
 import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { CopyButton } from "@web/components/ui/copy-button";
@@ -115,7 +116,7 @@ export function ShortenedUrlRow({ url, shortUrl }: { url: ShortenedUrl; shortUrl
         <CopyButton text={shortUrl} label="Copiar link curto" />
         <QrCodeButton url={shortUrl} fileName={`qrcode-${url.short_code}`} />
         <Link
-          to={`/analytics/shortened-urls/${url.id}`}
+          to={paths.analyticsDetail("shortened-urls", url.id)}
           className={iconButton}
           aria-label="Estatísticas"
           title="Estatísticas"
