@@ -1,30 +1,9 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { addLink, linkTitles, registerViaApi } from "./link-bio-editor";
 
 // A new customer's first Link Bio: the address comes from the title, links go in before the first
 // save, a visitor's click counts where the visitor came from, and the plan's page limit is said
 // before the form is filled.
-
-async function registerViaApi(page: Page, baseURL: string) {
-  const email = `nova-bio-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Joana" },
-    headers: { origin: baseURL },
-  });
-  expect(response.status()).toBe(201);
-}
-
-async function addLink(page: Page, title: string, url: string) {
-  const form = page.getByRole("group", { name: "Adicionar link" });
-  await form.getByLabel("Título do link").fill(title);
-  await form.getByLabel("URL").fill(url);
-  await form.getByRole("button", { name: "Adicionar link" }).click();
-  await expect(
-    page.getByRole("list", { name: "Links da página" }).getByText(title, { exact: true }),
-  ).toBeVisible();
-}
-
-const linkTitles = (page: Page) =>
-  page.getByRole("list", { name: "Links da página" }).locator("li p.font-medium").allTextContents();
 
 test("a new Link Bio takes its slug from the title and its links before the first save", async ({
   page,
@@ -35,7 +14,7 @@ test("a new Link Bio takes its slug from the title and its links before the firs
   await context.route("https://example.com/**", (route) =>
     route.fulfill({ status: 200, contentType: "text/html", body: "<h1>destino</h1>" }),
   );
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "nova-bio", "Joana");
   const suffix = Date.now().toString(36);
 
   await page.goto("/link-pages/new/edit");
@@ -87,7 +66,7 @@ test("a new Link Bio takes its slug from the title and its links before the firs
 });
 
 test("a user at the plan's page limit is told so before filling the form", async ({ page, baseURL }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "nova-bio", "Joana");
   // The free plan's 3 pages, made through the API.
   for (let i = 0; i < 3; i++) {
     const created = await page.request.post("/api/link-pages", {

@@ -1,35 +1,13 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { answerConfirm } from "./confirm-dialog";
+import { addLink, linkTitles, registerViaApi } from "./link-bio-editor";
 
 // The Link Bio journey: build a page with styled links in the editor, see the same page in public,
 // count a visitor's click, delete the page.
 
-const PASSWORD = "senha-segura-123";
 const PNG_1PX =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-
-async function registerViaApi(page: Page, baseURL: string) {
-  const email = `bio-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, first_name: "Bia" },
-    headers: { origin: baseURL },
-  });
-  expect(response.status()).toBe(201);
-}
-
-async function addLink(page: Page, title: string, url: string) {
-  const form = page.getByRole("group", { name: "Adicionar link" });
-  await form.getByLabel("Título do link").fill(title);
-  await form.getByLabel("URL").fill(url);
-  await form.getByRole("button", { name: "Adicionar link" }).click();
-  await expect(
-    page.getByRole("list", { name: "Links da página" }).getByText(title, { exact: true }),
-  ).toBeVisible();
-}
-
-const linkTitles = (page: Page) =>
-  page.getByRole("list", { name: "Links da página" }).locator("li p.font-medium").allTextContents();
 
 test("a user builds a styled Link Bio, visitors see it and their clicks count", async ({
   page,
@@ -42,7 +20,7 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
     route.fulfill({ status: 200, contentType: "text/html", body: "<h1>destino</h1>" }),
   );
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "bio", "Bia");
   const slug = `bio-${Date.now().toString(36)}`;
 
   await page.goto("/link-pages");
@@ -192,7 +170,7 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
 });
 
 test("an unknown page id in the editor goes back to the dashboard", async ({ page, baseURL }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "bio", "Bia");
   await page.goto("/link-pages/999999/edit");
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(LINK_PAGE_MESSAGES.notFound)).toBeVisible();

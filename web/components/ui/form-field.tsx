@@ -10,12 +10,14 @@ export type FormControl = {
 };
 
 /**
- * A form control's frame (SelectField, TextAreaField): the label above it, with something beside it
- * if need be (a counter), and the hint or the error under it, both tied to it for screen readers.
+ * A form control's frame (TextField, SelectField, TextAreaField): the label above it, with something
+ * beside it if need be (a counter), and the hint, warning or error under it, tied to it for screen
+ * readers.
  */
 export function FormField({
   label,
   hint,
+  warning,
   error,
   labelAside,
   className = "",
@@ -24,13 +26,16 @@ export function FormField({
   label: string;
   /** Shown under the control while there is no error. */
   hint?: string;
+  /** Shown in amber instead of the hint while there is no error: allowed, but think twice. */
+  warning?: string;
   error?: string;
   labelAside?: ReactNode;
   className?: string;
   children: (control: FormControl) => ReactNode;
 }) {
   const id = useId();
-  const message = error ? { id: `${id}-error`, text: error } : hint ? { id: `${id}-hint`, text: hint } : null;
+  const note = warning ?? hint;
+  const message = error ? { id: `${id}-error`, text: error } : note ? { id: `${id}-hint`, text: note } : null;
   return (
     <div className={className}>
       <div className="mb-1.5 flex items-center justify-between gap-2">
@@ -48,7 +53,10 @@ export function FormField({
           : "border-gray-300 focus:border-brand-500 focus:ring-brand-100",
       })}
       {message && (
-        <p id={message.id} className={`mt-1.5 text-sm ${error ? "text-red-600" : "text-gray-500"}`}>
+        <p
+          id={message.id}
+          className={`mt-1.5 text-sm ${error ? "text-red-600" : warning ? "text-amber-700" : "text-gray-500"}`}
+        >
           {message.text}
         </p>
       )}

@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, type ReactNode, useId } from "react";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { FormField } from "./form-field";
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, "id"> & {
   label: string;
@@ -24,45 +25,28 @@ export function TextField({
   className = "",
   ...props
 }: TextFieldProps) {
-  const id = useId();
-  const note = warning ?? hint;
-  const describedBy = error ? `${id}-error` : note ? `${id}-hint` : undefined;
   return (
-    <div className={className}>
-      <div className="mb-1.5 flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium text-gray-700">
-          {label}
-        </label>
-        {labelAside}
-      </div>
-      <div className="relative">
-        <input
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs transition placeholder:text-gray-500 focus:outline-none focus:ring-4 sm:text-sm ${
-            trailing ? "pr-11" : ""
-          } ${
-            error
-              ? "border-red-400 focus:border-red-500 focus:ring-red-100"
-              : "border-gray-300 focus:border-brand-500 focus:ring-brand-100"
-          }`}
-          {...props}
-        />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1.5 text-sm text-red-600">
-          {error}
-        </p>
-      ) : (
-        note && (
-          <p id={`${id}-hint`} className={`mt-1.5 text-sm ${warning ? "text-amber-700" : "text-gray-500"}`}>
-            {note}
-          </p>
-        )
+    <FormField
+      label={label}
+      hint={hint}
+      warning={warning}
+      error={error}
+      labelAside={labelAside}
+      className={className}
+    >
+      {({ border, ...control }) => (
+        <div className="relative">
+          <input
+            {...control}
+            className={`block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-gray-900 shadow-xs transition placeholder:text-gray-500 focus:outline-none focus:ring-4 sm:text-sm ${
+              trailing ? "pr-11" : ""
+            } ${border}`}
+            {...props}
+          />
+          {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
+        </div>
       )}
-    </div>
+    </FormField>
   );
 }
 

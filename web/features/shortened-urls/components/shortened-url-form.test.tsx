@@ -30,7 +30,7 @@ describe("ShortenedUrlForm", () => {
   it("shows the schema's message under a bad URL and sends nothing", async () => {
     const calls = fakeApi({ "GET /api/user/available-domains": () => ({ body: domains }) });
     renderWithProviders(<ShortenedUrlForm />);
-    fill(/URL Original/, "javascript:alert(1)");
+    fill(/URL Original/, "javascript:print()");
     fill(/Código Personalizado/, "com espaço");
     fireEvent.click(screen.getByRole("button", { name: "Encurtar URL" }));
     expect(await screen.findByText("Informe uma URL válida começando com http:// ou https://")).toBeTruthy();
