@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { addLink, linkTitles, registerViaApi } from "./link-bio-editor";
+import { addDraftLink, blockSummaries, draftLinkTitles, registerViaApi } from "./link-bio-editor";
 
 // A new customer's first Link Bio: the address comes from the title, links go in before the first
 // save, a visitor's click counts where the visitor came from, and the plan's page limit is said
@@ -29,10 +29,10 @@ test("a new Link Bio takes its slug from the title and its links before the firs
   await expect(slug).toHaveValue(`joana-silva-${suffix}`);
 
   // Links before any save: listed, in the preview, reorderable.
-  await addLink(page, "Portfólio", "https://example.com/portfolio");
-  await addLink(page, "Agenda", "example.com/agenda");
+  await addDraftLink(page, "Portfólio", "https://example.com/portfolio");
+  await addDraftLink(page, "Agenda", "example.com/agenda");
   await page.getByRole("button", { name: "Mover Agenda para cima" }).click();
-  expect(await linkTitles(page)).toEqual(["Agenda", "Portfólio"]);
+  expect(await draftLinkTitles(page)).toEqual(["Agenda", "Portfólio"]);
   await expect(page.getByTestId("link-bio-preview").locator(".lb-btn")).toHaveText(["Agenda", "Portfólio"]);
   await expect(page.getByRole("heading", { name: "Links (2)" })).toBeVisible();
 
@@ -40,9 +40,13 @@ test("a new Link Bio takes its slug from the title and its links before the firs
   await expect(page.getByRole("heading", { name: "Editar Link Bio" })).toBeVisible();
   await expect(page).toHaveURL(/\/link-pages\/\d+\/edit$/);
   const pageId = Number(page.url().match(/link-pages\/(\d+)\/edit/)![1]);
-  await expect.poll(() => linkTitles(page)).toEqual(["Agenda", "Portfólio"]);
-  // Saved links take their own style now.
-  await expect(page.getByRole("button", { name: "Personalizar Agenda" })).toBeVisible();
+  // Saved, the links are the page's first blocks, edited (and styled) as blocks now.
+  await expect.poll(() => blockSummaries(page)).toEqual(["Agenda", "Portfólio"]);
+  await expect(page.getByRole("list", { name: "Links da página" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Editar Link “Agenda”" }).click();
+  const agenda = page.getByRole("group", { name: "Editar Link “Agenda”" });
+  await expect(agenda.getByLabel("URL", { exact: true })).toHaveValue("https://example.com/agenda");
+  await expect(agenda.getByRole("button", { name: "Personalizar botão" })).toBeVisible();
 
   // A visitor who came from Instagram clicks a button: the click's origin is Instagram, not the page.
   const visitor = await context.newPage();

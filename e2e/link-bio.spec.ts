@@ -1,10 +1,11 @@
+import { BLOCK_MESSAGES } from "@common/contract/link-blocks";
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { expect, test } from "@playwright/test";
 import { answerConfirm } from "./confirm-dialog";
-import { addLink, linkTitles, registerViaApi } from "./link-bio-editor";
+import { addLink, blockSummaries, moveBlockByKeyboard, registerViaApi } from "./link-bio-editor";
 
-// The Link Bio journey: build a page with styled links in the editor, see the same page in public,
-// count a visitor's click, delete the page.
+// The Link Bio journey: build a page with styled link blocks in the editor, see the same page in
+// public, count a visitor's click, delete the page. Every other block type: link-bio-blocks.spec.ts.
 
 const PNG_1PX =
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
@@ -35,7 +36,7 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await page.getByLabel(/^Slug da URL/).fill(`Bio Ã!${slug}`);
   await expect(page.getByLabel(/^Slug da URL/)).toHaveValue(`bio-a${slug}`);
   await page.getByLabel(/^Slug da URL/).fill(slug);
-  await page.getByLabel("Descrição").fill("Todos os meus links");
+  await page.getByLabel("Descrição", { exact: true }).fill("Todos os meus links");
   // Profile image: a text file is refused, a PNG is taken (stored as a file by the server).
   const upload = page.getByLabel("Enviar imagem");
   await upload.setInputFiles({ name: "notas.txt", mimeType: "text/plain", buffer: Buffer.from("oi") });
@@ -50,8 +51,25 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
     "src",
     /^data:image\/png/,
   );
+  // A theme fills the look (a gradient, its font, round buttons); its fields stay editable: a solid
+  // colour of our own, and the theme is no longer the current one.
+  const themes = page.getByRole("group", { name: "Temas" });
+  const oceano = themes.getByRole("radio", { name: "Oceano" });
+  // The radios are visually hidden inside their drawn samples: a user taps the sample.
+  await themes.getByText("Oceano", { exact: true }).click();
+  await expect(oceano).toBeChecked();
+  await expect(themes.getByText("Tema atual: Oceano.")).toBeVisible();
+  await expect(page.getByTestId("link-bio-preview").locator(".lb")).toHaveCSS(
+    "background-image",
+    /linear-gradient/,
+  );
+  const background = page.getByRole("group", { name: "Fundo" });
+  await expect(background.getByRole("button", { name: "Degradê" })).toHaveAttribute("aria-pressed", "true");
+  await background.getByRole("button", { name: "Cor sólida" }).click();
   await page.getByLabel("Cor de Fundo", { exact: true }).fill("#123456");
   await page.getByLabel("Cor do Texto", { exact: true }).fill("#fafafa");
+  await expect(oceano).not.toBeChecked();
+  await expect(page.getByTestId("link-bio-preview").locator(".lb")).toHaveCSS("background-image", "none");
 
   // Global button style: orange buttons, rounder.
   await page.getByRole("button", { name: "Personalizar" }).click();
@@ -72,15 +90,20 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   const publicUrl = `${baseURL}/p/${slug}`;
   await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(publicUrl);
 
-  // Links: add three, then validation of an empty one.
+  // Links: three Link blocks from the 'Adicionar bloco' menu, then validation of an empty one.
   await addLink(page, "Site", "https://example.com/site");
   await addLink(page, "Blog", "https://example.com/blog");
   await addLink(page, "Loja", "example.com/loja");
-  await page.getByRole("button", { name: "Adicionar link" }).click();
-  await expect(page.getByText("Título é obrigatório")).toBeVisible();
-  expect(await linkTitles(page)).toEqual(["Site", "Blog", "Loja"]);
+  await page.getByRole("button", { name: "Adicionar bloco" }).click();
+  await page.getByRole("menuitem", { name: "Link", exact: true }).click();
+  const empty = page.getByRole("group", { name: "Novo bloco: Link" });
+  await empty.getByRole("button", { name: "Adicionar à página" }).click();
+  await expect(empty.getByText("Título é obrigatório")).toBeVisible();
+  await empty.getByRole("button", { name: "Cancelar" }).click();
+  await expect(empty).toBeHidden();
+  expect(await blockSummaries(page)).toEqual(["Site", "Blog", "Loja"]);
 
-  // Edit the title and save.
+  // Edit the title and save: the page's fields save apart from its blocks.
   await page.getByRole("textbox", { name: "Título *" }).fill("Minha Página Editada");
   await expect(page.getByText("Alterações não salvas").first()).toBeVisible();
   await save.click();
@@ -88,36 +111,46 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await expect(page.getByText("Alterações não salvas").first()).toBeHidden();
 
   // Reorder with the arrows: Loja goes up one place.
-  await page.getByRole("button", { name: "Mover Loja para cima" }).click();
-  await expect.poll(() => linkTitles(page)).toEqual(["Site", "Loja", "Blog"]);
+  await page.getByRole("button", { name: "Mover Link “Loja” para cima" }).click();
+  await expect.poll(() => blockSummaries(page)).toEqual(["Site", "Loja", "Blog"]);
   // And by dragging with the keyboard (dnd-kit): pick Site up, one place down, drop.
-  await page.getByRole("button", { name: "Arrastar para reordenar" }).first().focus();
-  // NOTE: dnd-kit measures the rows after the pick-up and animates the move: give it a moment.
-  await page.keyboard.press("Space");
-  await page.waitForTimeout(300);
-  await page.keyboard.press("ArrowDown");
-  await page.waitForTimeout(300);
-  await page.keyboard.press("Space");
-  await expect.poll(() => linkTitles(page)).toEqual(["Loja", "Site", "Blog"]);
+  await moveBlockByKeyboard(page, "Link “Site”", -1);
+  await expect.poll(() => blockSummaries(page)).toEqual(["Loja", "Site", "Blog"]);
 
   // The Blog button gets its own green style in the modal (saved on change).
-  await page.getByRole("button", { name: "Personalizar Blog" }).click();
+  await page.getByRole("button", { name: "Editar Link “Blog”" }).click();
+  await page
+    .getByRole("group", { name: "Editar Link “Blog”" })
+    .getByRole("button", { name: "Personalizar botão" })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Personalizar botão" });
   await dialog.getByLabel("Cor de fundo do botão", { exact: true }).fill("#00aa00");
   await expect(dialog.getByText("Salvo")).toBeVisible();
   await dialog.getByRole("button", { name: "Concluído" }).click();
   await expect(dialog).toBeHidden();
+  await page
+    .getByRole("group", { name: "Editar Link “Blog”" })
+    .getByRole("button", { name: "Cancelar" })
+    .click();
 
-  // Delete the Site link, after the confirm.
-  await page.getByRole("button", { name: "Excluir Site" }).click();
-  await expect(page.getByRole("alertdialog").getByText(LINK_PAGE_MESSAGES.confirmDeleteLink)).toBeVisible();
-  await answerConfirm(page, "Excluir o link “Site”?", "Excluir link");
-  await expect.poll(() => linkTitles(page)).toEqual(["Loja", "Blog"]);
+  // Delete the Site link, after the confirm; the toast's undo brings it back, and it goes again.
+  const deleteSite = async () => {
+    await page.getByRole("button", { name: "Excluir Link “Site”" }).click();
+    await expect(page.getByRole("alertdialog").getByText(BLOCK_MESSAGES.confirmDelete)).toBeVisible();
+    await answerConfirm(page, "Excluir Link “Site”?", "Excluir bloco");
+    await expect.poll(() => blockSummaries(page)).toEqual(["Loja", "Blog"]);
+  };
+  await deleteSite();
+  await expect(page.getByText("Bloco excluído")).toBeVisible();
+  await page.getByRole("button", { name: "Desfazer" }).click();
+  await expect(page.getByText("Bloco restaurado")).toBeVisible();
+  await expect.poll(() => blockSummaries(page)).toEqual(["Loja", "Site", "Blog"]);
+  await deleteSite();
 
   // Everything above survives a reload.
   await page.reload();
   await expect(page.getByRole("textbox", { name: "Título *" })).toHaveValue("Minha Página Editada");
-  expect(await linkTitles(page)).toEqual(["Loja", "Blog"]);
+  expect(await blockSummaries(page)).toEqual(["Loja", "Blog"]);
   const preview = page.getByTestId("link-bio-preview");
   await expect(preview.locator(".lb-btn")).toHaveText(["Loja", "Blog"]);
   await expect(preview.locator(".lb-btn").nth(1)).toHaveCSS("background-color", "rgb(0, 170, 0)");
@@ -138,6 +171,8 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await expect(buttons.nth(0)).toHaveCSS("background-color", "rgb(255, 85, 0)");
   await expect(buttons.nth(0)).toHaveCSS("border-top-left-radius", "20px");
   await expect(buttons.nth(1)).toHaveCSS("background-color", "rgb(0, 170, 0)");
+  // The theme's font stayed under our own colours.
+  await expect(buttons.nth(0)).toHaveCSS("font-family", /^"?Montserrat"?,/);
 
   // A visitor's click opens the link in a new tab and is counted.
   const [target] = await Promise.all([context.waitForEvent("page"), buttons.nth(0).click()]);

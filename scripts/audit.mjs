@@ -190,6 +190,62 @@ async function seed(request, origin) {
       "add a link",
     );
   }
+  // One block of every other type, so the page measured is the page a creator builds (issue 34).
+  const photo = `data:image/png;base64,${fs.readFileSync(new URL("../web/public/icons/icon-512.png", import.meta.url)).toString("base64")}`;
+  for (const block of [
+    {
+      type: "link",
+      data: { title: "Lista de espera do curso", url: "https://example.com/lista", highlight: true },
+    },
+    { type: "header", data: { text: "Trabalhos recentes" } },
+    { type: "text", data: { text: "Atendo em São Paulo e região.\nOrçamentos pelo WhatsApp." } },
+    {
+      type: "image",
+      data: { image_url: photo, alt: "Logotipo do estúdio", link_url: "https://example.com/portfolio" },
+    },
+    {
+      type: "social",
+      data: {
+        items: [
+          { network: "instagram", url: "instagram.com/anasouza.foto" },
+          { network: "tiktok", url: "tiktok.com/@anasouza.foto" },
+          { network: "youtube", url: "youtube.com/@anasouzafoto" },
+          { network: "email", url: "ana@exemplo.com" },
+        ],
+      },
+    },
+    {
+      type: "embed",
+      data: { url: "https://www.youtube.com/watch?v=aqz-KE-bpKQ", title: "Bastidores de um ensaio" },
+    },
+    { type: "whatsapp", data: { phone: "(11) 98765-4321", message: "Olá, Ana! Quero agendar um ensaio." } },
+    {
+      type: "pix",
+      data: {
+        key: "ana@exemplo.com",
+        name: "Ana Souza",
+        city: "São Paulo",
+        amount_cents: 5000,
+        description: "Sinal",
+      },
+    },
+    { type: "contact", data: { name: "Ana Souza", phone: "(11) 98765-4321", email: "ana@exemplo.com" } },
+    {
+      type: "faq",
+      data: {
+        items: [
+          { question: "Quanto tempo dura um ensaio?", answer: "Cerca de duas horas, com troca de roupa." },
+          { question: "Em quanto tempo recebo as fotos?", answer: "Em até dez dias úteis, por link." },
+        ],
+      },
+    },
+    { type: "divider", data: {} },
+  ]) {
+    await ok(
+      await request.post(`/api/link-pages/${page.id}/blocks`, { headers, data: block }),
+      `add a ${block.type} block`,
+    );
+  }
   const short = await ok(
     await request.post("/api/shortened-urls", {
       headers,

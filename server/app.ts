@@ -68,6 +68,7 @@ import { registerHostRouting } from "./modules/domains/host-routing";
 import { tlsAllowedRoutes } from "./modules/domains/tls-allowed.routes";
 import { fontsRoutes } from "./modules/fonts/fonts.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { blocksRoutes } from "./modules/link-pages/blocks.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
 import { Mailer, outboxTransport, smtpTransport } from "./modules/mail/mailer";
 import { openApiRoutes } from "./modules/openapi/openapi.routes";
@@ -356,6 +357,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(openApiRoutes);
     await web.register(domainsRoutes);
     await web.register(linkPagesRoutes);
+    await web.register(blocksRoutes);
     await web.register(publicApiRoutes);
     await web.register(shortenedUrlsRoutes);
     await web.register(redirectLookupRoutes);

@@ -413,7 +413,7 @@ const blockVariant = <T extends BlockType, D extends z.ZodType>(type: T, data: D
   z.object({
     id: wholeNumberSchema,
     type: z.literal(type),
-    /** 0, 1, 2… in page order. */
+    /** Its place in the page: blocks sort by it (a reorder numbers them 0, 1, 2…). */
     position: wholeNumberSchema,
     is_active: z.boolean(),
     starts_at: timestampSchema.nullable(),

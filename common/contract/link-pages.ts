@@ -52,27 +52,59 @@ export const slugSchema = z
   );
 
 /**
- * A profile image: an https/http URL (https:// added when missing, as for links: an address stored
- * as typed, "exemplo.com/foto.png", would draw no image), a path of an image we stored
+ * An image of the page: an https/http URL (https:// added when missing, as for links: an address
+ * stored as typed, "exemplo.com/foto.png", would draw no image), a path of an image we stored
  * (/uploads/…), or a data URL that the server converts into a stored file (spec compatibility).
  */
-export const profileImageSchema = z
-  .string()
-  .trim()
-  .max(8 * 1024 * 1024, LINK_PAGE_MESSAGES.imageTooLarge)
-  .nullish()
-  .transform((value, ctx) => {
-    if (!value) return null;
-    if (value.startsWith("data:image/") || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value)) return value;
-    const url = httpUrlSchema.safeParse(value);
-    if (url.success) return url.data;
-    ctx.addIssue({
-      code: "custom",
-      message: "Imagem de perfil: informe uma URL válida ou envie um arquivo",
-      input: value,
+function pageImageSchema(label: string) {
+  return z
+    .string()
+    .trim()
+    .max(8 * 1024 * 1024, LINK_PAGE_MESSAGES.imageTooLarge)
+    .nullish()
+    .transform((value, ctx) => {
+      if (!value) return null;
+      if (value.startsWith("data:image/") || /^\/uploads\/[A-Za-z0-9._-]+$/.test(value)) return value;
+      const url = httpUrlSchema.safeParse(value);
+      if (url.success) return url.data;
+      ctx.addIssue({
+        code: "custom",
+        message: `${label}: informe uma URL válida ou envie um arquivo`,
+        input: value,
+      });
+      return z.NEVER;
     });
-    return z.NEVER;
-  });
+}
+
+export const profileImageSchema = pageImageSchema("Imagem de perfil");
+
+/** How long the search-engine title and description may be (what results show, roughly). */
+export const SEO_TITLE_MAX = 70;
+export const SEO_DESCRIPTION_MAX = 200;
+
+/** Optional one-line text of a page: empty or null clears it (null), absent keeps it (undefined). */
+const optionalPageText = (label: string, max: number) =>
+  z
+    .string({ error: `${label}: informe um texto.` })
+    .transform((value) => value.replace(/\s*[\r\n]+\s*/g, " ").trim())
+    .pipe(z.string().max(max, `${label}: use no máximo ${max} caracteres.`))
+    .nullish()
+    .transform((value) => (value === undefined ? undefined : value || null));
+
+/** The page's background image: like the profile image (URL, our upload, or a data URL to store). */
+const backgroundImageSchema = pageImageSchema("Imagem de fundo");
+
+/**
+ * How a page's background is drawn: `background_color` is the solid colour, the gradient's start
+ * and what an image sits on; `background_gradient_to` and `background_gradient_direction` finish a
+ * gradient; `background_image_url` draws an image.
+ */
+export const BACKGROUND_TYPES = ["solid", "gradient", "image"] as const;
+export type BackgroundType = (typeof BACKGROUND_TYPES)[number];
+export const backgroundTypeSchema = z.enum(BACKGROUND_TYPES, { error: "Tipo de fundo inválido" });
+export const gradientDirectionSchema = z.enum(BUTTON_STYLE_OPTIONS.gradientDirection, {
+  error: "Direção do gradiente inválida",
+});
 
 export const linkPageBodySchema = z.object({
   slug: slugSchema,
@@ -98,6 +130,15 @@ export const linkPageBodySchema = z.object({
   button_size: z.enum(BUTTON_SIZES, { error: "Tamanho de botão inválido" }).optional().default("medium"),
   custom_domain_id: z.number({ error: "Domínio inválido" }).int().positive().nullish(),
   is_active: z.boolean({ error: "Status inválido" }).optional(),
+  // The page's look and reach beyond the spec (decision 024). Absent: kept on update, today's look
+  // on create, so a client that knows only the spec's fields never resets them.
+  background_type: backgroundTypeSchema.optional(),
+  background_gradient_to: hexColorSchema.nullish(),
+  background_gradient_direction: gradientDirectionSchema.nullish(),
+  background_image_url: backgroundImageSchema.optional(),
+  is_sensitive: z.boolean({ error: "Conteúdo sensível: use verdadeiro ou falso." }).optional(),
+  seo_title: optionalPageText("Título para buscadores", SEO_TITLE_MAX),
+  seo_description: optionalPageText("Descrição para buscadores", SEO_DESCRIPTION_MAX),
 });
 export type LinkPageBody = z.input<typeof linkPageBodySchema>;
 export type LinkPageInput = z.output<typeof linkPageBodySchema>;
@@ -159,6 +200,13 @@ export const linkPageSchema = z
     button_size: z.string(),
     custom_domain_id: wholeNumberSchema,
     is_active: z.boolean(),
+    background_type: backgroundTypeSchema,
+    background_gradient_to: z.string().nullable(),
+    background_gradient_direction: z.string().nullable(),
+    background_image_url: z.string().nullable(),
+    is_sensitive: z.boolean().describe("Visitantes confirmam ter 18 anos antes de ver o conteúdo."),
+    seo_title: z.string().nullable(),
+    seo_description: z.string().nullable(),
     click_count: wholeNumberSchema,
     links_count: wholeNumberSchema.optional().describe("Presente na listagem."),
     created_at: timestampSchema,
@@ -199,17 +247,6 @@ export const publicLinkListSchema = z.array(
   linkSchema.pick({ id: true, title: true, url: true, custom_style: true }),
 );
 export type PublicLink = z.infer<typeof publicLinkListSchema>[number];
-
-/** What the public page and the preview render: the page's look and its buttons. */
-export type LinkBioView = {
-  title: string;
-  description: string | null;
-  profileImageUrl: string | null;
-  backgroundColor: string;
-  textColor: string;
-  buttonStyle: Partial<ButtonStyle>;
-  links: { id: number; title: string; url: string; style: Partial<ButtonStyle> }[];
-};
 
 export const trackLinkClickBodySchema = z.object({
   link_id: z.coerce.number({ error: "Link inválido" }).int().positive("Link inválido"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LinkBioView } from "../contract/link-pages";
+import type { LinkBioBlock, LinkBioView } from "../contract/link-bio-view";
 import {
   APP_FONT_PRELOAD,
   FONT_STACKS,
@@ -17,14 +17,16 @@ const view = (overrides: Partial<LinkBioView> = {}): LinkBioView => ({
   backgroundColor: "#ffffff",
   textColor: "#111111",
   buttonStyle: {},
-  links: [],
+  background: { type: "solid", gradientTo: null, gradientDirection: null, imageUrl: null },
+  blocks: [],
   ...overrides,
 });
-const link = (style: LinkBioView["links"][number]["style"]) => ({
+const link = (
+  custom_style: Extract<LinkBioBlock, { type: "link" }>["data"]["custom_style"],
+): LinkBioBlock => ({
   id: 1,
-  title: "A",
-  url: "https://a.com",
-  style,
+  type: "link",
+  data: { title: "A", url: "https://a.com", custom_style, highlight: false },
 });
 
 describe("fontFaceCss", () => {
@@ -108,7 +110,7 @@ describe("linkBioFontUses", () => {
       view({
         description: "Oi",
         buttonStyle: { fontFamily: "Poppins", fontWeight: "300" },
-        links: [link({}), link({ fontFamily: "Playfair Display", fontWeight: "700" })],
+        blocks: [link({}), link({ fontFamily: "Playfair Display", fontWeight: "700" })],
       }),
     );
     expect(uses).toEqual([
@@ -116,6 +118,25 @@ describe("linkBioFontUses", () => {
       { family: "Poppins", weight: 400 },
       { family: "Poppins", weight: 300 },
       { family: "Playfair Display", weight: 700 },
+    ]);
+  });
+
+  it("names the page font for text blocks and the page's button font for the other buttons", () => {
+    const uses = linkBioFontUses(
+      view({
+        buttonStyle: { fontFamily: "Lato", fontWeight: "300" },
+        blocks: [
+          { id: 2, type: "header", data: { text: "Oi" } },
+          { id: 3, type: "text", data: { text: "Bem-vindo" } },
+          { id: 4, type: "whatsapp", data: { phone: "+5511987654321" } },
+          { id: 5, type: "divider", data: {} },
+        ],
+      }),
+    );
+    expect(uses).toEqual([
+      { family: "Lato", weight: 700 },
+      { family: "Lato", weight: 400 },
+      { family: "Lato", weight: 300 },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { BUTTON_STYLE_OPTIONS, type ButtonStyle, readButtonStyle, resolveButtonStyle } from "../button-style";
-import type { LinkBioView } from "../contract/link-pages";
+import type { LinkBioView } from "../contract/link-bio-view";
 
 type Font = ButtonStyle["fontFamily"];
 
@@ -203,17 +203,26 @@ function nearest(weights: readonly number[], wanted: number): number {
 
 /**
  * The fonts a Link Bio page draws with, as the renderer sets them (common/link-bio/render.ts): the
- * page's font for the title (700) and the description (400), each button's own font and weight.
- * The avatar initial and the footer load their weight on demand.
+ * page's font for the title and headings (700) and the description and text blocks (400), each link
+ * button's own font and weight, and the page's button font for the WhatsApp, Pix and contact
+ * buttons. What is further down or opens on a tap (FAQ, the Pix card, the embed facade), the avatar
+ * initial and the footer load their weight on demand.
  */
 export function linkBioFontUses(view: LinkBioView): FontUse[] {
   const page = readButtonStyle(view.buttonStyle ?? {});
-  const pageFont = resolveButtonStyle(page, undefined).fontFamily;
+  const pageButton = resolveButtonStyle(page, undefined);
+  const pageFont = pageButton.fontFamily;
   const uses: FontUse[] = [{ family: pageFont, weight: 700 }];
   if (view.description) uses.push({ family: pageFont, weight: 400 });
-  for (const link of view.links) {
-    const style = resolveButtonStyle(page, readButtonStyle(link.style ?? {}));
-    uses.push({ family: style.fontFamily, weight: Number(style.fontWeight) });
+  for (const block of view.blocks ?? []) {
+    if (block.type === "link") {
+      const style = resolveButtonStyle(page, readButtonStyle(block.data.custom_style ?? {}));
+      uses.push({ family: style.fontFamily, weight: Number(style.fontWeight) });
+    } else if (block.type === "text") {
+      uses.push({ family: pageFont, weight: 400 });
+    } else if (block.type === "whatsapp" || block.type === "pix" || block.type === "contact") {
+      uses.push({ family: pageButton.fontFamily, weight: Number(pageButton.fontWeight) });
+    }
   }
   return uses;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBrazilianE164, toE164 } from "./phone-number";
+import { formatPhone, isBrazilianE164, toE164 } from "./phone-number";
 
 describe("toE164", () => {
   it.each([
@@ -38,5 +38,14 @@ describe("isBrazilianE164", () => {
   it("tells +55 numbers from the others", () => {
     expect(isBrazilianE164("+5511987654321")).toBe(true);
     expect(isBrazilianE164("+351912345678")).toBe(false);
+  });
+});
+
+describe("formatPhone", () => {
+  it("writes a Brazilian number as people read it, another country's with its code", () => {
+    expect(formatPhone("+5511987654321")).toBe("(11) 98765-4321");
+    expect(formatPhone("+551133334444")).toBe("(11) 3333-4444");
+    expect(formatPhone("+351912345678")).toBe("+351 912 345 678");
+    expect(formatPhone("não é número")).toBe("não é número");
   });
 });

@@ -42,3 +42,13 @@ export function toE164(input: string): string | null {
 export function isBrazilianE164(e164: string): boolean {
   return e164.startsWith("+55");
 }
+
+/**
+ * A stored number as people read it: a Brazilian one in the national format, "(11) 98765-4321";
+ * another country's with its code, "+351 912 345 678". What is not a number is given back as it is.
+ */
+export function formatPhone(e164: string): string {
+  const phone = parsePhoneNumberFromString(e164);
+  if (!phone) return e164;
+  return phone.countryCallingCode === "55" ? phone.formatNational() : phone.formatInternational();
+}

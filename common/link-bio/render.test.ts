@@ -1,8 +1,23 @@
+import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUTTON_STYLE } from "../button-style";
-import type { LinkBioView } from "../contract/link-pages";
+import type { LinkBioBlock, LinkBioView } from "../contract/link-bio-view";
+import { BLOCK_DATA_SCHEMAS, type BlockType } from "../contract/link-blocks";
+import { EMBED_FRAME_ORIGINS } from "./embeds";
 import { escapeHtml } from "./escape-html";
-import { LINK_BIO_CSS, renderLinkBioHtml } from "./render";
+import { LINK_BIO_CSS, renderLinkBioGateHtml, renderLinkBioHtml } from "./render";
+
+/** A block whose data went through its type's schema, as the server stores and serves it. */
+function block<T extends BlockType>(type: T, id: number, input: unknown): LinkBioBlock {
+  return { id, type, data: BLOCK_DATA_SCHEMAS[type].parse(input) } as LinkBioBlock;
+}
+
+/** A block as it is, unchecked: what a half-typed editor form, or an attacker, might hand over. */
+const raw = (type: BlockType, id: number, data: Record<string, unknown>) =>
+  ({ id, type, data }) as unknown as LinkBioBlock;
+
+const link = (id: number, title: string, url: string, extra: Record<string, unknown> = {}) =>
+  raw("link", id, { title, url, custom_style: {}, highlight: false, ...extra });
 
 const view = (overrides: Partial<LinkBioView> = {}): LinkBioView => ({
   title: "Ana Souza",
@@ -11,16 +26,39 @@ const view = (overrides: Partial<LinkBioView> = {}): LinkBioView => ({
   backgroundColor: "#ffffff",
   textColor: "#111111",
   buttonStyle: {},
-  links: [{ id: 7, title: "Instagram", url: "https://instagram.com/ana", style: {} }],
+  background: { type: "solid", gradientTo: null, gradientDirection: null, imageUrl: null },
+  blocks: [link(7, "Instagram", "https://instagram.com/ana")],
   ...overrides,
 });
 
-/** The style attribute of the button with this link id. */
+const render = (blocks: LinkBioBlock[], options = {}) => renderLinkBioHtml(view({ blocks }), options);
+
+/** The style attribute of the element with this data-link-id. */
 function buttonStyleOf(html: string, id: number): string {
   const match = html.match(new RegExp(`data-link-id="${id}" style="([^"]*)"`));
   if (!match) throw new Error(`no button ${id}`);
   return match[1]!;
 }
+
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** Every href and src value in the markup (data-* attributes are not among them). */
+const targets = (html: string) =>
+  [...html.matchAll(/\s(?:href|src)="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
+
+const PIX = {
+  key: "529.982.247-25",
+  name: "Padaria do João",
+  city: "São Paulo",
+  amount_cents: 2500,
+  description: "Pedido 42",
+};
 
 describe("escapeHtml", () => {
   it("escapes the five HTML metacharacters", () => {
@@ -30,130 +68,59 @@ describe("escapeHtml", () => {
   });
 });
 
-describe("renderLinkBioHtml", () => {
-  it("renders the root with the page colours, the title, the description and the buttons", () => {
+describe("renderLinkBioHtml: the page", () => {
+  it("renders the root with the page colours, the title, the description and the blocks", () => {
     const html = renderLinkBioHtml(view());
     expect(html).toMatch(/^<div class="lb" style="background:#ffffff;color:#111111;font-family:Inter,/);
     expect(html).toContain(`<h1 class="lb-title">Ana Souza</h1>`);
     expect(html).toContain(`<p class="lb-desc">Confeiteira em São Paulo</p>`);
+    expect(html).toContain(`<div class="lb-blocks"><a class="lb-btn`);
     expect(html).toContain(
       `<a class="lb-btn lb-hover-scale lb-anim-none" href="https://instagram.com/ana" target="_blank" rel="noopener noreferrer nofollow" data-link-id="7" style="`,
     );
     expect(html).toContain(">Instagram</a>");
   });
 
-  it("escapes every user value: title, description, link title and url", () => {
-    const html = renderLinkBioHtml(
-      view({
-        title: `<script>alert(1)</script>`,
-        description: `"><img src=x onerror=alert(1)>`,
-        links: [{ id: 1, title: `<b onmouseover="x">oi</b>`, url: `https://a.com/?q="><script>`, style: {} }],
-      }),
-    );
-    expect(html).not.toContain("<script>");
-    expect(html).not.toContain("<img src=x");
-    expect(html).not.toContain("<b ");
-    expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(html).toContain("&quot;&gt;&lt;img src=x onerror=alert(1)&gt;");
-    expect(html).toContain("&lt;b onmouseover=&quot;x&quot;&gt;oi&lt;/b&gt;");
-    expect(html).toContain(`href="https://a.com/?q=&quot;&gt;&lt;script&gt;"`);
+  it("omits the description when empty and the blocks' list when there is none", () => {
+    const html = renderLinkBioHtml(view({ description: null, blocks: [] }));
+    expect(html).not.toContain("lb-desc");
+    expect(html).not.toContain("lb-blocks");
+    expect(html).not.toContain("lb-btn");
   });
 
-  it.each([
-    "javascript:alert(1)",
-    "JavaScript:alert(1)",
-    " javascript:alert(1)",
-    "data:text/html,<script>alert(1)</script>",
-    "vbscript:msgbox(1)",
-    "//evil.com",
-  ])("never renders %j as an href", (url) => {
-    const html = renderLinkBioHtml(view({ links: [{ id: 3, title: "x", url, style: {} }] }));
-    expect(html).not.toMatch(/href="(?!https?:)/i);
-    expect(html).not.toMatch(/javascript:|vbscript:|data:text/i);
-    expect(html).toContain('data-link-id="3"');
+  it("draws a gradient from the page colour, with a listed direction", () => {
+    const background = {
+      type: "gradient",
+      gradientTo: "#7C3AED",
+      gradientDirection: "90deg",
+      imageUrl: null,
+    } as const;
+    expect(renderLinkBioHtml(view({ background }))).toMatch(
+      /^<div class="lb" style="background:linear-gradient\(90deg,#ffffff,#7c3aed\);color:#111111;/,
+    );
+    // A direction that is not an option falls back to the default one; a bad end colour to solid.
+    expect(
+      renderLinkBioHtml(view({ background: { ...background, gradientDirection: "90deg);x:y(" } })),
+    ).toContain(`style="background:linear-gradient(135deg,#ffffff,#7c3aed);`);
+    expect(renderLinkBioHtml(view({ background: { ...background, gradientTo: "red" } }))).toContain(
+      `<div class="lb" style="background:#ffffff;color`,
+    );
   });
 
-  it("uses the defaults, then the page style, then the link's own overrides", () => {
-    const html = renderLinkBioHtml(
-      view({
-        buttonStyle: { backgroundColor: "#ff0000", borderRadius: "50px", hoverEffect: "glow" },
-        links: [
-          { id: 1, title: "a", url: "https://a.com", style: {} },
-          {
-            id: 2,
-            title: "b",
-            url: "https://b.com",
-            style: { backgroundColor: "#00ff00", animation: "bounce" },
-          },
-        ],
-      }),
+  it("draws a background image over the page colour, only from a safe source, quotes encoded", () => {
+    const image = (imageUrl: string) =>
+      renderLinkBioHtml(
+        view({ background: { type: "image", gradientTo: null, gradientDirection: null, imageUrl } }),
+      );
+    expect(image("/uploads/fundo.webp")).toContain(
+      `style="background:#ffffff url(&quot;/uploads/fundo.webp&quot;) center/cover no-repeat;color:#111111`,
     );
-    const first = buttonStyleOf(html, 1);
-    expect(first).toContain("background:#ff0000");
-    expect(first).toContain("border-radius:50px");
-    expect(first).toContain("font-size:16px"); // default
-    const second = buttonStyleOf(html, 2);
-    expect(second).toContain("background:#00ff00");
-    expect(second).toContain("border-radius:50px");
-    expect(html).toContain(`class="lb-btn lb-hover-glow lb-anim-none" href="https://a.com"`);
-    expect(html).toContain(`class="lb-btn lb-hover-glow lb-anim-bounce" href="https://b.com"`);
-  });
-
-  it("renders gradients, borders, shadows with their colour, width, spacing, font and alignment", () => {
-    const html = renderLinkBioHtml(
-      view({
-        links: [
-          {
-            id: 1,
-            title: "a",
-            url: "https://a.com",
-            style: {
-              backgroundType: "gradient",
-              gradientFrom: "#111111",
-              gradientTo: "#222222",
-              gradientDirection: "90deg",
-              borderWidth: "2px",
-              borderColor: "#333333",
-              shadow: "large",
-              shadowColor: "#f00",
-              width: "80%",
-              padding: "8px 16px",
-              margin: "16px 0",
-              fontFamily: "Playfair Display",
-              fontWeight: "700",
-              textAlign: "left",
-            },
-          },
-        ],
-      }),
+    const tricky = image(`https://img.example.com/a b");background:url("https://evil.example.com/x.png`);
+    expect(tricky).toContain(
+      `url(&quot;https://img.example.com/a%20b%22%29;background:url%28%22https://evil`,
     );
-    const css = buttonStyleOf(html, 1);
-    expect(css).toContain("background:linear-gradient(90deg,#111111,#222222)");
-    expect(css).toContain("border:2px solid #333333");
-    expect(css).toContain("box-shadow:0 10px 25px #ff000059");
-    expect(css).toContain("width:80%");
-    expect(css).toContain("padding:8px 16px");
-    expect(css).toContain("margin:16px 0");
-    expect(css).toContain("font-family:&quot;Playfair Display&quot;, Georgia");
-    expect(css).toContain("font-weight:700");
-    expect(css).toContain("text-align:left");
-  });
-
-  it("drops invalid style values instead of writing them into the style attribute", () => {
-    const html = renderLinkBioHtml(
-      view({
-        backgroundColor: "red;background:url(https://evil.com)",
-        buttonStyle: { backgroundColor: "red;x:y" as never, width: "999px" as never },
-        links: [{ id: 1, title: "a", url: "https://a.com", style: { padding: "0;position:fixed" as never } }],
-      }),
-    );
-    expect(html).not.toContain("evil.com");
-    expect(html).not.toContain("position:fixed");
-    const css = buttonStyleOf(html, 1);
-    expect(css).toContain(`background:${DEFAULT_BUTTON_STYLE.backgroundColor}`);
-    expect(css).toContain("width:100%");
-    expect(css).toContain("padding:16px 24px");
-    expect(html).toContain(`<div class="lb" style="background:#ffffff;`);
+    for (const unsafe of ["javascript:alert(1)", "data:image/svg+xml;base64,PHN2Zz4=", "/uploads/../x"])
+      expect(image(unsafe)).toContain(`<div class="lb" style="background:#ffffff;color:#111111`);
   });
 
   it("shows a safe profile image, or the title's initial when there is none or it is unsafe", () => {
@@ -172,16 +139,441 @@ describe("renderLinkBioHtml", () => {
     }
   });
 
-  it("omits the description when empty and renders no buttons for a page without links", () => {
-    const html = renderLinkBioHtml(view({ description: null, links: [] }));
-    expect(html).not.toContain("lb-desc");
-    expect(html).not.toContain("lb-btn");
-  });
-
   it("places the trusted footer markup when given", () => {
     expect(renderLinkBioHtml(view(), { footerHtml: `<a href="/">Feito com Atalho</a>` })).toContain(
       `<footer class="lb-footer"><a href="/">Feito com Atalho</a></footer>`,
     );
+  });
+
+  it("has a landmark and an h1 on the public page; none of its own in the editor's preview", () => {
+    const blocks = [block("header", 1, { text: "Bolos" })];
+    const standalone = render(blocks);
+    expect(standalone).toContain('<main class="lb-main">');
+    expect(standalone).toMatch(/<h1 class="lb-title">.*<h2 class="lb-header">Bolos<\/h2>/s);
+    const embedded = render(blocks, { embedded: true });
+    expect(embedded).not.toContain("<main");
+    expect(embedded).not.toContain("<h1");
+    expect(embedded).toMatch(
+      /<div class="lb-main">.*<h2 class="lb-title">.*<h3 class="lb-header">Bolos<\/h3>/s,
+    );
+  });
+});
+
+describe("renderLinkBioHtml: link blocks", () => {
+  it("uses the defaults, then the page style, then the link's own overrides", () => {
+    const html = renderLinkBioHtml(
+      view({
+        buttonStyle: { backgroundColor: "#ff0000", borderRadius: "50px", hoverEffect: "glow" },
+        blocks: [
+          link(1, "a", "https://a.com"),
+          link(2, "b", "https://b.com", {
+            custom_style: { backgroundColor: "#00ff00", animation: "bounce" },
+          }),
+        ],
+      }),
+    );
+    const first = buttonStyleOf(html, 1);
+    expect(first).toContain("background:#ff0000");
+    expect(first).toContain("border-radius:50px");
+    expect(first).toContain("font-size:16px"); // default
+    const second = buttonStyleOf(html, 2);
+    expect(second).toContain("background:#00ff00");
+    expect(second).toContain("border-radius:50px");
+    expect(html).toContain(`class="lb-btn lb-hover-glow lb-anim-none" href="https://a.com"`);
+    expect(html).toContain(`class="lb-btn lb-hover-glow lb-anim-bounce" href="https://b.com"`);
+  });
+
+  it("renders gradients, borders, shadows with their colour, width, spacing, font and alignment", () => {
+    const html = render([
+      link(1, "a", "https://a.com", {
+        custom_style: {
+          backgroundType: "gradient",
+          gradientFrom: "#111111",
+          gradientTo: "#222222",
+          gradientDirection: "90deg",
+          borderWidth: "2px",
+          borderColor: "#333333",
+          shadow: "large",
+          shadowColor: "#f00",
+          width: "80%",
+          padding: "8px 16px",
+          margin: "16px 0",
+          fontFamily: "Playfair Display",
+          fontWeight: "700",
+          textAlign: "left",
+        },
+      }),
+    ]);
+    const css = buttonStyleOf(html, 1);
+    expect(css).toContain("background:linear-gradient(90deg,#111111,#222222)");
+    expect(css).toContain("border:2px solid #333333");
+    expect(css).toContain("box-shadow:0 10px 25px #ff000059");
+    expect(css).toContain("width:80%");
+    expect(css).toContain("padding:8px 16px");
+    expect(css).toContain("margin:16px 0");
+    expect(css).toContain("font-family:&quot;Playfair Display&quot;, Georgia");
+    expect(css).toContain("font-weight:700");
+    expect(css).toContain("text-align:left");
+  });
+
+  it("drops invalid style values instead of writing them into the style attribute", () => {
+    const html = renderLinkBioHtml(
+      view({
+        backgroundColor: "red;background:url(https://evil.com)",
+        buttonStyle: { backgroundColor: "red;x:y" as never, width: "999px" as never },
+        blocks: [link(1, "a", "https://a.com", { custom_style: { padding: "0;position:fixed" } })],
+      }),
+    );
+    expect(html).not.toContain("evil.com");
+    expect(html).not.toContain("position:fixed");
+    const css = buttonStyleOf(html, 1);
+    expect(css).toContain(`background:${DEFAULT_BUTTON_STYLE.backgroundColor}`);
+    expect(css).toContain("width:100%");
+    expect(css).toContain("padding:16px 24px");
+    expect(html).toContain(`<div class="lb" style="background:#ffffff;`);
+  });
+
+  it("marks a highlighted link, whose glow the CSS animates and stills under reduced motion", () => {
+    const html = render([
+      link(1, "Promoção", "https://a.com", { highlight: true }),
+      link(2, "b", "https://b.com"),
+    ]);
+    expect(html).toContain(`class="lb-btn lb-hover-scale lb-anim-none lb-highlight" href="https://a.com"`);
+    expect(html).toContain(`class="lb-btn lb-hover-scale lb-anim-none" href="https://b.com"`);
+    expect(LINK_BIO_CSS).toMatch(
+      /\.lb-highlight::after\{[^}]*animation:lb-attention [\d.]+s ease-in-out infinite/,
+    );
+    expect(LINK_BIO_CSS).toContain("@keyframes lb-attention{");
+    const reduced = LINK_BIO_CSS.match(/@media \(prefers-reduced-motion:reduce\)\{(.*)\}$/m)![1]!;
+    expect(reduced).toContain(".lb-highlight::after{animation:none;");
+    expect(reduced).toContain(".lb-btn{animation:none!important;");
+  });
+});
+
+describe("renderLinkBioHtml: every block type", () => {
+  it("header, text and divider: a heading, a paragraph that keeps line breaks and links nothing, a rule", () => {
+    const html = render([
+      block("header", 1, { text: "Encomendas" }),
+      block("text", 2, { text: "Bolos sob encomenda.\nVeja https://exemplo.com.br" }),
+      block("divider", 3, {}),
+    ]);
+    expect(html).toContain(`<h2 class="lb-header">Encomendas</h2>`);
+    expect(html).toContain(`<p class="lb-text">Bolos sob encomenda.\nVeja https://exemplo.com.br</p>`);
+    expect(html).not.toContain(`href="https://exemplo.com.br"`);
+    expect(html).toContain(`<hr class="lb-divider">`);
+    expect(LINK_BIO_CSS).toMatch(/\.lb-text\{[^}]*white-space:pre-line/);
+    expect(LINK_BIO_CSS).toMatch(/\.lb-divider\{[^}]*currentColor/);
+  });
+
+  it("image: lazy, described, linked (and counted) only when it has a link", () => {
+    const plain = render([block("image", 4, { image_url: "/uploads/bolo.webp", alt: "Bolo de cenoura" })]);
+    expect(plain).toContain(
+      `<div class="lb-image-block"><img class="lb-image" src="/uploads/bolo.webp" alt="Bolo de cenoura" loading="lazy" decoding="async"></div>`,
+    );
+    expect(plain).not.toContain("data-link-id");
+    const linked = render([
+      block("image", 4, {
+        image_url: "https://cdn.exemplo.com/b.png",
+        alt: "Bolo",
+        link_url: "loja.com.br/bolo",
+      }),
+    ]);
+    expect(linked).toContain(
+      `<a class="lb-image-link" href="https://loja.com.br/bolo" target="_blank" rel="noopener noreferrer nofollow" data-link-id="4"><img class="lb-image" src="https://cdn.exemplo.com/b.png" alt="Bolo"`,
+    );
+  });
+
+  it("social: one 48px icon link per network, named for assistive technology and counted", () => {
+    const html = render([
+      block("social", 5, {
+        items: [
+          { network: "instagram", url: "@ana.doces" },
+          { network: "x", url: "x.com/ana" },
+          { network: "email", url: "ana@exemplo.com.br" },
+        ],
+      }),
+    ]);
+    expect(html).toContain(`<ul class="lb-social" aria-label="Redes sociais">`);
+    expect(html).toContain(
+      `<li><a class="lb-social-link" href="https://www.instagram.com/ana.doces/" target="_blank" rel="noopener noreferrer nofollow" aria-label="Instagram" data-link-id="5"><svg `,
+    );
+    expect(html).toContain(`aria-label="X (Twitter)" data-link-id="5"`);
+    // An e-mail opens the mail app, not a new tab.
+    expect(html).toContain(
+      `<li><a class="lb-social-link" href="mailto:ana@exemplo.com.br" aria-label="E-mail" data-link-id="5">`,
+    );
+    expect(html.match(/<svg [^>]*fill="currentColor"|<svg [^>]*stroke="currentColor"/g)).toHaveLength(3);
+    expect(LINK_BIO_CSS).toMatch(/\.lb-social-link\{[^}]*width:48px;height:48px/);
+  });
+
+  it("embed: our facade with the player in a data attribute, and a plain link to the provider's page", () => {
+    const html = render([block("embed", 6, { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" })]);
+    expect(html).toContain(
+      `<button type="button" class="lb-embed lb-frame-wide" data-link-id="6" ` +
+        `data-embed-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1" ` +
+        `data-embed-allow="autoplay; encrypted-media; fullscreen; picture-in-picture" data-embed-title="Vídeo no YouTube">`,
+    );
+    expect(html).toContain(`<span class="lb-sr">Reproduzir: </span>Vídeo no YouTube</span>`);
+    expect(html).toContain(`<span class="lb-embed-provider">YouTube</span>`);
+    expect(html).toContain(
+      `<a class="lb-embed-open" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank" rel="noopener noreferrer nofollow" data-link-id="6">Abrir no YouTube</a>`,
+    );
+    expect(html).not.toContain("<iframe");
+  });
+
+  it("embed: nothing on the page loads from the provider before the tap", () => {
+    const html = render([
+      block("embed", 1, { url: "https://youtu.be/dQw4w9WgXcQ", title: "Meu clipe" }),
+      block("embed", 2, { url: "https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC" }),
+      block("embed", 3, { url: "https://www.tiktok.com/@ana/video/7212345678901234567" }),
+      block("embed", 4, { url: "https://vimeo.com/76979871" }),
+      block("embed", 5, { url: "https://soundcloud.com/artista/faixa" }),
+    ]);
+    const pages = [
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      "https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC",
+      "https://www.tiktok.com/@ana/video/7212345678901234567",
+      "https://vimeo.com/76979871",
+      "https://soundcloud.com/artista/faixa",
+    ];
+    expect(targets(html)).toEqual(pages);
+    // The players are named only in the facades' data attributes.
+    const players = [...html.matchAll(/data-embed-src="([^"]*)"/g)].map((m) => decodeEntities(m[1]!));
+    expect(players).toHaveLength(5);
+    for (const player of players) {
+      expect(EMBED_FRAME_ORIGINS.some((origin) => player.startsWith(`${origin}/`))).toBe(true);
+      expect(html.split(escapeHtml(player)).length - 1).toBe(1);
+    }
+    expect(html).not.toMatch(/<(iframe|img|script|link|video|audio)\b/);
+    expect(html).toContain(`data-embed-title="Meu clipe"`);
+    expect(html).toContain(`class="lb-embed lb-frame-audio" style="height:152px" data-link-id="2"`);
+    expect(html).toContain(`Música no Spotify`);
+    expect(html).toContain(`class="lb-embed lb-frame-tall" data-link-id="3"`);
+    expect(html).toContain(`class="lb-embed lb-frame-audio" style="height:166px" data-link-id="5"`);
+  });
+
+  it("whatsapp: a button in the page's style to wa.me with the ready message, and its icon", () => {
+    const html = renderLinkBioHtml(
+      view({
+        buttonStyle: { backgroundColor: "#128c7e" },
+        blocks: [block("whatsapp", 8, { phone: "(11) 98765-4321", message: "Olá! Quero um bolo & doces" })],
+      }),
+    );
+    expect(html).toContain(
+      `<a class="lb-btn lb-hover-scale lb-anim-none lb-wa" href="https://wa.me/5511987654321?text=Ol%C3%A1!%20Quero%20um%20bolo%20%26%20doces" target="_blank" rel="noopener noreferrer nofollow" data-link-id="8" style="`,
+    );
+    expect(buttonStyleOf(html, 8)).toContain("background:#128c7e");
+    expect(html).toMatch(
+      /<span class="lb-btn-icon"><svg [^>]*aria-hidden="true"[^>]*>.*<\/svg><\/span>Chamar no WhatsApp<\/a>/,
+    );
+    expect(render([block("whatsapp", 8, { phone: "+5511987654321", label: "Fale comigo" })])).toContain(
+      `</span>Fale comigo</a>`,
+    );
+  });
+
+  it("pix: a button opening, without script, the QR code, the receiver and the Pix Copia e Cola code", () => {
+    const html = render([block("pix", 9, { ...PIX, label: "Pague o sinal" })]);
+    expect(html).toMatch(
+      /<details class="lb-pix"><summary class="lb-btn lb-hover-scale lb-anim-none lb-pix-summary" style="[^"]*"><span class="lb-btn-icon"><svg [^>]*>.*?<\/svg><\/span>Pague o sinal<span class="lb-pix-amount">R\$ 25,00<\/span><\/summary>/,
+    );
+    expect(html).toMatch(
+      /<svg class="lb-qr" [^>]*role="img" aria-label="QR Code Pix"[^>]*><rect [^>]*fill="#fff"\/><path fill="#000" d="M\d+ \d+h\d+v1h-\d+z/,
+    );
+    expect(html).toContain(`<p class="lb-pix-to"><strong>Padaria do João</strong><br>São Paulo</p>`);
+    expect(html).toContain(`<p class="lb-pix-note">Pedido 42</p>`);
+    expect(html).toContain(`<label class="lb-pix-label" for="lb-pix-9">Pix Copia e Cola</label>`);
+
+    const copied = decodeEntities(html.match(/data-copy="([^"]*)"/)![1]!);
+    const shown = decodeEntities(
+      html.match(/<textarea class="lb-pix-code" id="lb-pix-9" readonly[^>]*>([^<]*)<\/textarea>/)![1]!,
+    );
+    expect(shown).toBe(copied);
+    expect(html).toContain(`<button type="button" class="lb-copy" data-copy="`);
+    expect(html).toMatch(/data-link-id="9" aria-live="polite">Copiar código Pix<\/button><\/div><\/details>/);
+
+    // A third-party Pix parser reads the code back, CRC checked.
+    const parsed = parsePix(copied);
+    if (hasError(parsed) || !isStaticPix(parsed)) throw new Error(`pix-utils refused ${copied}`);
+    expect(parsed).toMatchObject({
+      pixKey: "52998224725",
+      merchantName: "Padaria do Joao",
+      merchantCity: "Sao Paulo",
+      transactionAmount: 25,
+      infoAdicional: "Pedido 42",
+    });
+  });
+
+  it("pix: says 'Pagar com Pix' and no amount when none is set; draws nothing when the data cannot make a code", () => {
+    const html = render([block("pix", 9, { key: PIX.key, name: "Maria", city: "Recife" })]);
+    expect(html).toContain(`</span>Pagar com Pix</summary>`);
+    expect(html).not.toContain("lb-pix-amount");
+    expect(html).not.toContain("lb-pix-note");
+    const broken = render([raw("pix", 9, { key: "", name: "🎉", city: "Recife" })]);
+    expect(broken).not.toContain("lb-pix");
+  });
+
+  it("contact: a card with the name and company, and 'Salvar contato' only when the vCard has an address", () => {
+    const contact = block("contact", 10, {
+      name: "Ana Souza",
+      organization: "Doces da Ana",
+      phone: "(11) 98765-4321",
+      email: "ana@exemplo.com.br",
+    });
+    const html = render([contact], { contactHref: (id: number) => `/p/ana/contato/${id}.vcf` });
+    expect(html).toContain(
+      `<div class="lb-card lb-contact"><p class="lb-contact-name">Ana Souza</p><p class="lb-contact-org">Doces da Ana</p>` +
+        `<a class="lb-btn lb-hover-scale lb-anim-none lb-contact-save" href="/p/ana/contato/10.vcf" style="`,
+    );
+    expect(html).toContain(`>Salvar contato</a></div>`);
+    // The server counts the download when it serves the card, not the page's script.
+    expect(html).not.toContain("data-link-id");
+    // Nor is the number or the address on the page.
+    expect(html).not.toContain("98765");
+    expect(html).not.toContain("ana@exemplo");
+
+    const preview = render([contact], { embedded: true });
+    expect(preview).toContain(`<p class="lb-contact-org">Doces da Ana</p></div>`);
+    expect(preview).not.toContain("Salvar contato");
+  });
+
+  it("faq: questions that open in place, one <details> each, answers keeping their line breaks", () => {
+    const html = render([
+      block("faq", 11, {
+        items: [
+          { question: "Entregam?", answer: "Sim, em SP.\nTaxa a combinar." },
+          { question: "Aceitam Pix?", answer: "Sim." },
+        ],
+      }),
+    ]);
+    expect(html).toContain(
+      `<div class="lb-faq"><details class="lb-faq-item"><summary>Entregam?</summary><p class="lb-faq-answer">Sim, em SP.\nTaxa a combinar.</p></details>` +
+        `<details class="lb-faq-item"><summary>Aceitam Pix?</summary><p class="lb-faq-answer">Sim.</p></details></div>`,
+    );
+    expect(html).not.toContain("<script");
+  });
+
+  it("draws the blocks in the order given, and nothing of a block it is not given", () => {
+    const html = render([
+      block("divider", 3, {}),
+      link(1, "Loja", "https://loja.com"),
+      block("header", 2, { text: "Fim" }),
+    ]);
+    expect(html.indexOf("lb-divider")).toBeLessThan(html.indexOf("Loja"));
+    expect(html.indexOf("Loja")).toBeLessThan(html.indexOf("Fim"));
+    expect(render([link(1, "Loja", "https://loja.com")])).not.toMatch(
+      /lb-pix|lb-embed|lb-social|lb-faq|lb-contact/,
+    );
+  });
+});
+
+describe("renderLinkBioHtml: a half-typed form in the editor", () => {
+  it("draws blocks with missing fields as far as it can, without throwing", () => {
+    const types = [
+      "link",
+      "header",
+      "text",
+      "image",
+      "social",
+      "embed",
+      "whatsapp",
+      "pix",
+      "contact",
+      "faq",
+    ] as const;
+    const html = render(
+      [...types.map((type, i) => raw(type, i + 1, {})), raw("social", 20, { items: [{ network: "x" }] })],
+      { embedded: true },
+    );
+    expect(html).toContain(`<a class="lb-btn lb-hover-scale lb-anim-none" target="_blank"`);
+    expect(html).toContain(`<h3 class="lb-header"></h3>`);
+    expect(html).toContain(`<div class="lb-card lb-contact"><p class="lb-contact-name"></p></div>`);
+    expect(html).not.toMatch(/lb-image|lb-social|lb-embed|lb-pix|lb-faq/);
+  });
+});
+
+describe("renderLinkBioHtml: hostile content", () => {
+  const HOSTILE = `"'><script>alert(1)</script><img src=x onerror=alert(1)>`;
+
+  it("escapes what users write in every field of every type", () => {
+    const html = renderLinkBioHtml(
+      view({
+        title: HOSTILE,
+        description: HOSTILE,
+        blocks: [
+          link(1, HOSTILE, `https://a.com/?q="><script>`),
+          raw("header", 2, { text: HOSTILE }),
+          raw("text", 3, { text: HOSTILE }),
+          raw("image", 4, {
+            image_url: "/uploads/a.png",
+            alt: HOSTILE,
+            link_url: `https://a.com/"><script>`,
+          }),
+          raw("social", 5, { items: [{ network: "site", url: `https://a.com/"onmouseover="x` }] }),
+          raw("embed", 6, { url: "https://youtu.be/dQw4w9WgXcQ", title: HOSTILE }),
+          raw("whatsapp", 7, { phone: "+5511987654321", message: HOSTILE, label: HOSTILE }),
+          raw("pix", 8, {
+            ...PIX,
+            key: "52998224725",
+            name: HOSTILE,
+            city: HOSTILE,
+            description: HOSTILE,
+            label: HOSTILE,
+          }),
+          raw("contact", 9, { name: HOSTILE, organization: HOSTILE, email: "a@b.co" }),
+          raw("faq", 10, { items: [{ question: HOSTILE, answer: HOSTILE }] }),
+        ],
+      }),
+      { contactHref: () => `/v/"><script>` },
+    );
+    expect(html).not.toMatch(/<script|<img src=x/i);
+    // No tag gains an attribute of the user's: every quote they wrote stays inside its value.
+    expect(html.replace(/="[^"]*"/g, '=""')).not.toMatch(/<[a-z][^>]*\son[a-z]+=/i);
+    expect(html).not.toMatch(/="'>/);
+    expect(html).toContain("&quot;&#39;&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
+    // Each of the fields shows the text, escaped (the title and description once, the Pix name twice).
+    expect(html.split("&lt;script&gt;alert(1)").length - 1).toBeGreaterThanOrEqual(14);
+  });
+
+  it.each([
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    " javascript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "//evil.com",
+  ])("never renders %j as an href or src", (url) => {
+    const html = render([
+      link(3, "x", url),
+      raw("image", 4, { image_url: url, alt: "x", link_url: "https://a.com" }),
+      raw("image", 5, { image_url: "/uploads/a.png", alt: "x", link_url: url }),
+      raw("social", 6, { items: [{ network: "site", url }] }),
+      raw("embed", 7, { url }),
+    ]);
+    expect(html).not.toMatch(/(href|src)="(?!https?:|\/uploads\/)/i);
+    expect(html).not.toMatch(/javascript:|vbscript:|data:text/i);
+    expect(html).toContain('data-link-id="3"');
+    expect(html).not.toContain("lb-social");
+    expect(html).not.toContain("lb-embed");
+  });
+});
+
+describe("renderLinkBioGateHtml", () => {
+  it("shows the title, picture and an 18+ notice, and nothing of the blocks or the description", () => {
+    const html = renderLinkBioGateHtml(
+      view({
+        profileImageUrl: "/uploads/a.png",
+        blocks: [link(1, "Segredo", "https://segredo.com"), block("header", 2, { text: "Oculto" })],
+      }),
+      { confirmHref: "/p/ana?maior=1", leaveHref: "https://atalho.app/", footerHtml: "<a>Feito</a>" },
+    );
+    expect(html).toContain(`<h1 class="lb-title">Ana Souza</h1>`);
+    expect(html).toContain(`<img class="lb-avatar" src="/uploads/a.png"`);
+    expect(html).toContain(`<h2 class="lb-header" id="lb-gate-title">Conteúdo para maiores de 18 anos</h2>`);
+    expect(html).toMatch(
+      /<a class="lb-btn [^"]*" href="\/p\/ana\?maior=1" style="[^"]*">Tenho 18 anos ou mais, continuar<\/a>/,
+    );
+    expect(html).toContain(`<a class="lb-gate-leave" href="https://atalho.app/">Sair</a>`);
+    expect(html).not.toMatch(/Segredo|segredo\.com|Oculto|data-link-id|Confeiteira/);
   });
 });
 
@@ -195,16 +587,16 @@ describe("LINK_BIO_CSS", () => {
     expect(LINK_BIO_CSS).toContain("lb-bounce 2s");
     expect(LINK_BIO_CSS).toContain("lb-shake 0.8s");
   });
-});
 
-describe("renderLinkBioHtml, embedded in another page", () => {
-  it("has no landmark and no h1 of its own (the editor's preview), the public page has both", () => {
-    const standalone = renderLinkBioHtml(view());
-    expect(standalone).toContain('<main class="lb-main">');
-    expect(standalone).toMatch(/<h1 class="lb-title">/);
-    const embedded = renderLinkBioHtml(view(), { embedded: true });
-    expect(embedded).not.toContain("<main");
-    expect(embedded).not.toContain("<h1");
-    expect(embedded).toMatch(/<div class="lb-main">.*<h2 class="lb-title">/s);
+  it("is static: no value of a page in it", () => {
+    expect(renderLinkBioHtml(view())).not.toContain("<style");
+    expect(LINK_BIO_CSS).not.toMatch(/url\(/);
+  });
+
+  it("sizes the embed boxes and keeps tap targets at 48px", () => {
+    expect(LINK_BIO_CSS).toMatch(/\.lb-frame-wide\{aspect-ratio:16\/9\}/);
+    expect(LINK_BIO_CSS).toMatch(/\.lb-frame-tall\{aspect-ratio:9\/16;/);
+    expect(LINK_BIO_CSS).toMatch(/\.lb-copy\{[^}]*min-height:48px/);
+    expect(LINK_BIO_CSS).toMatch(/\.lb-faq-item>summary\{[^}]*min-height:48px/);
   });
 });

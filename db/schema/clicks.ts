@@ -10,11 +10,16 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+import type { BlockType } from "../../common/contract/link-blocks";
 import { belongsTo } from "./columns";
 import { users } from "./users";
 
-/** What a click is on: a short link, or a button (link) of a Link Bio page. */
-export type ClickTarget = "short_url" | "link";
+/**
+ * What a click is on: a short link, or a block of a Link Bio page, named by the block's type
+ * (`link` for its buttons, `social`, `whatsapp`, `pix`…: decision 024). Every type but `short_url`
+ * is a row of `links`.
+ */
+export type ClickTarget = "short_url" | BlockType;
 
 /**
  * The clicks, appended in batches: one row per target, second and visitor class, with how many
@@ -75,12 +80,14 @@ export const clickDaily = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.targetType, t.targetId, t.dimension, t.value, t.day] }),
-    // A Link Bio page's figures. Only its links' rows: a short link's carry link_page_id 0, and
+    // A Link Bio page's figures. Only its blocks' rows: a short link's carry link_page_id 0, and
     // each of them cost an entry here for nothing (migration 0023). No index leads with the owner
     // but the key: account-wide figures read click_daily_user, and the retention purge finds its
     // users there (analytics-retention.ts). Each index is written once per new row, six rows per
     // click of a link not clicked yet that day: on PGlite, ~20% of writing a cold click.
-    index("click_daily_page_idx").on(t.linkPageId, t.dimension, t.day).where(sql`${t.targetType} = 'link'`),
+    index("click_daily_page_idx")
+      .on(t.linkPageId, t.dimension, t.day)
+      .where(sql`${t.targetType} <> 'short_url'`),
   ],
 );
 

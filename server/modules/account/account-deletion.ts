@@ -186,7 +186,7 @@ async function deleteRowsOf(app: AccountDeletionApp, userId: number, resumed: bo
   }));
 
   const gone = await app.db.transaction(async (tx) => {
-    const pages = await lockUserPages(tx, userId);
+    const { pages, images } = await lockUserPages(tx, userId);
     // Before the user row: their triggers update the user's counts (user_usage), whose foreign key
     // is checked against a user row still there. Cascaded from the user's delete, an account of
     // several pages failed that check.
@@ -195,7 +195,7 @@ async function deleteRowsOf(app: AccountDeletionApp, userId: number, resumed: bo
       .delete(users)
       .where(eq(users.id, userId))
       .returning({ profilePictureUrl: users.profilePictureUrl });
-    return user ? { pages, profilePictureUrl: user.profilePictureUrl } : null;
+    return user ? { pages, images, profilePictureUrl: user.profilePictureUrl } : null;
   });
 
   if (tooManyCodes) app.bus.publish(SHORT_URL_TOPIC, "*");
@@ -203,9 +203,7 @@ async function deleteRowsOf(app: AccountDeletionApp, userId: number, resumed: bo
   if (!gone) return;
   linkPageChanged(app.bus, ...gone.pages);
   await Promise.all(
-    [...gone.pages.map((page) => page.image), gone.profilePictureUrl].map((url) =>
-      deleteUpload(app.config.dataDir, url),
-    ),
+    [...gone.images, gone.profilePictureUrl].map((url) => deleteUpload(app.config.dataDir, url)),
   );
 }
 

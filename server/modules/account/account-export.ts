@@ -103,6 +103,13 @@ function pagesOf(db: Db, userId: number, pageRows: number) {
             background_color: linkPages.backgroundColor,
             text_color: linkPages.textColor,
             button_style: linkPages.buttonStyle,
+            background_type: linkPages.backgroundType,
+            background_gradient_to: linkPages.backgroundGradientTo,
+            background_gradient_direction: linkPages.backgroundGradientDirection,
+            background_image_url: linkPages.backgroundImageUrl,
+            is_sensitive: linkPages.isSensitive,
+            seo_title: linkPages.seoTitle,
+            seo_description: linkPages.seoDescription,
             is_active: linkPages.isActive,
             click_count: linkPages.clickCount,
             created_at: linkPages.createdAt,
@@ -121,9 +128,14 @@ function pagesOf(db: Db, userId: number, pageRows: number) {
         .select({
           id: links.id,
           link_page_id: links.linkPageId,
+          type: links.type,
           title: links.title,
           url: links.url,
           custom_style: links.customStyle,
+          data: links.data,
+          is_active: links.isActive,
+          starts_at: links.startsAt,
+          ends_at: links.endsAt,
           position: links.position,
         })
         .from(links)

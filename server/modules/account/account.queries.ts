@@ -59,25 +59,31 @@ export async function countUserHoldings(tx: Db, userId: number) {
  * Locks the user's Link Bio pages and their links in the order a click batch locks them (links,
  * then pages; by id), so that the user's delete, which cascades to them, cannot deadlock with a
  * batch: one for these targets finishes first, one that comes after finds them gone. Answers the
- * pages (what to drop from the caches, and their images).
+ * pages (what to drop from the caches) and the stored images of the pages and their image blocks.
  */
 export async function lockUserPages(tx: Db, userId: number) {
-  await tx
-    .select({ id: links.id })
+  const blocks = await tx
+    .select({ id: links.id, type: links.type, data: links.data, pageId: links.linkPageId })
     .from(links)
     .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
     .where(eq(linkPages.userId, userId))
     .orderBy(asc(links.id))
     .for("update", { of: links });
-  return tx
+  const pages = await tx
     .select({
       id: linkPages.id,
       domainId: linkPages.domainId,
       slug: linkPages.slug,
       image: linkPages.profileImageUrl,
+      background: linkPages.backgroundImageUrl,
     })
     .from(linkPages)
     .where(eq(linkPages.userId, userId))
     .orderBy(asc(linkPages.id))
     .for("update");
+  // The stored pictures of image blocks go with the pages.
+  const blockImages = blocks.flatMap((block) =>
+    block.type === "image" && typeof block.data.image_url === "string" ? [block.data.image_url] : [],
+  );
+  return { pages, images: [...pages.flatMap((page) => [page.image, page.background]), ...blockImages] };
 }

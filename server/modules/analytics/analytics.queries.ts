@@ -7,7 +7,7 @@ import type { SummaryPeriods } from "./analytics-periods";
 // clicks or 10 million. Account-wide figures read the per-owner sums (click_daily_user), so they do
 // not grow with the number of links either; one target's figures read click_daily.
 
-/** Whose clicks: all of a user's, one short link's, or one Link Bio page's (its links). */
+/** Whose clicks: all of a user's, one short link's, or one Link Bio page's (its blocks of every type). */
 export type ClickScope =
   | { kind: "user"; userId: number }
   | { kind: "short_url"; userId: number; id: number }
@@ -21,9 +21,9 @@ function scopeFilter(scope: TargetScope): SQL {
   if (scope.kind === "short_url") {
     return and(owner, eq(clickDaily.targetType, "short_url"), eq(clickDaily.targetId, scope.id))!;
   }
-  // 'link' written out, not bound: it is what lets the planner use click_daily_page_idx, whose
-  // rows are those of links only, whatever plan it keeps.
-  return and(owner, sql`${clickDaily.targetType} = 'link'`, eq(clickDaily.linkPageId, scope.id))!;
+  // 'short_url' written out, not bound: it is what lets the planner use click_daily_page_idx, whose
+  // rows are those of the pages' blocks only, whatever plan it keeps.
+  return and(owner, sql`${clickDaily.targetType} <> 'short_url'`, eq(clickDaily.linkPageId, scope.id))!;
 }
 
 const since = (floor: string | null) => (floor ? gte(clickDailyUser.day, floor) : undefined);

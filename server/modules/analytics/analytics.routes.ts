@@ -20,7 +20,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     reply.header("cache-control", "private, no-store");
   });
 
-  // The cards and top countries of the Analytics screen, across short links and Link Bio links.
+  // The cards and top countries of the Analytics screen, across short links and Link Bio blocks.
   app.get(
     "/api/analytics",
     { preHandler: requireUser, schema: { response: { 200: analyticsSummarySchema } } },
@@ -70,7 +70,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     ANALYTICS_MESSAGES.shortUrlNotFound,
   );
 
-  // One Link Bio page's analytics (the clicks on its links).
+  // One Link Bio page's analytics (the clicks on its blocks: links, icons, WhatsApp, Pix…).
   targetAnalyticsRoute(
     "/api/analytics/link-pages/:id",
     "link_page",

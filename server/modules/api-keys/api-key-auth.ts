@@ -13,7 +13,7 @@ declare module "fastify" {
   }
 }
 
-/** What a key's scopes are about: short links, or Link Bio pages and their links. */
+/** What a key's scopes are about: short links, or Link Bio pages and their blocks (links among them). */
 export type ApiKeyResource = "links" | "pages";
 
 /**
@@ -23,7 +23,7 @@ export type ApiKeyResource = "links" | "pages";
 export function apiKeyResourceOf(routeUrl: string): ApiKeyResource | null {
   if (routeUrl.startsWith("/api/shortened-urls/redirect/")) return null;
   if (/^\/api\/shortened-urls(\/|$)/.test(routeUrl)) return "links";
-  if (/^\/api\/(link-pages|links)(\/|$)/.test(routeUrl)) return "pages";
+  if (/^\/api\/(link-pages|links|blocks|link-page-themes)(\/|$)/.test(routeUrl)) return "pages";
   return null;
 }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { inArray, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import { BLOCK_TYPES } from "../../../common/contract/link-blocks";
 import { dayOf } from "../../../common/time";
 import type { Database, Db } from "../../../db/client";
 import { type ClickTarget, clickBatches, type RollupDimension, users } from "../../../db/schema";
@@ -335,17 +336,18 @@ export class ClickQueue {
    */
   private async writeBatch(batch: EventRow[], id: string): Promise<void> {
     const { rollups, pages } = summarise(batch);
-    const ids = (type: ClickTarget) => [
-      ...new Set(batch.filter((r) => r.targetType === type).map((r) => r.targetId)),
+    const ids = (short: boolean) => [
+      ...new Set(batch.filter((r) => (r.targetType === "short_url") === short).map((r) => r.targetId)),
     ];
-    const shortIds = sql.param(ids("short_url"));
-    const linkIds = sql.param(ids("link"));
+    const shortIds = sql.param(ids(true));
+    // Every other type is a block of a Link Bio page: a row of links (decision 024).
+    const linkIds = sql.param(ids(false));
     // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
     // as for 1, which matters because it is built on the same thread that answers redirects.
     const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
     const liveTarget = (alias: string) =>
       sql.raw(`((${alias}.target_type = 'short_url' and ${alias}.target_id in (select id from live_short))
-        or (${alias}.target_type = 'link' and ${alias}.target_id in (select id from live_link)))`);
+        or (${alias}.target_type <> 'short_url' and ${alias}.target_id in (select id from live_link)))`);
     const events = sql`
       with
       written as (insert into click_batches (id) values (${id}::text)),
@@ -386,13 +388,13 @@ export class ClickQueue {
         where t.id = v.id),
       link_counts as (
         update links as t set click_count = t.click_count + v.n
-        from (select target_id as id, sum(clicks) as n from ev where target_type = 'link' and not is_bot
+        from (select target_id as id, sum(clicks) as n from ev where target_type <> 'short_url' and not is_bot
               group by target_id) as v
         where t.id = v.id),
       page_counts as (
         update link_pages as t set click_count = t.click_count + v.n
         from (select link_page_id as id, sum(clicks) as n from ev
-              where target_type = 'link' and not is_bot and link_page_id in (select id from live_page)
+              where target_type <> 'short_url' and not is_bot and link_page_id in (select id from live_page)
               group by link_page_id) as v
         where t.id = v.id)
       select 1`;
@@ -503,7 +505,7 @@ function isWritable(click: Click): boolean {
   return (
     isId(click.userId) &&
     isId(click.targetId) &&
-    (click.targetType === "short_url" || click.targetType === "link") &&
+    (click.targetType === "short_url" || (BLOCK_TYPES as readonly string[]).includes(click.targetType)) &&
     (click.linkPageId === null || isId(click.linkPageId)) &&
     click.occurredAt instanceof Date &&
     Number.isFinite(click.occurredAt.getTime())

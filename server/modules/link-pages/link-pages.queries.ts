@@ -7,12 +7,20 @@ export type LinkPageRow = typeof linkPages.$inferSelect;
 export type LinkRow = typeof links.$inferSelect;
 export type NewLinkPage = Omit<typeof linkPages.$inferInsert, "id" | "clickCount" | "createdAt">;
 export type LinkValues = Pick<typeof links.$inferInsert, "title" | "url" | "customStyle">;
+/** A new block: its type, its data's columns (link-pages.wire.ts blockColumns), switch and window. */
+export type BlockValues = Pick<
+  typeof links.$inferInsert,
+  "type" | "title" | "url" | "customStyle" | "data" | "isActive" | "startsAt" | "endsAt"
+>;
+
+/** The spec's link calls see the blocks of type `link` only (decision 024). */
+const isLinkBlock = eq(links.type, "link");
 
 /** The list screen shows every page of a user; bounded all the same. */
 export const PAGE_LIST_LIMIT = 200;
 
 // Written out: Drizzle leaves columns unqualified inside a select's sql, which would compare links to itself.
-const linksCount = sql<number>`(select count(*)::int from links as l where l.link_page_id = link_pages.id)`;
+const linksCount = sql<number>`(select count(*)::int from links as l where l.link_page_id = link_pages.id and l.type = 'link')`;
 
 export async function listOwnPages(db: Db, userId: number) {
   return db
@@ -62,19 +70,33 @@ export async function updatePage(db: Db, id: number, values: Partial<NewLinkPage
   return row!;
 }
 
-/** The page, its links (foreign key cascade) and every click row of them, in one transaction. */
+/** The page, its blocks (foreign key cascade) and every click row of them, in one transaction. */
 export async function deletePageWithClicks(db: Db, page: Pick<LinkPageRow, "id" | "userId">): Promise<void> {
   const pageId = page.id;
   await db.transaction(async (tx) => {
-    const linkIds = (await tx.select({ id: links.id }).from(links).where(eq(links.linkPageId, pageId))).map(
-      (row) => row.id,
-    );
-    await forgetClicks(tx, page.userId, "link", linkIds);
+    const rows = await tx
+      .select({ id: links.id, type: links.type })
+      .from(links)
+      .where(eq(links.linkPageId, pageId));
+    for (const type of new Set(rows.map((row) => row.type))) {
+      const ids = rows.filter((row) => row.type === type).map((row) => row.id);
+      await forgetClicks(tx, page.userId, type, ids);
+    }
     await tx.delete(linkPages).where(eq(linkPages.id, pageId));
   });
 }
 
+/** The page's link blocks, in page order (the spec's links). */
 export async function listLinks(db: Db, pageId: number): Promise<LinkRow[]> {
+  return db
+    .select()
+    .from(links)
+    .where(and(eq(links.linkPageId, pageId), isLinkBlock))
+    .orderBy(asc(links.position), asc(links.id));
+}
+
+/** Every block of the page, in page order. */
+export async function listBlocks(db: Db, pageId: number): Promise<LinkRow[]> {
   return db
     .select()
     .from(links)
@@ -82,25 +104,37 @@ export async function listLinks(db: Db, pageId: number): Promise<LinkRow[]> {
     .orderBy(asc(links.position), asc(links.id));
 }
 
-/** The user's link with this id and the page it is on, or null. */
+/** The user's link (a block of type `link`) with this id and the page it is on, or null. */
 export async function findOwnLink(db: Db, userId: number, linkId: number) {
   const [row] = await db
     .select({ link: links, page: linkPages })
     .from(links)
     .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
-    .where(and(eq(links.id, linkId), eq(linkPages.userId, userId)))
+    .where(and(eq(links.id, linkId), eq(linkPages.userId, userId), isLinkBlock))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The user's block of any type with this id and the page it is on, or null. */
+export async function findOwnBlock(db: Db, userId: number, blockId: number) {
+  const [row] = await db
+    .select({ block: links, page: linkPages })
+    .from(links)
+    .innerJoin(linkPages, eq(linkPages.id, links.linkPageId))
+    .where(and(eq(links.id, blockId), eq(linkPages.userId, userId)))
     .limit(1);
   return row ?? null;
 }
 
 /**
- * Appends a link at the end of the page, or answers null when the page already holds `cap` links.
- * The page row is locked so that two concurrent adds get distinct positions and respect the cap.
+ * Appends a block at the end of the page, or answers null when the page already holds `cap` blocks
+ * (of every type). The page row is locked so that two concurrent adds get distinct positions and
+ * respect the cap.
  */
-export async function insertLinkAtEnd(
+export async function insertBlockAtEnd(
   db: Db,
   pageId: number,
-  values: LinkValues,
+  values: BlockValues,
   cap: number,
 ): Promise<LinkRow | null> {
   return db.transaction(async (tx) => {
@@ -120,7 +154,7 @@ export async function insertLinkAtEnd(
   });
 }
 
-export async function updateLink(db: Db, link: LinkRow, values: Partial<LinkValues>): Promise<LinkRow> {
+export async function updateBlock(db: Db, link: LinkRow, values: Partial<BlockValues>): Promise<LinkRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(links).set(values).where(eq(links.id, link.id)).returning();
     await touchPage(tx, link.linkPageId);
@@ -128,17 +162,17 @@ export async function updateLink(db: Db, link: LinkRow, values: Partial<LinkValu
   });
 }
 
-/** The link and its click rows, in one transaction. */
-export async function deleteLinkWithClicks(db: Db, userId: number, link: LinkRow): Promise<void> {
+/** The block and its click rows, in one transaction. */
+export async function deleteBlockWithClicks(db: Db, userId: number, link: LinkRow): Promise<void> {
   await db.transaction(async (tx) => {
-    await forgetClicks(tx, userId, "link", [link.id]);
+    await forgetClicks(tx, userId, link.type, [link.id]);
     await tx.delete(links).where(eq(links.id, link.id));
     await touchPage(tx, link.linkPageId);
   });
 }
 
 /** Positions 0..n-1 in the order given; the caller has checked that ids are exactly the page's. */
-export async function setLinkOrder(db: Db, pageId: number, ids: number[]): Promise<void> {
+export async function setBlockOrder(db: Db, pageId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   const values = sql.join(
     ids.map((id, position) => sql`(${id}::int, ${position}::int)`),

@@ -1,8 +1,7 @@
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   idParamsSchema,
-  LINK_PAGE_MESSAGES,
   linkBodySchema,
   linkListSchema,
   linkOrderBodySchema,
@@ -14,9 +13,8 @@ import {
   linkUpdateBodySchema,
 } from "../../../common/contract/link-pages";
 import { creationRateLimited } from "../../lib/creation-rate";
-import { notFound } from "../../lib/http-error";
 import { requireUser, signedInUser } from "../../lib/session-guards";
-import { findOwnLink, findOwnPage, listLinks, listOwnPages } from "./link-pages.queries";
+import { type LinkRow, listLinks, listOwnPages } from "./link-pages.queries";
 import {
   createLink,
   createLinkPage,
@@ -27,24 +25,23 @@ import {
   updateLinkPage,
 } from "./link-pages.service";
 import { toLink, toLinkPage } from "./link-pages.wire";
-
-/** The signed-in user's page, else 404: another user's page is as good as missing. */
-async function requireOwnPage(app: FastifyInstance, userId: number, id: number) {
-  const page = await findOwnPage(app.db, userId, id);
-  if (!page) throw notFound(LINK_PAGE_MESSAGES.notFound);
-  return page;
-}
-
-async function requireOwnLink(app: FastifyInstance, userId: number, id: number) {
-  const found = await findOwnLink(app.db, userId, id);
-  if (!found) throw notFound(LINK_PAGE_MESSAGES.linkNotFound);
-  return found;
-}
+import { requireOwnLink, requireOwnPage } from "./own-rows";
 
 // Link Bio pages and their links (spec 7, "Link pages and links"): owners only.
 export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireUser);
+  /** One link as answered, with its place among the page's links. */
+  const linkAnswer = async (row: LinkRow) => {
+    const pageLinks = await listLinks(app.db, row.linkPageId);
+    return toLink(
+      row,
+      Math.max(
+        0,
+        pageLinks.findIndex((link) => link.id === row.id),
+      ),
+    );
+  };
   // Abuse prevention: the plan's creations per hour, one counter with short links.
   const creationLimit = creationRateLimited(app);
 
@@ -111,7 +108,7 @@ export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request, reply) => {
       const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
-      return reply.code(201).send(toLink(await createLink(app, page, request.body)));
+      return reply.code(201).send(await linkAnswer(await createLink(app, page, request.body)));
     },
   );
 
@@ -129,7 +126,7 @@ export const linkPagesRoutes: FastifyPluginAsync = async (base) => {
     { schema: { params: idParamsSchema, body: linkUpdateBodySchema, response: { 200: linkSchema } } },
     async (request) => {
       const { link, page } = await requireOwnLink(app, signedInUser(request).id, request.params.id);
-      return toLink(await editLink(app, page, link, request.body));
+      return linkAnswer(await editLink(app, page, link, request.body));
     },
   );
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { BLOCK_MESSAGES, MAX_BLOCKS_PER_PAGE } from "../../../common/contract/link-blocks";
 import {
   LINK_PAGE_MESSAGES,
   type LinkPageInput,
@@ -14,25 +15,28 @@ import { badRequest, conflict, HttpError } from "../../lib/http-error";
 import { assertLinkTarget } from "../../lib/link-targets";
 import { createWithinLimit, planOf } from "../billing/entitlements";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
+import { withLinksInOrder } from "./blocks.service";
 import { linkPageChanged } from "./link-page-events";
 import {
-  deleteLinkWithClicks,
+  deleteBlockWithClicks,
   deletePageWithClicks,
+  insertBlockAtEnd,
   insertFirstLinks,
-  insertLinkAtEnd,
   insertPage,
   type LinkPageRow,
   type LinkRow,
+  listBlocks,
   listLinks,
-  setLinkOrder,
+  setBlockOrder,
   slugTaken,
-  updateLink,
+  updateBlock,
   updatePage,
 } from "./link-pages.queries";
 
 type App = Pick<FastifyInstance, "db" | "config" | "domains" | "bus" | "blockedDomains" | "settings">;
 
-const IMAGE_URL_MESSAGE = "Imagem de perfil: informe uma URL válida ou envie um arquivo";
+const PROFILE_IMAGE_MESSAGE = "Imagem de perfil: informe uma URL válida ou envie um arquivo";
+const BACKGROUND_IMAGE_MESSAGE = "Imagem de fundo: informe uma URL válida ou envie um arquivo";
 
 /** A new page and the links it was created with (none, or the editor's first ones, in order). */
 export async function createLinkPage(
@@ -43,13 +47,20 @@ export async function createLinkPage(
   const domainId = await chooseDomain(app, userId, input.custom_domain_id, null);
   for (const [index, { title, url }] of input.links.entries()) assertFirstLinkTarget(app, title, url, index);
   if (await slugTaken(app.db, domainId, input.slug)) throw slugConflict();
-  const image = await storeProfileImage(app, input.profile_image_url, null);
+  const image = await storePageImage(app, input.profile_image_url, null, PROFILE_IMAGE_MESSAGE);
+  const background = await storePageImage(
+    app,
+    input.background_image_url ?? null,
+    null,
+    BACKGROUND_IMAGE_MESSAGE,
+  );
   try {
     // The plan's limit is counted and the page inserted under one lock (no race past it).
     const row = await createWithinLimit(app.db, userId, "link_pages", async (tx) => {
       const page = await insertPage(tx, {
-        ...columnsOf(input),
+        ...columnsOf(input, null),
         profileImageUrl: image,
+        backgroundImageUrl: background,
         userId,
         domainId,
         isActive: input.is_active ?? true,
@@ -66,6 +77,7 @@ export async function createLinkPage(
     return row;
   } catch (error) {
     if (image !== input.profile_image_url) await deleteUpload(app.config.dataDir, image);
+    if (background !== input.background_image_url) await deleteUpload(app.config.dataDir, background);
     throw isUniqueViolation(error) ? slugConflict() : error;
   }
 }
@@ -77,28 +89,50 @@ export async function updateLinkPage(
 ): Promise<LinkPageRow> {
   const domainId = await chooseDomain(app, page.userId, input.custom_domain_id, page);
   if (await slugTaken(app.db, domainId, input.slug, page.id)) throw slugConflict();
-  const image = await storeProfileImage(app, input.profile_image_url, page.profileImageUrl);
+  const image = await storePageImage(
+    app,
+    input.profile_image_url,
+    page.profileImageUrl,
+    PROFILE_IMAGE_MESSAGE,
+  );
+  const background =
+    input.background_image_url === undefined
+      ? page.backgroundImageUrl
+      : await storePageImage(
+          app,
+          input.background_image_url,
+          page.backgroundImageUrl,
+          BACKGROUND_IMAGE_MESSAGE,
+        );
   let row: LinkPageRow;
   try {
     row = await updatePage(app.db, page.id, {
-      ...columnsOf(input),
+      ...columnsOf(input, page),
       profileImageUrl: image,
+      backgroundImageUrl: background,
       domainId,
       isActive: input.is_active ?? page.isActive,
     });
   } catch (error) {
     if (image !== page.profileImageUrl) await deleteUpload(app.config.dataDir, image);
+    if (background !== page.backgroundImageUrl) await deleteUpload(app.config.dataDir, background);
     throw isUniqueViolation(error) ? slugConflict() : error;
   }
   if (page.profileImageUrl !== row.profileImageUrl)
     await deleteUpload(app.config.dataDir, page.profileImageUrl);
+  if (page.backgroundImageUrl !== row.backgroundImageUrl)
+    await deleteUpload(app.config.dataDir, page.backgroundImageUrl);
   linkPageChanged(app.bus, page, row);
   return row;
 }
 
 export async function deleteLinkPage(app: App, page: LinkPageRow): Promise<void> {
+  const images = (await listBlocks(app.db, page.id))
+    .filter((block) => block.type === "image")
+    .map((block) => (block.data as { image_url?: string }).image_url);
   await deletePageWithClicks(app.db, page);
-  await deleteUpload(app.config.dataDir, page.profileImageUrl);
+  for (const url of [page.profileImageUrl, page.backgroundImageUrl, ...images])
+    await deleteUpload(app.config.dataDir, url);
   linkPageChanged(app.bus, page);
 }
 
@@ -108,13 +142,23 @@ export async function createLink(
   input: z.output<typeof linkBodySchema>,
 ): Promise<LinkRow> {
   assertLinkTarget(app, input.url, "url", LINK_TARGET_MESSAGES.ownLink);
-  const row = await insertLinkAtEnd(
+  const row = await insertBlockAtEnd(
     app.db,
     page.id,
-    { title: input.title, url: input.url, customStyle: input.custom_style },
-    MAX_LINKS_PER_PAGE,
+    {
+      type: "link",
+      title: input.title,
+      url: input.url,
+      customStyle: input.custom_style,
+      data: { highlight: false },
+    },
+    MAX_BLOCKS_PER_PAGE,
   );
-  if (!row) throw badRequest(LINK_PAGE_MESSAGES.linkLimit);
+  if (!row) {
+    // Full: of links, or of blocks of every type (a page of 100 headings holds no link).
+    const full = (await listLinks(app.db, page.id)).length >= MAX_LINKS_PER_PAGE;
+    throw badRequest(full ? LINK_PAGE_MESSAGES.linkLimit : BLOCK_MESSAGES.blockLimit);
+  }
   linkPageChanged(app.bus, page);
   return row;
 }
@@ -128,7 +172,7 @@ export async function editLink(
   // Only a changed URL is checked: a link saved before the rule still takes a new title or style.
   if (input.url !== undefined && input.url !== link.url)
     assertLinkTarget(app, input.url, "url", LINK_TARGET_MESSAGES.ownLink);
-  const row = await updateLink(app.db, link, {
+  const row = await updateBlock(app.db, link, {
     ...(input.title === undefined ? {} : { title: input.title }),
     ...(input.url === undefined ? {} : { url: input.url }),
     ...(input.custom_style === undefined ? {} : { customStyle: input.custom_style }),
@@ -138,19 +182,15 @@ export async function editLink(
 }
 
 export async function deleteLink(app: App, page: LinkPageRow, link: LinkRow): Promise<void> {
-  await deleteLinkWithClicks(app.db, page.userId, link);
+  await deleteBlockWithClicks(app.db, page.userId, link);
   linkPageChanged(app.bus, page);
 }
 
-/** The new order must name every link of the page exactly once. */
+/** The new order must name every link of the page exactly once; the other blocks keep their places. */
 export async function reorderLinks(app: App, page: LinkPageRow, ids: number[]): Promise<LinkRow[]> {
-  const current = await listLinks(app.db, page.id);
-  const known = new Set(current.map((link) => link.id));
-  const given = new Set(ids);
-  if (ids.length !== current.length || given.size !== ids.length || ids.some((id) => !known.has(id))) {
-    throw badRequest("A nova ordem deve conter exatamente os links desta página.");
-  }
-  await setLinkOrder(app.db, page.id, ids);
+  const order = withLinksInOrder(await listBlocks(app.db, page.id), ids);
+  if (!order) throw badRequest("A nova ordem deve conter exatamente os links desta página.");
+  await setBlockOrder(app.db, page.id, order);
   linkPageChanged(app.bus, page);
   return listLinks(app.db, page.id);
 }
@@ -166,8 +206,22 @@ function assertFirstLinkTarget(app: App, title: string, url: string, index: numb
   }
 }
 
-function columnsOf(input: LinkPageInput) {
+/** The page's columns from a body; a field beyond the spec's that is absent keeps its value. */
+function columnsOf(input: LinkPageInput, page: LinkPageRow | null) {
   return {
+    backgroundType: input.background_type ?? page?.backgroundType ?? "solid",
+    backgroundGradientTo:
+      input.background_gradient_to === undefined
+        ? (page?.backgroundGradientTo ?? null)
+        : input.background_gradient_to,
+    backgroundGradientDirection:
+      input.background_gradient_direction === undefined
+        ? (page?.backgroundGradientDirection ?? null)
+        : input.background_gradient_direction,
+    isSensitive: input.is_sensitive ?? page?.isSensitive ?? false,
+    seoTitle: input.seo_title === undefined ? (page?.seoTitle ?? null) : input.seo_title,
+    seoDescription:
+      input.seo_description === undefined ? (page?.seoDescription ?? null) : input.seo_description,
     slug: input.slug,
     title: input.title,
     description: input.description,
@@ -198,14 +252,16 @@ async function chooseDomain(
 }
 
 /**
- * What profile_image_url stores: a data URL becomes a file of ours; an /uploads/ path is kept only
- * if it is already this page's (so a page can never claim, and later delete, another's file).
+ * What profile_image_url (or background_image_url) stores: a data URL becomes a file of ours; an
+ * /uploads/ path is kept only if it is already this page's (so a page can never claim, and later
+ * delete, another's file).
  */
-async function storeProfileImage(app: App, value: string | null, current: string | null) {
+async function storePageImage(app: App, value: string | null, current: string | null, message: string) {
   if (!value) return null;
   if (value.startsWith("data:")) return saveImageDataUrl(app.config.dataDir, value);
   if (value.startsWith("/")) {
-    if (value !== current) throw badRequest(IMAGE_URL_MESSAGE, { profile_image_url: IMAGE_URL_MESSAGE });
+    const field = message === PROFILE_IMAGE_MESSAGE ? "profile_image_url" : "background_image_url";
+    if (value !== current) throw badRequest(message, { [field]: message });
     return value;
   }
   return value;

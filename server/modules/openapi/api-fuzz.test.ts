@@ -134,7 +134,8 @@ describe("the public API against its OpenAPI document", () => {
       const listed = Object.keys(operation.responses);
       const declared = successOf(route)?.schema as z.ZodType | undefined;
       const ids = await fixtures();
-      const id = route.url.startsWith("/api/links/")
+      // A link's id is also its block's.
+      const id = /^\/api\/(links|blocks)\//.test(route.url)
         ? ids.linkIds[0]!
         : route.url.startsWith("/api/link-pages/")
           ? ids.pageId

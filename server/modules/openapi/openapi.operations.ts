@@ -124,6 +124,36 @@ export const OPERATIONS: Record<string, OperationDoc> = {
     summary: "Excluir link da página",
     description: "Remove um botão da página.",
   },
+  "GET /api/link-pages/:id/blocks": {
+    summary: "Listar blocos da página",
+    description:
+      "Todos os blocos da página (links, títulos, textos, imagens, redes sociais, players, WhatsApp, Pix, contato, perguntas e divisores), na ordem em que aparecem.",
+  },
+  "POST /api/link-pages/:id/blocks": {
+    summary: "Adicionar bloco à página",
+    description:
+      "Adiciona um bloco ao fim da página. Os dados (`data`) são validados conforme o tipo; `starts_at` e `ends_at` agendam quando ele aparece.",
+    example: { type: "whatsapp", data: { phone: "(11) 98765-4321", message: "Olá! Vim pela sua página." } },
+  },
+  "PUT /api/link-pages/:id/blocks/order": {
+    summary: "Reordenar blocos da página",
+    description: "Recebe os ids de todos os blocos da página na nova ordem e devolve os blocos reordenados.",
+    example: { ids: [3, 1, 2] },
+  },
+  "PUT /api/blocks/:id": {
+    summary: "Editar bloco",
+    description:
+      "Altera os dados, a chave liga/desliga ou o agendamento de um bloco; campos ausentes ficam como estão. O tipo não muda.",
+    example: { is_active: false },
+  },
+  "DELETE /api/blocks/:id": {
+    summary: "Excluir bloco",
+    description: "Remove o bloco da página, com os cliques dele.",
+  },
+  "GET /api/link-page-themes": {
+    summary: "Listar temas de página",
+    description: "Aparências prontas para a página Link Bio: os campos da página que cada tema preenche.",
+  },
 };
 
 /** pt-BR descriptions of the fields the routes' schemas name, by field name. */

@@ -220,6 +220,7 @@ describe("GET /api/openapi.json", () => {
 const WITHOUT_JSON: Record<string, string[]> = {
   "204, no body": [
     "DELETE /api/api-keys/:id",
+    "DELETE /api/blocks/:id",
     "DELETE /api/link-pages/:id",
     "DELETE /api/links/:id",
     "DELETE /api/shortened-urls/:id",

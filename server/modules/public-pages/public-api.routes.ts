@@ -12,9 +12,11 @@ import { linkPageUrl } from "../../../common/paths";
 import { z } from "../../../common/zod";
 import { viaTrustedProxy } from "../../lib/client-address";
 import { notFound } from "../../lib/http-error";
-import { byAddress, rateLimited } from "../../lib/rate-limits";
+import { rateLimited } from "../../lib/rate-limits";
 import { clickFrom } from "../clicks/click-info";
 import { withBlockedLinksGuarded } from "./blocked-links";
+import { BLOCK_CLICK_RATE } from "./click-rate";
+import { shownAt } from "./public-page.view";
 import { findPublicPage, findTrackableLink } from "./public-pages.queries";
 
 const slugParamsSchema = z.object({
@@ -62,13 +64,20 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
         siteOrigin: app.config.publicUrl,
         slug: found.page.slug,
       });
-      const { links } = withBlockedLinksGuarded(app, found, pageUrl);
-      return links.map((link) => ({
-        id: link.id,
-        title: link.title,
-        url: link.url,
-        custom_style: JSON.stringify(link.customStyle ?? {}),
-      }));
+      // The spec's links: the link blocks a visitor sees now.
+      const { blocks } = withBlockedLinksGuarded(app, shownAt(found, Date.now()), pageUrl);
+      return blocks.flatMap((block) =>
+        block.type === "link"
+          ? [
+              {
+                id: block.id,
+                title: block.data.title,
+                url: block.data.url,
+                custom_style: JSON.stringify(block.data.custom_style ?? {}),
+              },
+            ]
+          : [],
+      );
     },
   );
 
@@ -79,9 +88,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
     "/api/track-link-click",
     {
       schema: { body: trackLinkClickBodySchema },
-      preHandler: rateLimited(app, [
-        { name: "track-link-click", max: 120, windowMs: 60_000, key: byAddress },
-      ]),
+      preHandler: rateLimited(app, [BLOCK_CLICK_RATE]),
     },
     async (request, reply) => {
       const link = await findTrackableLink(app.db, request.body.link_id);
@@ -90,7 +97,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
         clickFrom(
           request.headers,
           request.ip,
-          { userId: link.userId, targetType: "link", targetId: link.linkId, linkPageId: link.linkPageId },
+          { userId: link.userId, targetType: link.type, targetId: link.linkId, linkPageId: link.linkPageId },
           viaTrustedProxy(request.raw, app.proxyTrust),
           request.body.referrer ?? null,
         ),

@@ -14,6 +14,10 @@ export type CachedResponse = {
   identity: Variant;
   gzip: Variant;
   br: Variant;
+  /** When this copy stops being the page (a block's window bound, ms since the epoch); null: never. */
+  expiresAt?: number | null;
+  /** A sensitive page's age notice (its confirmed version has its own key). */
+  adultGate?: boolean;
 };
 
 export function encodeResponse(
@@ -65,12 +69,18 @@ export class PublicPageCache {
   private generation = 0;
 
   get(key: string): CachedResponse | undefined {
-    return this.entries.get(key);
+    const entry = this.entries.get(key);
+    // Every process computes the same instant from the same rows: no message needed (decision 024).
+    if (entry?.expiresAt != null && Date.now() >= entry.expiresAt) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry;
   }
 
   /** The cached answer, or the one `render` makes (kept unless the key changed meanwhile). */
   load(key: string, render: () => Promise<CachedResponse>): Promise<CachedResponse> {
-    const hit = this.entries.get(key);
+    const hit = this.get(key);
     if (hit) return Promise.resolve(hit);
     let pending = this.inflight.get(key);
     if (!pending) {

@@ -1,29 +1,24 @@
 import { createHash } from "node:crypto";
 import { readButtonStyle } from "../../../common/button-style";
-import type { LinkBioView } from "../../../common/contract/link-pages";
+import type { LinkBioBlock, LinkBioView } from "../../../common/contract/link-bio-view";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
+import { EMBED_FRAME_ORIGINS } from "../../../common/link-bio/embeds";
 import { fontFaceCss, fontPreloads, linkBioFontUses } from "../../../common/link-bio/fonts";
-import { LINK_BIO_CSS, renderLinkBioHtml } from "../../../common/link-bio/render";
+import { LINK_BIO_PAGE_SCRIPT } from "../../../common/link-bio/page-script";
+import { LINK_BIO_CSS, renderLinkBioGateHtml, renderLinkBioHtml } from "../../../common/link-bio/render";
+import { hexOr } from "../../../common/link-bio/render-style";
 import { linkPagePath } from "../../../common/paths";
 import { escapeHtml, FAVICON_LINK, htmlPage, openGraphTags, statusPageHtml } from "../../lib/html-page";
-import type { PublicPage } from "./public-pages.queries";
+import type { LinkPageRow } from "../link-pages/link-pages.queries";
 
 /**
  * The whole /p/{slug} document: real <title>, Open Graph and canonical for previews and search
- * engines, the shared renderer's markup, and one tiny script that reports clicks with a beacon.
- * Without JavaScript the buttons are plain links.
+ * engines, the shared renderer's markup, and one tiny script for what needs one: click beacons, the
+ * embed player on tap, the Pix copy button. Without JavaScript the buttons are plain links, the Pix
+ * code and the FAQ still open, and an embed's "Abrir no …" link opens the content.
  */
 
-// Reports the click and lets the navigation happen (target=_blank opens the link). The referrer is
-// where the visitor came from to this page: the beacon's own Referer would be the page itself.
-const BEACON_SCRIPT =
-  '(function(){function t(e){var a=e.target&&e.target.closest&&e.target.closest("a[data-link-id]");' +
-  'if(!a||!navigator.sendBeacon)return;try{navigator.sendBeacon("/api/track-link-click",' +
-  'new Blob([JSON.stringify({link_id:+a.getAttribute("data-link-id"),referrer:document.referrer})],' +
-  '{type:"application/json"}))}catch(_){}}' +
-  'document.addEventListener("click",t);document.addEventListener("auxclick",function(e){if(e.button===1)t(e)})})();';
-
-const SCRIPT_HASH = `sha256-${createHash("sha256").update(BEACON_SCRIPT).digest("base64")}`;
+const PAGE_SCRIPT_HASH = `sha256-${createHash("sha256").update(LINK_BIO_PAGE_SCRIPT).digest("base64")}`;
 
 const CSP_COMMON = [
   "default-src 'none'",
@@ -35,18 +30,36 @@ const CSP_COMMON = [
   "form-action 'none'",
   "frame-ancestors 'none'",
 ];
-export const PAGE_CSP = [...CSP_COMMON, `script-src '${SCRIPT_HASH}'`, "connect-src 'self'"].join("; ");
+export const PAGE_CSP = [
+  ...CSP_COMMON,
+  `script-src '${PAGE_SCRIPT_HASH}'`,
+  "connect-src 'self'",
+  // The embed players, loaded only when the visitor taps a facade.
+  `frame-src ${EMBED_FRAME_ORIGINS.join(" ")}`,
+].join("; ");
 export const ERROR_CSP = [...CSP_COMMON, "script-src 'none'"].join("; ");
 
 export type DocumentContext = {
   /** The canonical origin of the page's domain, without a trailing slash. */
   origin: string;
-  /** Where "Feito com Atalho" points: the product's home. */
+  /** Where "Feito com Atalho" (and the 18+ notice's "Sair") points: the product's home. */
   homeUrl: string;
   appName: string;
 };
 
-export function toLinkBioView({ page, links }: PublicPage): LinkBioView {
+/** A page and the blocks it shows now (switched on and inside their window), in page order. */
+export type PublicPageData = { page: LinkPageRow; blocks: LinkBioBlock[] };
+
+export type DocumentOptions = {
+  /** The visitor confirmed being 18 or older (only read for a page marked sensitive). */
+  adultConfirmed: boolean;
+  /** Where the 18+ notice's "continuar" goes to confirm. */
+  confirmHref: string;
+  /** A contact block's vCard, served (and counted) by the server. */
+  contactHref: (blockId: number) => string;
+};
+
+export function toLinkBioView({ page, blocks }: PublicPageData): LinkBioView {
   return {
     title: page.title,
     description: page.description,
@@ -54,32 +67,48 @@ export function toLinkBioView({ page, links }: PublicPage): LinkBioView {
     backgroundColor: page.backgroundColor,
     textColor: page.textColor,
     buttonStyle: readButtonStyle(page.buttonStyle),
-    links: links.map((link) => ({
-      id: link.id,
-      title: link.title,
-      url: link.url,
-      style: readButtonStyle(link.customStyle),
-    })),
+    background: {
+      type: page.backgroundType,
+      gradientTo: page.backgroundGradientTo,
+      gradientDirection: page.backgroundGradientDirection,
+      imageUrl: page.backgroundImageUrl,
+    },
+    blocks,
   };
 }
 
-export function renderPublicPageDocument(data: PublicPage, context: DocumentContext): string {
-  const view = toLinkBioView(data);
-  const url = context.origin + linkPagePath(data.page.slug);
-  const description = data.page.description?.trim() || `Links de ${data.page.title}`;
+/**
+ * A page marked sensitive shows, until the visitor confirms, only its title, picture and an 18+
+ * notice: no block and no block's target is in the HTML. Such a page asks search engines not to
+ * index it (a crawler never confirms, so it would index the notice), and its description for
+ * previews is the owner's search description or a neutral line, never the page's own text.
+ */
+export function renderPublicPageDocument(
+  data: PublicPageData,
+  context: DocumentContext,
+  options: DocumentOptions,
+): string {
+  const { page } = data;
+  const gated = page.isSensitive && !options.adultConfirmed;
+  const view = toLinkBioView(gated ? { page, blocks: [] } : data);
+  const url = context.origin + linkPagePath(page.slug);
+  const title = page.seoTitle?.trim() || page.title;
+  const description =
+    page.seoDescription?.trim() || (gated ? "" : page.description?.trim()) || `Links de ${page.title}`;
   const image = absoluteImage(view.profileImageUrl, context.origin);
+  const background = hexOr(page.backgroundColor, "#ffffff");
   const fontUses = linkBioFontUses(view);
   const e = escapeHtml;
   const meta = [
     `<meta name="description" content="${e(description)}">`,
     `<link rel="canonical" href="${e(url)}">`,
-    openGraphTags({ type: "profile", siteName: context.appName, title: data.page.title, description, url }),
+    openGraphTags({ type: "profile", siteName: context.appName, title, description, url }),
     image ? `<meta property="og:image" content="${e(image)}">` : "",
     `<meta name="twitter:card" content="summary">`,
-    `<meta name="twitter:title" content="${e(data.page.title)}">`,
+    `<meta name="twitter:title" content="${e(title)}">`,
     `<meta name="twitter:description" content="${e(description)}">`,
     image ? `<meta name="twitter:image" content="${e(image)}">` : "",
-    `<meta name="theme-color" content="${e(data.page.backgroundColor)}">`,
+    `<meta name="theme-color" content="${background}">`,
   ];
   // The files the first screen draws with start downloading with the HTML, not after layout.
   const fontLinks = fontPreloads(fontUses)
@@ -87,13 +116,20 @@ export function renderPublicPageDocument(data: PublicPage, context: DocumentCont
     .join("");
   const fontFaces = fontFaceCss(fontUses.map((use) => use.family));
   const footer = `<a href="${e(context.homeUrl)}">Feito com ${e(context.appName)}</a>`;
+  const body = gated
+    ? renderLinkBioGateHtml(view, {
+        confirmHref: options.confirmHref,
+        leaveHref: context.homeUrl,
+        footerHtml: footer,
+      })
+    : renderLinkBioHtml(view, { footerHtml: footer, contactHref: options.contactHref });
   return htmlPage({
-    title: data.page.title,
-    noindex: false,
+    title,
+    noindex: page.isSensitive,
     head: `${meta.join("")}${FAVICON_LINK}${fontLinks}`,
     // After the shared CSS: the page fills the screen, so the footer sits at the bottom.
-    css: `${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${e(view.backgroundColor)}}.lb{min-height:100vh;min-height:100dvh}`,
-    body: `${renderLinkBioHtml(view, { footerHtml: footer })}<script>${BEACON_SCRIPT}</script>`,
+    css: `${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${background}}.lb{min-height:100vh;min-height:100dvh}`,
+    body: `${body}<script>${LINK_BIO_PAGE_SCRIPT}</script>`,
   });
 }
 

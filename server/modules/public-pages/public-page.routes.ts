@@ -2,10 +2,16 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { linkPagePath, publicOrigin } from "../../../common/paths";
 import { isPossibleSlug } from "../../../common/slug";
+import { viaTrustedProxy } from "../../lib/client-address";
+import { rateLimited } from "../../lib/rate-limits";
+import { clickFrom } from "../clicks/click-info";
 import { LINK_PAGE_TOPIC, linkPageKey } from "../link-pages/link-page-events";
+import { contactVcard, VCARD_CONTENT_TYPE, vcardFileName } from "../link-pages/vcard";
 import { withBlockedLinksGuarded } from "./blocked-links";
+import { BLOCK_CLICK_RATE } from "./click-rate";
 import { type CachedResponse, encodeResponse, PublicPageCache } from "./public-page.cache";
 import { ERROR_CSP, PAGE_CSP, renderErrorDocument, renderPublicPageDocument } from "./public-page.document";
+import { shownAt } from "./public-page.view";
 import { findPublicPage } from "./public-pages.queries";
 
 const headersFor = (csp: string) => ({
@@ -32,7 +38,11 @@ export function createPublicPages(app: FastifyInstance): {
   answer: CachedPageAnswer;
 } {
   const cache = new PublicPageCache();
-  app.bus.on(LINK_PAGE_TOPIC, (key) => (key === "*" ? cache.clear() : cache.delete(key)));
+  app.bus.on(LINK_PAGE_TOPIC, (key) => {
+    if (key === "*") return cache.clear();
+    cache.delete(key);
+    cache.delete(adultKey(key));
+  });
   // Canonical URLs name the domain: a domain change may change every page.
   app.bus.on("domains", () => cache.clear());
   // The block list: links to a newly blocked (or unblocked) domain change on every page that has them.
@@ -48,6 +58,8 @@ export function createPublicPages(app: FastifyInstance): {
     if (!isPossibleSlug(slug)) return false;
     const cached = cache.get(linkPageKey(app.domains.resolve(request.headers.host).id, slug));
     if (!cached) return false;
+    // A visitor confirming their age asks for the other version: the router answers it.
+    if (cached.adultGate && request.url?.includes(ADULT_PARAM)) return false;
     sendPage(request, response, cached);
     return true;
   };
@@ -67,17 +79,28 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
     "cache-control": "no-store",
   });
 
-  async function render(domainId: number, slug: string): Promise<CachedResponse> {
+  async function render(domainId: number, slug: string, adultConfirmed: boolean): Promise<CachedResponse> {
     const found = await findPublicPage(app.db, domainId, slug);
     if (!found) return notFound;
     const origin = publicOrigin(app.domains.publicHostOf(domainId), app.config.publicUrl);
-    const pageUrl = origin + linkPagePath(found.page.slug);
-    const html = renderPublicPageDocument(withBlockedLinksGuarded(app, found, pageUrl), {
-      origin,
-      homeUrl,
-      appName: app.config.appName,
-    });
-    return encodeResponse(200, html, headersFor(PAGE_CSP));
+    const path = linkPagePath(found.page.slug);
+    const shown = shownAt(found, Date.now());
+    const gated = found.page.isSensitive && !adultConfirmed;
+    const html = renderPublicPageDocument(
+      withBlockedLinksGuarded(app, shown, origin + path),
+      { origin, homeUrl, appName: app.config.appName },
+      {
+        adultConfirmed: !gated,
+        confirmHref: `${path}?${ADULT_PARAM}`,
+        contactHref: (blockId) => contactPath(found.page.slug, blockId),
+      },
+    );
+    return {
+      ...encodeResponse(200, html, headersFor(PAGE_CSP)),
+      // A block whose window opens or closes changes the page: this copy is good until then.
+      expiresAt: shown.nextChange,
+      adultGate: gated,
+    };
   }
 
   // A shared link with a trailing slash still reaches the page.
@@ -85,24 +108,88 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
     reply.redirect(linkPagePath(request.params.slug), 301),
   );
 
-  app.get<{ Params: { slug: string } }>("/p/:slug", async (request, reply) => {
-    reply.hijack();
-    const slug = request.params.slug.toLowerCase();
-    if (!isPossibleSlug(slug)) return sendPage(request.raw, reply.raw, notFound);
-    const domainId = app.domains.resolve(request.headers.host).id;
-    const key = linkPageKey(domainId, slug);
-    try {
-      sendPage(
-        request.raw,
-        reply.raw,
-        cache.get(key) ?? (await cache.load(key, () => render(domainId, slug))),
-      );
-    } catch (error) {
-      request.log.error({ err: error }, "public page failed");
-      sendPage(request.raw, reply.raw, failed);
-    }
-  });
+  app.get<{ Params: { slug: string }; Querystring: Record<string, string | undefined> }>(
+    "/p/:slug",
+    async (request, reply) => {
+      reply.hijack();
+      const slug = request.params.slug.toLowerCase();
+      if (!isPossibleSlug(slug)) return sendPage(request.raw, reply.raw, notFound);
+      const domainId = app.domains.resolve(request.headers.host).id;
+      const plainKey = linkPageKey(domainId, slug);
+      const plain = cache.get(plainKey);
+      // The confirmed version has a key of its own only on a sensitive page (its plain copy is the
+      // notice); any other page answers its one copy, whatever the query says.
+      const adult = request.query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE && plain?.adultGate !== false;
+      const key = adult ? adultKey(plainKey) : plainKey;
+      try {
+        sendPage(
+          request.raw,
+          reply.raw,
+          (adult ? cache.get(key) : plain) ?? (await cache.load(key, () => render(domainId, slug, adult))),
+        );
+      } catch (error) {
+        request.log.error({ err: error }, "public page failed");
+        sendPage(request.raw, reply.raw, failed);
+      }
+    },
+  );
+
+  // "Salvar contato": a contact block's card as a vCard, while the block is shown; the download
+  // counts as the block's click (the page's beacon leaves this link alone).
+  app.get<{ Params: { slug: string; id: string } }>(
+    "/p/:slug/contato/:id",
+    { preHandler: rateLimited(app, [BLOCK_CLICK_RATE]) },
+    async (request, reply) => {
+      const id = /^\d{1,10}(\.vcf)?$/.test(request.params.id) ? Number.parseInt(request.params.id, 10) : null;
+      const found =
+        id === null
+          ? null
+          : await findPublicPage(
+              app.db,
+              app.domains.resolve(request.headers.host).id,
+              request.params.slug.toLowerCase(),
+            );
+      const block = found && shownAt(found, Date.now()).blocks.find((b) => b.id === id);
+      if (!found || !block || block.type !== "contact") {
+        reply.hijack();
+        return sendPage(request.raw, reply.raw, notFound);
+      }
+      // A HEAD (a link preview checking the file) is not a download.
+      if (request.method === "GET") {
+        app.clicks.push(
+          clickFrom(
+            request.headers,
+            request.ip,
+            {
+              userId: found.page.userId,
+              targetType: "contact",
+              targetId: block.id,
+              linkPageId: found.page.id,
+            },
+            viaTrustedProxy(request.raw, app.proxyTrust),
+            null,
+          ),
+        );
+      }
+      return reply
+        .header("content-type", VCARD_CONTENT_TYPE)
+        .header("content-disposition", `attachment; filename="${vcardFileName(block.data.name)}"`)
+        .header("cache-control", "no-store")
+        .header("x-content-type-options", "nosniff")
+        .send(contactVcard(block.data));
+    },
+  );
 };
+
+/** The query a visitor's age confirmation adds to a sensitive page's address (`?idade=18`). */
+const ADULT_QUERY_KEY = "idade";
+const ADULT_QUERY_VALUE = "18";
+const ADULT_PARAM = `${ADULT_QUERY_KEY}=${ADULT_QUERY_VALUE}`;
+/** The cache key of a page's confirmed version (the gate's is the page's own key). */
+const adultKey = (key: string) => `${key}#18`;
+
+/** Where a contact block's vCard is served. */
+export const contactPath = (slug: string, blockId: number) => `${linkPagePath(slug)}/contato/${blockId}.vcf`;
 
 /**
  * Writes a rendered answer: 304 when the browser holds this version, else the encoding it accepts

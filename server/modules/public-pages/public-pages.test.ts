@@ -438,7 +438,7 @@ describe("POST /api/track-link-click", () => {
     const hosts = events.flatMap((e) => Array<string | null>(e.clicks).fill(e.referrerHost));
     expect(hosts.sort()).toEqual(["l.instagram.com", null, null, null]);
     // The page's beacon sends it.
-    expect((await getPage(page.slug)).body).toContain("referrer:document.referrer");
+    expect((await getPage(page.slug)).body).toContain("referrer:d.referrer");
   });
 
   it("records a bot's click as a bot and leaves click_count alone", async () => {

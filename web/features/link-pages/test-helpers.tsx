@@ -1,6 +1,7 @@
 // Test support for this feature's component tests: the real providers and router, and a fake
 // network edge (fetch) answering by method and path.
 import type { LinkPage } from "@common/contract/link-pages";
+import { LINK_PAGE_THEMES } from "@common/link-bio/themes";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { ConfirmProvider } from "@web/components/ui/confirm-dialog";
@@ -11,6 +12,9 @@ import { vi } from "vitest";
 type Reply = { status?: number; body?: unknown };
 type Handler = (body: unknown) => Reply;
 
+/** What every editor screen reads, answered as the server does unless a test routes it itself. */
+const EDITOR_ROUTES: Record<string, Reply> = { "GET /api/link-page-themes": { body: LINK_PAGE_THEMES } };
+
 /** Replaces fetch; `routes` maps "METHOD /path" to a reply. Unknown calls answer 500. */
 export function fakeApi(routes: Record<string, Handler | Reply>) {
   const calls: { method: string; path: string; body: unknown }[] = [];
@@ -19,7 +23,7 @@ export function fakeApi(routes: Record<string, Handler | Reply>) {
     const path = String(input);
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path, body });
-    const route = routes[`${method} ${path}`];
+    const route = routes[`${method} ${path}`] ?? EDITOR_ROUTES[`${method} ${path}`];
     const reply =
       typeof route === "function" ? route(body) : (route ?? { status: 500, body: { error: "boom" } });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
@@ -61,6 +65,13 @@ export function makePage(overrides: Partial<LinkPage> = {}): LinkPage {
     button_size: "medium",
     custom_domain_id: 1,
     is_active: true,
+    background_type: "solid",
+    background_gradient_to: null,
+    background_gradient_direction: null,
+    background_image_url: null,
+    is_sensitive: false,
+    seo_title: null,
+    seo_description: null,
     click_count: 0,
     links_count: 0,
     created_at: "2026-11-20T15:00:00.000Z",

@@ -2,9 +2,9 @@ import { type LinkPageCreateBody, linkPageSchema } from "@common/contract/link-p
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { billingKeys } from "@web/lib/plans";
+import { blocksQuery } from "./blocks-query";
 import { linkPageQuery } from "./link-page-query";
 import { linkPagesQuery } from "./link-pages-query";
-import { linksQuery } from "./links-query";
 
 /**
  * Creates the page (id null: POST, with the links added before the first save) or updates it (PUT,
@@ -20,8 +20,8 @@ export function useSaveLinkPage() {
     onSuccess: (page, { id, body }) => {
       queryClient.setQueryData(linkPageQuery(page.id).queryKey, page);
       if (id === null) {
-        // A new page without links: the editor it moves to needs no extra round trip.
-        if (!body.links?.length) queryClient.setQueryData(linksQuery(page.id).queryKey, []);
+        // A new page without links has no blocks: the editor it moves to needs no extra round trip.
+        if (!body.links?.length) queryClient.setQueryData(blocksQuery(page.id).queryKey, []);
         void queryClient.invalidateQueries({ queryKey: billingKeys.limits() });
       }
       return queryClient.invalidateQueries({ queryKey: linkPagesQuery.queryKey, exact: true });

@@ -1,7 +1,32 @@
-import type { LinkBioView } from "@common/contract/link-pages";
+import type { LinkBioBlock, LinkBioView } from "@common/contract/link-bio-view";
+import type { Block } from "@common/contract/link-blocks";
+import { nextBlockChange } from "@common/link-bio/block-window";
 import { fontFaceCss } from "@common/link-bio/fonts";
 import { LINK_BIO_CSS, renderLinkBioHtml } from "@common/link-bio/render";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { shownBlocks } from "../page-form";
+
+/** setTimeout's longest delay (about 24 days); a later bound is waited for in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The blocks a visitor sees right now, again at each bound of a block's window, so a scheduled
+ * block appears in (or leaves) the preview at its time, as on the public page.
+ */
+export function useBlocksShownNow(blocks: readonly Block[]): LinkBioBlock[] {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const next = nextBlockChange(blocks, now);
+    if (next === null) return;
+    // NOTE: a bound already past (a block added after `now` was read) fires at once and catches up.
+    const timer = setTimeout(
+      () => setNow(Date.now()),
+      Math.min(Math.max(next - Date.now(), 0), LONGEST_TIMER_MS),
+    );
+    return () => clearTimeout(timer);
+  }, [blocks, now]);
+  return useMemo(() => shownBlocks(blocks, now), [blocks, now]);
+}
 
 /**
  * The live preview: the public page's own renderer and CSS inside a phone frame, fed with the

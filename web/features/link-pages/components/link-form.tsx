@@ -80,7 +80,7 @@ export function LinkForm({
           type="button"
           onClick={() => void form.handleSubmit()}
           disabled={form.busy}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
+          className="min-h-11 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:opacity-60"
         >
           {form.busy ? "Salvando..." : submitLabel}
         </button>
@@ -88,7 +88,7 @@ export function LinkForm({
           <button
             type="button"
             onClick={onCancel}
-            className="rounded-lg px-4 py-2 text-sm font-medium text-gray-600 hover:bg-gray-100"
+            className="min-h-11 rounded-lg px-4 py-2 text-sm font-medium text-gray-600 hover:bg-gray-100"
           >
             Cancelar
           </button>

@@ -1,14 +1,18 @@
+import { readButtonStyle, resolveButtonStyle } from "@common/button-style";
+import type { Block } from "@common/contract/link-blocks";
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { LINK_TARGET_MESSAGES } from "@common/contract/urls";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { findLinkPageTheme } from "@common/link-bio/themes";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubClipboard } from "../../../../tests/web-clipboard";
 import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
 import { fakeApi, makePage, renderRoutes } from "../test-helpers";
 import { LinkPageEditor } from "./link-page-editor";
+import { LinkPageEditorForm } from "./link-page-editor-form";
 
-// The new page editor's first minutes: the slug from the title, links before the first save, the
-// plan's page limit said up front and once.
+// The editor's form: the slug from the title, links before the first save, the plan's page limit
+// said up front and once, the page's look (themes, background) and visibility, and the preview.
 const routes = [
   { path: "/link-pages/new/edit", element: <LinkPageEditor key="new" idParam="new" /> },
   { path: "/link-pages/:id/edit", element: <p>Editor salvo</p> },
@@ -182,5 +186,244 @@ describe("the profile image", () => {
     renderRoutes(routes, "/link-pages/new/edit");
     expect(screen.getByText(LINK_PAGE_MESSAGES.imageHint)).toBeTruthy();
     expect(screen.queryByText(/up to/)).toBeNull();
+  });
+});
+
+/** Fills the title (the one thing a new page needs) and saves; the body sent. */
+async function saveNewPage(calls: { method: string; body: unknown }[]) {
+  fireEvent.change(title(), { target: { value: "Ana" } });
+  fireEvent.click(saveButton());
+  await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+  return calls.find((c) => c.method === "POST")!.body as Record<string, unknown>;
+}
+
+const colorText = (label: string) =>
+  screen.getByLabelText<HTMLInputElement>(label, { selector: "input[type=text]" });
+
+describe("the theme gallery", () => {
+  it("fills the look's fields with the picked theme, which stay editable, and sends them", async () => {
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": { status: 201, body: makePage({ id: 61 }) },
+    });
+    renderRoutes(routes, "/link-pages/new/edit");
+    const gallery = await screen.findByRole("group", { name: "Temas" });
+    // A new page has the default look, which is no theme.
+    expect(within(gallery).getAllByRole("radio").length).toBeGreaterThanOrEqual(10);
+    expect(within(gallery).queryByRole("radio", { checked: true })).toBeNull();
+
+    fireEvent.click(within(gallery).getByRole("radio", { name: "Oceano" }));
+    const oceano = findLinkPageTheme("oceano")!;
+    expect(within(gallery).getByRole("radio", { name: "Oceano" })).toHaveProperty("checked", true);
+    expect(within(gallery).getByText(/Tema atual: Oceano/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Degradê" }).getAttribute("aria-pressed")).toBe("true");
+    expect(colorText("Cor de Fundo").value).toBe(oceano.background_color);
+    expect(colorText("Segunda cor do degradê").value).toBe(oceano.background_gradient_to);
+    expect(screen.getByLabelText<HTMLSelectElement>("Direção do degradê").value).toBe("135deg");
+    expect(colorText("Cor do Texto").value).toBe(oceano.text_color);
+
+    // Still editable: a changed field is no theme's look any more.
+    fireEvent.change(colorText("Cor do Texto"), { target: { value: "#f0f9ff" } });
+    expect(within(gallery).queryByRole("radio", { checked: true })).toBeNull();
+    fireEvent.click(within(gallery).getByRole("radio", { name: "Oceano" }));
+
+    const body = await saveNewPage(calls);
+    expect(body).toMatchObject({
+      background_type: "gradient",
+      background_color: oceano.background_color,
+      background_gradient_to: oceano.background_gradient_to,
+      background_gradient_direction: oceano.background_gradient_direction,
+      text_color: oceano.text_color,
+      button_font: "Montserrat",
+      button_size: "medium",
+    });
+    expect(JSON.parse(body.button_style as string)).toEqual(
+      resolveButtonStyle(readButtonStyle(oceano.button_style), undefined),
+    );
+  });
+
+  it("says so when the themes cannot be read, and the rest of the form still works", async () => {
+    fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-page-themes": { status: 500, body: { error: "Erro interno" } },
+    });
+    renderRoutes(routes, "/link-pages/new/edit");
+    expect(await screen.findByText("Não foi possível carregar os temas.")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Tentar novamente" })).toBeTruthy();
+    // Not an alert: the form around it works without the gallery.
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(colorText("Cor de Fundo").value).toBe("#ffffff");
+  });
+});
+
+describe("the page's background", () => {
+  it("switches between a colour, a gradient and an image, and sends what is shown", async () => {
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": { status: 201, body: makePage({ id: 62 }) },
+    });
+    renderRoutes(routes, "/link-pages/new/edit");
+    expect(screen.getByRole("button", { name: "Cor sólida" }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.queryByLabelText("Segunda cor do degradê")).toBeNull();
+
+    // A gradient starts with a second colour of its own and checks the text over all of it.
+    fireEvent.click(screen.getByRole("button", { name: "Degradê" }));
+    expect(colorText("Segunda cor do degradê").value).not.toBe("");
+    expect(screen.queryByText(/Contraste baixo/)).toBeNull();
+    fireEvent.change(colorText("Segunda cor do degradê"), { target: { value: "#333333" } });
+    expect(screen.getByText(/Contraste baixo .*o texto da página, em parte do degradê/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Direção do degradê"), { target: { value: "90deg" } });
+    expect(screen.getByRole("option", { name: "Para a direita (90°)" })).toHaveProperty("selected", true);
+
+    // An image, like the profile image: upload or URL, over the background colour.
+    fireEvent.click(screen.getByRole("button", { name: "Imagem" }));
+    expect(screen.queryByLabelText("Segunda cor do degradê")).toBeNull();
+    expect(screen.getByText("Enviar imagem de fundo")).toBeTruthy();
+    expect(screen.getByText(/a leitura do texto depende da imagem/)).toBeTruthy();
+    expect(screen.queryByText(/Contraste baixo/)).toBeNull();
+    fireEvent.change(screen.getByLabelText("URL da imagem de fundo"), {
+      target: { value: "https://exemplo.com.br/fundo.jpg" },
+    });
+
+    const body = await saveNewPage(calls);
+    expect(body).toMatchObject({
+      background_type: "image",
+      background_color: "#ffffff",
+      background_image_url: "https://exemplo.com.br/fundo.jpg",
+    });
+  });
+
+  it("shows the server's refusal of the image at the image", async () => {
+    const message = "Imagem de fundo: este endereço não é aceito.";
+    fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": {
+        status: 400,
+        body: { error: message, details: { background_image_url: message } },
+      },
+    });
+    renderRoutes(routes, "/link-pages/new/edit");
+    fireEvent.click(screen.getByRole("button", { name: "Imagem" }));
+    fireEvent.change(screen.getByLabelText("URL da imagem de fundo"), {
+      target: { value: "https://exemplo.com.br/fundo.jpg" },
+    });
+    fireEvent.change(title(), { target: { value: "Ana" } });
+    fireEvent.click(saveButton());
+    const alert = await screen.findByText(message, { selector: "[role=alert]" });
+    expect(alert.closest("details")?.querySelector("h2")?.textContent).toBe("Aparência");
+  });
+});
+
+describe("visibility and search engines", () => {
+  it("sends the 18+ switch and the search texts, counting them against their limits", async () => {
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": { status: 201, body: makePage({ id: 63 }) },
+    });
+    renderRoutes(routes, "/link-pages/new/edit");
+    fireEvent.change(title(), { target: { value: "Ana" } });
+    const section = screen.getByRole("heading", { name: "Visibilidade e SEO" }).closest("details")!;
+    expect(section.open).toBe(false);
+    fireEvent.click(section.querySelector("summary")!);
+    await waitFor(() => expect(section.open).toBe(true));
+
+    const sensitive = screen.getByRole("switch", { name: "Conteúdo sensível (18+)" });
+    expect(sensitive.getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByText(/confirmam que têm 18 anos ou mais/)).toBeTruthy();
+    fireEvent.click(sensitive);
+    expect(sensitive.getAttribute("aria-checked")).toBe("true");
+
+    const seoTitle = screen.getByLabelText("Título para buscadores");
+    expect(screen.getByText("Vazio: usamos o título da página, “Ana”.")).toBeTruthy();
+    fireEvent.change(seoTitle, { target: { value: "Ana Doces: bolos sob encomenda" } });
+    expect(screen.getByText("30/70")).toBeTruthy();
+    expect(seoTitle.getAttribute("maxlength")).toBe("70");
+    const seoDescription = screen.getByLabelText("Descrição para buscadores");
+    expect(seoDescription.getAttribute("maxlength")).toBe("200");
+    fireEvent.change(seoDescription, { target: { value: "Bolos em São Paulo." } });
+    expect(screen.getByText("19/200")).toBeTruthy();
+
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(calls.some((c) => c.method === "POST")).toBe(true));
+    expect(calls.find((c) => c.method === "POST")!.body).toMatchObject({
+      is_sensitive: true,
+      seo_title: "Ana Doces: bolos sob encomenda",
+      seo_description: "Bolos em São Paulo.",
+    });
+  });
+
+  it("opens its section to show the server's refusal at the field", async () => {
+    const message = "Título para buscadores: use no máximo 70 caracteres.";
+    fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "POST /api/link-pages": { status: 400, body: { error: message, details: { seo_title: message } } },
+    });
+    renderRoutes(routes, "/link-pages/new/edit");
+    const section = screen.getByRole("heading", { name: "Visibilidade e SEO" }).closest("details")!;
+    fireEvent.change(title(), { target: { value: "Ana" } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(section.open).toBe(true));
+    const field = screen.getByLabelText("Título para buscadores");
+    expect(field.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe(message);
+  });
+
+  it("starts open on a page that is sensitive or has search texts", () => {
+    fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
+    const page = makePage({ id: 64, is_sensitive: true, seo_title: "Só para maiores" });
+    renderRoutes([{ path: "/", element: <LinkPageEditorForm page={page} blocks={[]} /> }], "/");
+    const section = screen.getByRole("heading", { name: "Visibilidade e SEO" }).closest("details")!;
+    expect(section.open).toBe(true);
+    expect(screen.getByRole("switch", { name: "Conteúdo sensível (18+)" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
+    expect(screen.getByLabelText<HTMLInputElement>("Título para buscadores").value).toBe("Só para maiores");
+  });
+});
+
+describe("the preview of a saved page", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const linkBlock = (id: number, text: string, window: Partial<Block> = {}): Block =>
+    ({
+      id,
+      type: "link",
+      position: id,
+      is_active: true,
+      starts_at: null,
+      ends_at: null,
+      data: { title: text, url: `https://exemplo.com.br/${id}`, custom_style: {}, highlight: false },
+      ...window,
+    }) as Block;
+
+  it("shows a scheduled block only inside its window, at its bounds", () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const start = Date.parse("2026-12-01T12:00:00.000Z");
+    vi.setSystemTime(start);
+    fakeApi({ "GET /api/user/available-domains": { body: DEFAULT_DOMAINS } });
+    const blocks = [
+      linkBlock(1, "Sempre"),
+      linkBlock(2, "Promoção relâmpago", {
+        starts_at: new Date(start + 2_000).toISOString(),
+        ends_at: new Date(start + 5_000).toISOString(),
+      }),
+      linkBlock(3, "Desligado", { is_active: false }),
+    ];
+    const page = makePage({ id: 65 });
+    renderRoutes([{ path: "/", element: <LinkPageEditorForm page={page} blocks={blocks} /> }], "/");
+    const preview = () => screen.getByTestId("link-bio-preview").textContent;
+    expect(preview()).toContain("Sempre");
+    expect(preview()).not.toContain("Promoção relâmpago");
+    expect(preview()).not.toContain("Desligado");
+
+    act(() => vi.advanceTimersByTime(1_999));
+    expect(preview()).not.toContain("Promoção relâmpago");
+    act(() => vi.advanceTimersByTime(1));
+    expect(preview()).toContain("Promoção relâmpago");
+    act(() => vi.advanceTimersByTime(3_000));
+    expect(preview()).not.toContain("Promoção relâmpago");
+    expect(preview()).toContain("Sempre");
   });
 });

@@ -1,8 +1,7 @@
 import { buttonTextContrast } from "@common/button-style";
-import { contrastRatio } from "@common/color-contrast";
+import type { Block } from "@common/contract/link-blocks";
 import {
   LINK_PAGE_MESSAGES,
-  type Link,
   type LinkPage,
   type LinkPageBody,
   linkPageBodySchema,
@@ -19,12 +18,13 @@ import { copyToClipboard } from "@web/lib/clipboard";
 import { usageLimitsQuery } from "@web/lib/plans";
 import { useContractForm } from "@web/lib/use-contract-form";
 import { useUnsavedChangesWarning } from "@web/lib/use-unsaved-changes-warning";
-import { ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { ChevronDown, ExternalLink, Eye, EyeOff, Loader2, Palette, Save } from "lucide-react";
+import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { useSaveLinkPage } from "../api/use-save-link-page";
 import {
+  applyTheme,
   type DraftLink,
   draftToPreview,
   formToBody,
@@ -34,14 +34,31 @@ import {
   viewFonts,
 } from "../page-form";
 import { publicPageUrl } from "../public-url";
+import { BlocksEditor } from "./blocks-editor";
 import { ButtonStyleEditor } from "./button-style-editor";
-import { ColorField } from "./color-field";
 import { ContrastWarning } from "./contrast-warning";
 import { DomainSelect } from "./domain-select";
-import { LinkBioPreview } from "./link-bio-preview";
+import { LinkBioPreview, useBlocksShownNow } from "./link-bio-preview";
 import { LinksEditor } from "./links-editor";
-import { ProfileImageField } from "./profile-image-field";
+import { PageBackgroundFields } from "./page-background-fields";
+import { PageVisibilityFields } from "./page-visibility-fields";
 import { TextField } from "./text-field";
+import { ThemeGallery } from "./theme-gallery";
+import { UploadOrUrlImageField } from "./upload-or-url-image-field";
+
+/** The body fields each collapsible section holds: an error on one opens its section. */
+const APPEARANCE_FIELDS = [
+  "background_type",
+  "background_color",
+  "background_gradient_to",
+  "background_gradient_direction",
+  "background_image_url",
+  "text_color",
+  "button_style",
+  "button_font",
+  "button_size",
+];
+const VISIBILITY_FIELDS = ["is_active", "is_sensitive", "seo_title", "seo_description"];
 
 /**
  * What the plan's usage already says before a new page is filled: the limit reached, or null.
@@ -54,8 +71,11 @@ function usePageLimitReached(isNew: boolean): string | null {
   return `Você atingiu o limite de ${usage.limit} ${usage.limit === 1 ? "Link Bio" : "Link Bios"} do seu plano. Faça upgrade para criar mais.`;
 }
 
-/** The Link Bio editor for a new page (page null) or a saved one, with its live preview. */
-export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; links: Link[] }) {
+/**
+ * The Link Bio editor for a new page (page null) or a saved one (with its blocks, which save on
+ * their own), with its live preview.
+ */
+export function LinkPageEditorForm({ page, blocks }: { page: LinkPage | null; blocks: Block[] }) {
   const navigate = useNavigate();
   const savePage = useSaveLinkPage();
   const domains = useAvailableDomains();
@@ -124,14 +144,15 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
     setSlugFollowsTitle(slug === "");
     set("slug", slug);
   };
+  const shown = useBlocksShownNow(blocks);
   // An untitled page cannot be saved; until then the preview shows a placeholder title, not a blank.
   const view = useMemo(
     () =>
       formToView(
         { ...form, title: form.title.trim() || "Título da sua página" },
-        page ? links : drafts.map(draftToPreview),
+        page ? shown : drafts.map(draftToPreview),
       ),
-    [form, links, drafts, page],
+    [form, shown, drafts, page],
   );
   const savedUrl = page ? publicPageUrl(page.slug, page.custom_domain_id, domains) : null;
   const canSave = form.title.trim() !== "" && form.slug !== "" && !busy && !limitReached;
@@ -239,6 +260,14 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               placeholder="maria-silva"
               hint="Apenas letras minúsculas, números, - e _"
             />
+            {domains && (
+              <DomainSelect
+                domains={domains}
+                value={form.domainId}
+                onChange={(v) => set("domainId", v)}
+                error={error("custom_domain_id")}
+              />
+            )}
             <TextField
               label="Descrição"
               multiline
@@ -248,81 +277,70 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
               maxLength={500}
               placeholder="Conte em uma frase quem você é"
             />
-            <ProfileImageField
+            <UploadOrUrlImageField
+              label="Imagem de Perfil"
+              shape="avatar"
+              alt="Imagem de perfil"
+              uploadLabel="Enviar imagem"
+              removeLabel="Remover"
+              urlLabel="URL da imagem de perfil"
               value={form.profileImageUrl}
               onChange={(v) => set("profileImageUrl", v)}
               error={error("profile_image_url")}
             />
           </Card>
 
-          <Card title="Aparência">
-            <div className="grid gap-4 sm:grid-cols-2">
-              <ColorField
-                label="Cor de Fundo"
-                value={form.backgroundColor}
-                onChange={(v) => set("backgroundColor", v)}
-                error={error("background_color")}
-              />
-              <ColorField
-                label="Cor do Texto"
-                value={form.textColor}
-                onChange={(v) => set("textColor", v)}
-                error={error("text_color")}
-              />
-              <ContrastWarning
-                ratio={contrastRatio(form.textColor, form.backgroundColor)}
-                subject="o texto da página"
-                className="sm:col-span-2"
-              />
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2 sm:items-end">
-              {domains && (
-                <DomainSelect
-                  domains={domains}
-                  value={form.domainId}
-                  onChange={(v) => set("domainId", v)}
-                  error={error("custom_domain_id")}
-                />
-              )}
-              <ActiveToggle checked={form.isActive} onChange={(v) => set("isActive", v)} />
-            </div>
-          </Card>
-
-          <Card
-            title="Estilo dos botões"
-            action={
-              <button
-                type="button"
-                aria-expanded={styleOpen}
-                onClick={() => setStyleOpen((open) => !open)}
-                className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
-              >
-                <Palette className="h-4 w-4" aria-hidden />
-                {styleOpen ? "Fechar" : "Personalizar"}
-              </button>
-            }
+          <CollapsibleCard
+            title="Aparência"
+            defaultOpen
+            forceOpen={APPEARANCE_FIELDS.some((field) => error(field))}
           >
-            {styleOpen ? (
-              <ButtonStyleEditor
-                style={form.buttonStyle}
-                onChange={(patch) => setForm((f) => ({ ...f, buttonStyle: { ...f.buttonStyle, ...patch } }))}
-              />
-            ) : (
-              <>
-                <p className="text-sm text-gray-600">
-                  Cores, fonte, formato e efeitos de todos os botões. Cada link pode ter o seu próprio estilo.
-                </p>
-                <ContrastWarning ratio={buttonTextContrast(form.buttonStyle)} subject="o texto dos botões" />
-              </>
-            )}
-          </Card>
+            <ThemeGallery form={form} onPick={(theme) => setForm((f) => applyTheme(f, theme))} />
+            <div className="border-t border-gray-100 pt-4">
+              <PageBackgroundFields form={form} onChange={setForm} error={error} />
+            </div>
+            <div className="space-y-3 border-t border-gray-100 pt-4">
+              <div className="flex items-center justify-between gap-3">
+                <h3 className="text-sm font-semibold text-gray-900">Estilo dos botões</h3>
+                <button
+                  type="button"
+                  aria-expanded={styleOpen}
+                  onClick={() => setStyleOpen((open) => !open)}
+                  className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"
+                >
+                  <Palette className="h-4 w-4" aria-hidden />
+                  {styleOpen ? "Fechar" : "Personalizar"}
+                </button>
+              </div>
+              {styleOpen ? (
+                <ButtonStyleEditor
+                  style={form.buttonStyle}
+                  onChange={(patch) =>
+                    setForm((f) => ({ ...f, buttonStyle: { ...f.buttonStyle, ...patch } }))
+                  }
+                />
+              ) : (
+                <>
+                  <p className="text-sm text-gray-600">
+                    Cores, fonte, formato e efeitos de todos os botões. Cada link pode ter o seu próprio
+                    estilo.
+                  </p>
+                  <ContrastWarning
+                    ratio={buttonTextContrast(form.buttonStyle)}
+                    subject="o texto dos botões"
+                  />
+                </>
+              )}
+            </div>
+          </CollapsibleCard>
 
-          <Card title={`Links${view.links.length ? ` (${view.links.length})` : ""}`}>
-            {page ? (
-              <LinksEditor mode="saved" pageId={page.id} links={links} pageStyle={form.buttonStyle} />
-            ) : (
+          {page ? (
+            <Card title={`Blocos${blocks.length ? ` (${blocks.length})` : ""}`}>
+              <BlocksEditor pageId={page.id} blocks={blocks} pageStyle={form.buttonStyle} />
+            </Card>
+          ) : (
+            <Card title={`Links${drafts.length ? ` (${drafts.length})` : ""}`}>
               <LinksEditor
-                mode="draft"
                 links={drafts}
                 onChange={(next) => {
                   setDrafts(next);
@@ -330,8 +348,19 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
                 }}
                 errors={draftErrors}
               />
-            )}
-          </Card>
+            </Card>
+          )}
+
+          <CollapsibleCard
+            title="Visibilidade e SEO"
+            // Closed while it holds nothing but the defaults; open when something here is set.
+            defaultOpen={
+              !form.isActive || form.isSensitive || form.seoTitle !== "" || form.seoDescription !== ""
+            }
+            forceOpen={VISIBILITY_FIELDS.some((field) => error(field))}
+          >
+            <PageVisibilityFields form={form} onChange={set} error={error} />
+          </CollapsibleCard>
         </div>
 
         <aside className="min-w-0 lg:sticky lg:top-24 lg:self-start">
@@ -352,6 +381,12 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
             <p className="mb-3 hidden text-center text-sm font-medium text-gray-500 lg:block">
               Prévia ao vivo
             </p>
+            {form.isSensitive && (
+              // The preview shows the content itself; visitors see the 18+ notice first.
+              <p className="mb-3 text-center text-xs text-gray-500">
+                Visitantes confirmam ter 18 anos ou mais antes de ver esta página.
+              </p>
+            )}
             <LinkBioPreview view={view} fonts={viewFonts(view)} />
           </div>
         </aside>
@@ -374,42 +409,48 @@ export function LinkPageEditorForm({ page, links }: { page: LinkPage | null; lin
   );
 }
 
-function Card({
-  title,
-  action,
-  children,
-}: {
-  title: string;
-  action?: React.ReactNode;
-  children: React.ReactNode;
-}) {
+function Card({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="rounded-xl border border-gray-200 bg-white p-5 shadow-sm sm:p-6">
-      <div className="mb-4 flex items-center justify-between gap-3">
-        <h2 className="text-base font-semibold text-gray-900">{title}</h2>
-        {action}
-      </div>
+      <h2 className="mb-4 text-base font-semibold text-gray-900">{title}</h2>
       <div className="space-y-4">{children}</div>
     </section>
   );
 }
 
-function ActiveToggle({ checked, onChange }: { checked: boolean; onChange: (value: boolean) => void }) {
+/**
+ * A card that folds (a long form on a phone): its title is the summary, and it opens by itself when
+ * a field inside gets an error, so a refused save always shows its reason at the field.
+ */
+function CollapsibleCard({
+  title,
+  defaultOpen,
+  forceOpen,
+  children,
+}: {
+  title: string;
+  defaultOpen: boolean;
+  forceOpen: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  useEffect(() => {
+    if (forceOpen) setOpen(true);
+  }, [forceOpen]);
   return (
-    <label className="flex cursor-pointer items-center justify-between gap-3 rounded-lg border border-gray-200 px-3 py-2">
-      <span className="text-sm font-medium text-gray-700">Página ativa</span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-label="Página ativa"
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition ${checked ? "bg-brand-600" : "bg-gray-300"}`}
-      >
-        <span
-          className={`absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-all ${checked ? "left-[22px]" : "left-0.5"}`}
+    <details
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className="group rounded-xl border border-gray-200 bg-white shadow-sm"
+    >
+      <summary className="flex cursor-pointer list-none items-center justify-between gap-3 rounded-xl p-5 sm:p-6 [&::-webkit-details-marker]:hidden">
+        <h2 className="text-base font-semibold text-gray-900">{title}</h2>
+        <ChevronDown
+          className="h-5 w-5 text-gray-500 transition-transform group-open:rotate-180"
+          aria-hidden
         />
-      </button>
-    </label>
+      </summary>
+      <div className="space-y-4 px-5 pb-5 sm:px-6 sm:pb-6">{children}</div>
+    </details>
   );
 }

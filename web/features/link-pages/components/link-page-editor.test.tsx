@@ -1,4 +1,5 @@
 import { BUTTON_STYLE_OPTIONS } from "@common/button-style";
+import { BLOCK_MESSAGES } from "@common/contract/link-blocks";
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { readImageFile } from "@web/lib/read-image-file";
@@ -8,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubClipboard } from "../../../../tests/web-clipboard";
 import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
 import { fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { blocksServer, makeBlock } from "./blocks/fake-blocks-server";
 import { LinkPageEditor } from "./link-page-editor";
 
 function EditorRoute({ id }: { id: string }) {
@@ -56,7 +58,7 @@ describe("LinkPageEditor, new page", () => {
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "POST /api/link-pages": { status: 201, body: created },
       "GET /api/link-pages/42": { body: created },
-      "GET /api/link-pages/42/links": { body: [] },
+      "GET /api/link-pages/42/blocks": { body: [] },
     });
     const { router } = renderRoutes(routes, "/link-pages/new/edit");
     await screen.findByLabelText("Domínio");
@@ -82,7 +84,7 @@ describe("LinkPageEditor, new page", () => {
     const calls = fakeApi({
       "GET /api/user/available-domains": { status: 503, body: { error: "fora do ar" } },
       "POST /api/link-pages": { status: 201, body: created },
-      "GET /api/link-pages/43/links": { body: [] },
+      "GET /api/link-pages/43/blocks": { body: [] },
     });
     const { router } = renderRoutes(routes, "/link-pages/new/edit");
     const select = await screen.findByLabelText("Domínio");
@@ -168,7 +170,7 @@ describe("LinkPageEditor, new page", () => {
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "POST /api/link-pages": { status: 201, body: created },
       "GET /api/link-pages/44": { body: created },
-      "GET /api/link-pages/44/links": { body: [] },
+      "GET /api/link-pages/44/blocks": { body: [] },
     });
     renderRoutes(routes, "/link-pages/new/edit");
     const pageWarning = () =>
@@ -193,7 +195,7 @@ describe("LinkPageEditor, new page", () => {
     fakeApi({
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "GET /api/link-pages/45": { body: page },
-      "GET /api/link-pages/45/links": { body: [] },
+      "GET /api/link-pages/45/blocks": { body: [] },
     });
     renderRoutes(routes, "/link-pages/45/edit");
     expect(await screen.findByText(/Contraste baixo \(3,7:1\): o texto dos botões/)).toBeTruthy();
@@ -218,88 +220,113 @@ describe("LinkPageEditor, saved page", () => {
     fakeApi({
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "GET /api/link-pages/9": { status: 404, body: { error: LINK_PAGE_MESSAGES.notFound } },
-      "GET /api/link-pages/9/links": { status: 404, body: { error: LINK_PAGE_MESSAGES.notFound } },
+      "GET /api/link-pages/9/blocks": { status: 404, body: { error: LINK_PAGE_MESSAGES.notFound } },
     });
     const { router } = renderRoutes(routes, "/link-pages/9/edit");
     await waitFor(() => expect(router.state.location.pathname).toBe("/dashboard"));
   });
 
-  it("deletes a link only after the confirm and reports a failure", async () => {
+  it("loads the page's blocks into the editor, the counter and the live preview", async () => {
     const page = makePage({ id: 7 });
-    const calls = fakeApi({
+    fakeApi({
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "GET /api/link-pages/7": { body: page },
-      "GET /api/link-pages/7/links": {
-        body: [
-          {
-            id: 3,
-            title: "Instagram",
-            url: "https://instagram.com/x",
-            custom_style: "{}",
-            position: 0,
-            click_count: 0,
-          },
-        ],
-      },
-      "DELETE /api/links/3": { status: 500, body: { error: "x" } },
+      ...blocksServer(7, [
+        makeBlock(3, "header", { text: "Meus cursos" }),
+        makeBlock(4, "link", { title: "Instagram", url: "https://instagram.com/x" }),
+        makeBlock(5, "link", { title: "Oculto", url: "https://exemplo.com" }, { is_active: false }),
+      ]).routes,
     });
     renderRoutes(routes, "/link-pages/7/edit");
-    const remove = await screen.findByRole("button", { name: "Excluir Instagram" });
-    const question = () => within(screen.getByRole("alertdialog", { name: "Excluir o link “Instagram”?" }));
-    fireEvent.click(remove);
-    expect(question().getByText(LINK_PAGE_MESSAGES.confirmDeleteLink)).toBeTruthy();
-    fireEvent.click(question().getByRole("button", { name: "Cancelar" }));
-    expect(calls.some((c) => c.method === "DELETE")).toBe(false);
-    fireEvent.click(remove);
-    fireEvent.click(question().getByRole("button", { name: "Excluir link" }));
-    expect((await question().findByRole("alert")).textContent).toBe(LINK_PAGE_MESSAGES.deleteLinkFailed);
+    const blocks = await screen.findByRole("list", { name: "Blocos da página" });
+    expect(within(blocks).getAllByRole("listitem")).toHaveLength(3);
+    expect(screen.getByText("3 de 100 blocos")).toBeTruthy();
+    const preview = screen.getByTestId("link-bio-preview");
+    expect(preview.textContent).toContain("Meus cursos");
+    expect(preview.textContent).toContain("Instagram");
+    // Switched off: in the list, not on the page.
+    expect(preview.textContent).not.toContain("Oculto");
   });
 
-  it("validates a new link's title and URL before sending it", async () => {
+  it("validates a new link block's title and URL before sending it", async () => {
     const page = makePage({ id: 8 });
     const calls = fakeApi({
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "GET /api/link-pages/8": { body: page },
-      "GET /api/link-pages/8/links": { body: [] },
+      ...blocksServer(8).routes,
     });
     renderRoutes(routes, "/link-pages/8/edit");
-    fireEvent.click(await screen.findByRole("button", { name: "Adicionar link" }));
-    expect(await screen.findByText("Título é obrigatório")).toBeTruthy();
-    expect(screen.getByText("URL é obrigatória")).toBeTruthy();
-    fireEvent.change(screen.getByLabelText("URL"), { target: { value: "javascript:print()" } });
-    fireEvent.click(screen.getByRole("button", { name: "Adicionar link" }));
-    expect(await screen.findByText("Informe uma URL válida começando com http:// ou https://")).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Adicionar bloco" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "Link" }));
+    const form = screen.getByRole("group", { name: "Novo bloco: Link" });
+    fireEvent.click(within(form).getByRole("button", { name: "Adicionar à página" }));
+    expect(await within(form).findByText("Título é obrigatório")).toBeTruthy();
+    expect(within(form).getByText("URL é obrigatória")).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText("URL"), { target: { value: "javascript:print()" } });
+    fireEvent.click(within(form).getByRole("button", { name: "Adicionar à página" }));
+    expect(
+      await within(form).findByText("Informe uma URL válida começando com http:// ou https://"),
+    ).toBeTruthy();
     expect(calls.some((c) => c.method === "POST")).toBe(false);
+  });
+
+  it("adds a block from the menu, saved at once, without the page's save", async () => {
+    const page = makePage({ id: 12 });
+    const calls = fakeApi({
+      "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
+      "GET /api/link-pages/12": { body: page },
+      ...blocksServer(12).routes,
+    });
+    renderRoutes(routes, "/link-pages/12/edit");
+    fireEvent.click(await screen.findByRole("button", { name: "Adicionar bloco" }));
+    fireEvent.click(screen.getByRole("menuitem", { name: "WhatsApp" }));
+    const form = screen.getByRole("group", { name: "Novo bloco: WhatsApp" });
+    fireEvent.change(within(form).getByLabelText("Número do WhatsApp"), {
+      target: { value: "(11) 98765-4321" },
+    });
+    // Enter in the field adds the block; it does not submit the page's form.
+    fireEvent.keyDown(within(form).getByLabelText("Número do WhatsApp"), { key: "Enter" });
+    expect(await screen.findByRole("button", { name: "Editar WhatsApp “(11) 98765-4321”" })).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.body)).toEqual([
+      { type: "whatsapp", data: { phone: "(11) 98765-4321", message: "", label: "" } },
+    ]);
+    expect(calls.some((c) => c.method === "PUT" && c.path === "/api/link-pages/12")).toBe(false);
+    expect(await screen.findByTestId("link-bio-preview")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByTestId("link-bio-preview").innerHTML).toContain("wa.me/5511987654321"),
+    );
   });
 });
 
 describe("LinkStyleModal", () => {
   const page = makePage({ id: 11 });
-  const link = {
-    id: 5,
-    title: "Instagram",
-    url: "https://instagram.com/x",
-    custom_style: "{}",
-    position: 0,
-    click_count: 0,
+  const link = () => makeBlock(5, "link", { title: "Instagram", url: "https://instagram.com/x" });
+
+  const openStyle = async () => {
+    fireEvent.click(await screen.findByRole("button", { name: "Editar Link “Instagram”" }));
+    fireEvent.click(screen.getByRole("button", { name: "Personalizar botão" }));
+    return screen.getByRole("dialog", { name: "Personalizar botão" });
   };
 
-  it("saves only custom_style shortly after a change and shows it in the preview", async () => {
+  it("saves the link's data with its new style shortly after a change and shows it in the preview", async () => {
     const calls = fakeApi({
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "GET /api/link-pages/11": { body: page },
-      "GET /api/link-pages/11/links": { body: [link] },
-      "PUT /api/links/5": (body) => ({ body: { ...link, ...(body as object) } }),
+      ...blocksServer(11, [link()]).routes,
     });
     renderRoutes(routes, "/link-pages/11/edit");
-    fireEvent.click(await screen.findByRole("button", { name: "Personalizar Instagram" }));
-    const dialog = screen.getByRole("dialog", { name: "Personalizar botão" });
+    const dialog = await openStyle();
     fireEvent.click(within(dialog).getByRole("tab", { name: "Efeitos" }));
     fireEvent.change(within(dialog).getByLabelText("Animação"), { target: { value: "shake" } });
     await waitFor(() => expect(screen.getByTestId("link-bio-preview").innerHTML).toContain("lb-anim-shake"));
     await waitFor(() => expect(calls.some((c) => c.method === "PUT")).toBe(true));
     expect(calls.find((c) => c.method === "PUT")!.body).toEqual({
-      custom_style: JSON.stringify({ animation: "shake" }),
+      data: {
+        title: "Instagram",
+        url: "https://instagram.com/x",
+        highlight: false,
+        custom_style: { animation: "shake" },
+      },
     });
     expect(await within(dialog).findByText("Salvo")).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Concluído" }));
@@ -310,15 +337,14 @@ describe("LinkStyleModal", () => {
     fakeApi({
       "GET /api/user/available-domains": { body: DEFAULT_DOMAINS },
       "GET /api/link-pages/11": { body: page },
-      "GET /api/link-pages/11/links": { body: [link] },
-      "PUT /api/links/5": { status: 503, body: { error: "indisponível" } },
+      ...blocksServer(11, [link()]).routes,
+      "PUT /api/blocks/5": { status: 503, body: { error: "indisponível" } },
     });
     renderRoutes(routes, "/link-pages/11/edit");
-    fireEvent.click(await screen.findByRole("button", { name: "Personalizar Instagram" }));
-    const dialog = screen.getByRole("dialog", { name: "Personalizar botão" });
+    const dialog = await openStyle();
     fireEvent.change(within(dialog).getByLabelText("Tipo de fundo"), { target: { value: "gradient" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Concluído" }));
-    expect(await screen.findByText(LINK_PAGE_MESSAGES.saveLinkFailed)).toBeTruthy();
+    expect(await screen.findByText(BLOCK_MESSAGES.saveFailed)).toBeTruthy();
   });
 });
 

@@ -7,8 +7,8 @@ import { ApiError, errorMessage } from "@web/lib/api-client";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
+import { blocksQuery } from "../api/blocks-query";
 import { linkPageQuery } from "../api/link-page-query";
-import { linksQuery } from "../api/links-query";
 import { LinkPageEditorForm } from "./link-page-editor-form";
 
 /** Parses the route's :id: "new" is the create mode (null), anything else must be a positive id. */
@@ -18,32 +18,32 @@ export function parsePageId(param: string | undefined): number | null | "invalid
   return Number.isInteger(id) && id > 0 && id <= 2147483647 ? id : "invalid";
 }
 
-/** /link-pages/{id}/edit: loads the page and its links; a missing page sends the user to /dashboard. */
+/** /link-pages/{id}/edit: loads the page and its blocks; a missing page sends the user to /dashboard. */
 export function LinkPageEditor({ idParam }: { idParam: string | undefined }) {
   const id = parsePageId(idParam);
-  if (id === null) return <LinkPageEditorForm key="new" page={null} links={[]} />;
+  if (id === null) return <LinkPageEditorForm key="new" page={null} blocks={[]} />;
   if (id === "invalid") return <NotFoundRedirect />;
   return <SavedPageEditor key={id} id={id} />;
 }
 
 function SavedPageEditor({ id }: { id: number }) {
   const page = useQuery(linkPageQuery(id));
-  const links = useQuery(linksQuery(id));
+  const blocks = useQuery(blocksQuery(id));
   if (page.error instanceof ApiError && page.error.status === 404) return <NotFoundRedirect />;
-  if (page.isError || links.isError) {
+  if (page.isError || blocks.isError) {
     return (
       <ListError
         boxed
-        message={errorMessage(page.error ?? links.error, LINK_PAGE_MESSAGES.loadFailed)}
+        message={errorMessage(page.error ?? blocks.error, LINK_PAGE_MESSAGES.loadFailed)}
         onRetry={() => {
           void page.refetch();
-          void links.refetch();
+          void blocks.refetch();
         }}
       />
     );
   }
-  if (!page.data || !links.data) return <Spinner />;
-  return <LinkPageEditorForm page={page.data} links={links.data} />;
+  if (!page.data || !blocks.data) return <Spinner />;
+  return <LinkPageEditorForm page={page.data} blocks={blocks.data} />;
 }
 
 function NotFoundRedirect() {

@@ -1,5 +1,4 @@
-import type { ButtonStyle } from "@common/button-style";
-import { LINK_PAGE_MESSAGES, type Link, MAX_LINKS_PER_PAGE } from "@common/contract/link-pages";
+import { MAX_LINKS_PER_PAGE } from "@common/contract/link-pages";
 import {
   closestCenter,
   DndContext,
@@ -16,120 +15,46 @@ import {
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
-import { useConfirm } from "@web/components/ui/confirm-dialog";
-import { errorMessage } from "@web/lib/api-client";
-import { ArrowDown, ArrowUp, GripVertical, Paintbrush, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, GripVertical, Pencil, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
-import { toast } from "sonner";
-import { useCreateLink } from "../api/use-create-link";
-import { useDeleteLink } from "../api/use-delete-link";
-import { useReorderLinks } from "../api/use-reorder-links";
-import { useUpdateLink } from "../api/use-update-link";
 import type { DraftLink } from "../page-form";
 import { LinkForm } from "./link-form";
-import { LinkStyleModal } from "./link-style-modal";
-
-type LinksEditorProps =
-  | { mode: "saved"; pageId: number; links: Link[]; pageStyle: ButtonStyle }
-  | {
-      mode: "draft";
-      links: DraftLink[];
-      onChange: (links: DraftLink[]) => void;
-      /** What the server said of a link (by key) when the page's first save was refused. */
-      errors: Partial<Record<number, string>>;
-    };
 
 /**
- * A page's links: added, edited, ordered (drag or arrows) and removed. A saved page saves each
- * change at once and styles each link; a page not saved yet keeps its links here and creates them
- * with itself on its first save (all or nothing), so nobody has to save before adding links.
+ * The links of a page not saved yet: added, edited, ordered (drag or arrows) and removed here, and
+ * created with the page on its first save (all or nothing), so nobody has to save before adding
+ * links. A saved page edits its blocks instead (BlocksEditor).
  */
-export function LinksEditor(props: LinksEditorProps) {
-  return props.mode === "saved" ? <SavedLinksEditor {...props} /> : <DraftLinksEditor {...props} />;
-}
-
-function SavedLinksEditor({ pageId, links, pageStyle }: Extract<LinksEditorProps, { mode: "saved" }>) {
-  const createLink = useCreateLink(pageId);
-  const updateLink = useUpdateLink(pageId);
-  const deleteLink = useDeleteLink(pageId);
-  const askConfirm = useConfirm();
-  const reorder = useReorderLinks(pageId);
-  const [stylingId, setStylingId] = useState<number | null>(null);
-  const styling = links.find((link) => link.id === stylingId);
-
-  const remove = (link: Link) =>
-    askConfirm({
-      title: `Excluir o link “${link.title}”?`,
-      body: (
-        <>
-          <p>{LINK_PAGE_MESSAGES.confirmDeleteLink}</p>
-          <p>Ele sai da página publicada na hora.</p>
-        </>
-      ),
-      confirmLabel: "Excluir link",
-      danger: true,
-      action: () => deleteLink.mutateAsync(link.id),
-      describeError: (error) => errorMessage(error, LINK_PAGE_MESSAGES.deleteLinkFailed),
-    });
-
-  return (
-    <div className="space-y-4">
-      <LinkList
-        items={links}
-        idOf={(link) => link.id}
-        emptyText="Nenhum link ainda. Adicione o primeiro abaixo."
-        reordering={reorder.isPending}
-        onReorder={(next) =>
-          reorder.mutate(next, {
-            onError: (error) => toast.error(errorMessage(error, LINK_PAGE_MESSAGES.saveLinkFailed)),
-          })
-        }
-        onEdit={(link, body) => updateLink.mutateAsync({ id: link.id, body })}
-        styleAction={(link) => (
-          <IconButton label={`Personalizar ${link.title}`} onClick={() => setStylingId(link.id)}>
-            <Paintbrush className="h-4 w-4" aria-hidden />
-          </IconButton>
-        )}
-        removeLabel="Excluir"
-        removing={(link) => deleteLink.isPending && deleteLink.variables === link.id}
-        onRemove={(link) => void remove(link)}
-      />
-      <AddLinkBox>
-        <LinkForm
-          submitLabel="Adicionar link"
-          onSubmit={(body) => createLink.mutateAsync({ ...body, custom_style: {} })}
-        />
-      </AddLinkBox>
-      {styling && (
-        <LinkStyleModal
-          pageId={pageId}
-          link={styling}
-          pageStyle={pageStyle}
-          onClose={() => setStylingId(null)}
-        />
-      )}
-    </div>
-  );
-}
-
-function DraftLinksEditor({ links, onChange, errors }: Extract<LinksEditorProps, { mode: "draft" }>) {
+export function LinksEditor({
+  links,
+  onChange,
+  errors,
+}: {
+  links: DraftLink[];
+  onChange: (links: DraftLink[]) => void;
+  /** What the server said of a link (by key) when the page's first save was refused. */
+  errors: Partial<Record<number, string>>;
+}) {
   const nextKey = useRef(1);
   return (
     <div className="space-y-4">
       <LinkList
         items={links}
-        idOf={(link) => link.key}
         emptyText="Nenhum link ainda. Adicione o primeiro abaixo: ele é salvo junto com a Link Bio."
         onReorder={onChange}
         onEdit={async (link, body) =>
           onChange(links.map((l) => (l.key === link.key ? { ...l, ...body } : l)))
         }
         errorOf={(link) => errors[link.key]}
-        removeLabel="Remover"
         // Not saved yet: removing it loses nothing, so no confirmation.
         onRemove={(link) => onChange(links.filter((l) => l.key !== link.key))}
       />
-      <AddLinkBox>
+      <fieldset className="min-w-0 rounded-lg border border-gray-200 bg-gray-50 p-4">
+        <legend className="sr-only">Adicionar link</legend>
+        <p aria-hidden className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
+          <Plus className="h-4 w-4" aria-hidden />
+          Adicionar link
+        </p>
         {links.length >= MAX_LINKS_PER_PAGE ? (
           <p className="text-sm text-gray-600">Uma página pode ter no máximo {MAX_LINKS_PER_PAGE} links.</p>
         ) : (
@@ -140,11 +65,11 @@ function DraftLinksEditor({ links, onChange, errors }: Extract<LinksEditorProps,
             }}
           />
         )}
-      </AddLinkBox>
+      </fieldset>
       {links.length > 0 && (
         <p className="text-xs text-gray-500">
-          Os links são criados quando você salvar a Link Bio. Depois, você também pode personalizar o estilo
-          de cada um.
+          Os links são criados quando você salvar a Link Bio. Depois, você pode adicionar outros tipos de
+          bloco e personalizar o estilo de cada link.
         </p>
       )}
     </div>
@@ -154,30 +79,20 @@ function DraftLinksEditor({ links, onChange, errors }: Extract<LinksEditorProps,
 type LinkFields = { title: string; url: string };
 
 /** The links in order, each editable in place, moved by drag or by its arrows. */
-function LinkList<T extends LinkFields>({
+function LinkList({
   items,
-  idOf,
   emptyText,
-  reordering = false,
   onReorder,
   onEdit,
   errorOf,
-  styleAction,
-  removeLabel,
-  removing,
   onRemove,
 }: {
-  items: T[];
-  idOf: (item: T) => number;
+  items: DraftLink[];
   emptyText: string;
-  reordering?: boolean;
-  onReorder: (items: T[]) => void;
-  onEdit: (item: T, body: LinkFields) => Promise<unknown>;
-  errorOf?: (item: T) => string | undefined;
-  styleAction?: (item: T) => ReactNode;
-  removeLabel: string;
-  removing?: (item: T) => boolean;
-  onRemove: (item: T) => void;
+  onReorder: (items: DraftLink[]) => void;
+  onEdit: (item: DraftLink, body: LinkFields) => Promise<unknown>;
+  errorOf: (item: DraftLink) => string | undefined;
+  onRemove: (item: DraftLink) => void;
 }) {
   const [editingId, setEditingId] = useState<number | null>(null);
   const sensors = useSensors(
@@ -192,8 +107,8 @@ function LinkList<T extends LinkFields>({
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     move(
-      items.findIndex((item) => idOf(item) === active.id),
-      items.findIndex((item) => idOf(item) === over.id),
+      items.findIndex((item) => item.key === active.id),
+      items.findIndex((item) => item.key === over.id),
     );
   };
 
@@ -206,11 +121,11 @@ function LinkList<T extends LinkFields>({
   }
   return (
     <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-      <SortableContext items={items.map(idOf)} strategy={verticalListSortingStrategy}>
+      <SortableContext items={items.map((item) => item.key)} strategy={verticalListSortingStrategy}>
         <ul className="space-y-2" aria-label="Links da página">
           {items.map((item, index) => {
-            const id = idOf(item);
-            const error = errorOf?.(item);
+            const id = item.key;
+            const error = errorOf(item);
             return (
               <SortableLinkRow key={id} id={id}>
                 {editingId === id ? (
@@ -235,28 +150,22 @@ function LinkList<T extends LinkFields>({
                     <div className="-ml-2 flex shrink-0 items-center sm:ml-0">
                       <IconButton
                         label={`Mover ${item.title} para cima`}
-                        disabled={index === 0 || reordering}
+                        disabled={index === 0}
                         onClick={() => move(index, index - 1)}
                       >
                         <ArrowUp className="h-4 w-4" aria-hidden />
                       </IconButton>
                       <IconButton
                         label={`Mover ${item.title} para baixo`}
-                        disabled={index === items.length - 1 || reordering}
+                        disabled={index === items.length - 1}
                         onClick={() => move(index, index + 1)}
                       >
                         <ArrowDown className="h-4 w-4" aria-hidden />
                       </IconButton>
-                      {styleAction?.(item)}
                       <IconButton label={`Editar ${item.title}`} onClick={() => setEditingId(id)}>
                         <Pencil className="h-4 w-4" aria-hidden />
                       </IconButton>
-                      <IconButton
-                        label={`${removeLabel} ${item.title}`}
-                        danger
-                        disabled={removing?.(item)}
-                        onClick={() => onRemove(item)}
-                      >
+                      <IconButton label={`Remover ${item.title}`} danger onClick={() => onRemove(item)}>
                         <Trash2 className="h-4 w-4" aria-hidden />
                       </IconButton>
                     </div>
@@ -268,19 +177,6 @@ function LinkList<T extends LinkFields>({
         </ul>
       </SortableContext>
     </DndContext>
-  );
-}
-
-function AddLinkBox({ children }: { children: ReactNode }) {
-  return (
-    <fieldset className="min-w-0 rounded-lg border border-gray-200 bg-gray-50 p-4">
-      <legend className="sr-only">Adicionar link</legend>
-      <p aria-hidden className="mb-3 flex items-center gap-1.5 text-sm font-semibold text-gray-800">
-        <Plus className="h-4 w-4" aria-hidden />
-        Adicionar link
-      </p>
-      {children}
-    </fieldset>
   );
 }
 
@@ -333,7 +229,7 @@ function IconButton({
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className={`rounded-md p-2 text-gray-500 disabled:opacity-30 ${
+      className={`inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-500 disabled:opacity-30 ${
         danger ? "hover:bg-red-50 hover:text-red-600" : "hover:bg-gray-100 hover:text-gray-900"
       }`}
     >

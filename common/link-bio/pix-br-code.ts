@@ -4,7 +4,7 @@ import {
   PIX_KEY_PLUS_DESCRIPTION_MAX,
   PIX_NAME_MAX,
   toPixText,
-} from "../../../common/link-bio/pix-key";
+} from "./pix-key";
 
 /**
  * A static Pix BR Code ("Pix Copia e Cola", and the QR code's content) as the Banco Central's

@@ -1,7 +1,7 @@
 import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { describe, expect, it } from "vitest";
-import { parsePixKey } from "../../../common/link-bio/pix-key";
 import { crc16CcittFalse, type StaticPix, staticPixBrCode } from "./pix-br-code";
+import { parsePixKey } from "./pix-key";
 
 /** The code read back by a third-party Pix parser (pix-utils), which also checks the CRC. */
 function parsedByPixUtils(code: string) {

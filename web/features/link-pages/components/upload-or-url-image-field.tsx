@@ -1,27 +1,44 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { ImageField, ImageUrlInput } from "@web/components/ui/image-field";
+import type { ComponentProps } from "react";
 import { useState } from "react";
 
-/** Imagem de Perfil: upload (image, at most 5MB) or a URL, with a remove button. */
-export function ProfileImageField({
+/**
+ * An image of a Link Bio page (its profile image, its background, an image block): uploaded
+ * (PNG, JPG, GIF or WebP, at most 5 MB) or given by URL, with a remove button. One field, so the
+ * three take the same files and say the same things.
+ */
+export function UploadOrUrlImageField({
+  label,
   value,
   onChange,
   error,
+  shape,
+  alt,
+  uploadLabel,
+  removeLabel,
+  urlLabel,
 }: {
+  label: string;
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string;
+  shape: ComponentProps<typeof ImageField>["shape"];
+  alt: string;
+  uploadLabel: string;
+  removeLabel: string;
+  urlLabel: string;
 }) {
   const [fileError, setFileError] = useState("");
   return (
     <div>
-      <span className="mb-1 block text-sm font-medium text-gray-700">Imagem de Perfil</span>
+      <span className="mb-1 block text-sm font-medium text-gray-700">{label}</span>
       <ImageField
         src={value}
-        shape="avatar"
-        alt="Imagem de perfil"
-        uploadLabel="Enviar imagem"
-        removeLabel="Remover"
+        shape={shape}
+        alt={alt}
+        uploadLabel={uploadLabel}
+        removeLabel={removeLabel}
         hint={LINK_PAGE_MESSAGES.imageHint}
         onFile={onChange}
         onRemove={() => onChange(null)}
@@ -29,7 +46,7 @@ export function ProfileImageField({
         onError={setFileError}
       >
         <ImageUrlInput
-          label="URL da imagem de perfil"
+          label={urlLabel}
           hideLabel
           placeholder="ou cole a URL de uma imagem"
           value={value}

@@ -1,0 +1,208 @@
+import { siPix } from "simple-icons";
+import { type ButtonStyle, readButtonStyle, resolveButtonStyle } from "../button-style";
+import type { LinkBioBlock } from "../contract/link-bio-view";
+import type { BlockData } from "../contract/link-blocks";
+import { formatBRL } from "../money";
+import { recognizeEmbed } from "./embeds";
+import { escapeHtml } from "./escape-html";
+import { staticPixBrCode } from "./pix-br-code";
+import { qrCodeSvg } from "./qr-code-svg";
+import { buttonCss, isSafeHref, isSafeImageSrc } from "./render-style";
+import { socialIconSvg } from "./social-icons";
+import { SOCIAL_NETWORK_INFO } from "./social-networks";
+import { whatsAppUrl } from "./whatsapp";
+
+/**
+ * The markup of each block type (common/contract/link-blocks.ts), for render.ts. Every element that
+ * leads somewhere carries `data-link-id` (the block's id), which the public page's script reports as
+ * a click; the vCard link does not: the server counts it when it serves the card.
+ */
+
+export type BlockContext = {
+  /** The page's button style (checked): links override it, the other buttons wear it. */
+  pageStyle: Partial<ButtonStyle>;
+  /** h2 on the public page (under its h1); h3 in the editor's preview, whose host has the h2. */
+  headingTag: "h2" | "h3";
+  /** Where "Salvar contato" downloads the block's vCard; without it the card has no link. */
+  contactHref?: (blockId: number) => string;
+};
+
+/** Escaped text; a field missing from a half-typed editor form draws as nothing, not as a crash. */
+const e = (value: string | number | null | undefined) => escapeHtml(String(value ?? ""));
+
+const NEW_TAB = ' target="_blank" rel="noopener noreferrer nofollow"';
+
+/** The play mark of the embed facade (ours: a triangle). */
+const PLAY_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="28" height="28" fill="currentColor" aria-hidden="true" focusable="false"><path d="M8 5.14v13.72a1 1 0 0 0 1.5.86l11-6.86a1 1 0 0 0 0-1.72l-11-6.86A1 1 0 0 0 8 5.14z"/></svg>';
+
+/** The Pix mark (simple-icons, CC0), in the button's text colour. */
+const PIX_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false"><path d="${siPix.path}"/></svg>`;
+
+export function blockHtml(block: LinkBioBlock, context: BlockContext): string {
+  const id = Number(block.id) || 0;
+  switch (block.type) {
+    case "link":
+      return linkHtml(id, block.data, context);
+    case "header":
+      return `<${context.headingTag} class="lb-header">${e(block.data.text)}</${context.headingTag}>`;
+    case "text":
+      return `<p class="lb-text">${e(block.data.text)}</p>`;
+    case "divider":
+      return `<hr class="lb-divider">`;
+    case "image":
+      return imageHtml(id, block.data);
+    case "social":
+      return socialHtml(id, block.data);
+    case "embed":
+      return embedHtml(id, block.data);
+    case "whatsapp":
+      return whatsappHtml(id, block.data, context);
+    case "pix":
+      return pixHtml(id, block.data, context);
+    case "contact":
+      return contactHtml(id, block.data, context);
+    case "faq":
+      return faqHtml(block.data);
+    default:
+      return "";
+  }
+}
+
+function buttonClasses(style: ButtonStyle): string {
+  return `lb-btn lb-hover-${style.hoverEffect} lb-anim-${style.animation}`;
+}
+
+function linkHtml(id: number, data: BlockData<"link">, context: BlockContext): string {
+  const style = resolveButtonStyle(context.pageStyle, readButtonStyle(data.custom_style ?? {}));
+  const href = isSafeHref(data.url) ? ` href="${e(data.url)}"` : "";
+  const highlight = data.highlight ? " lb-highlight" : "";
+  return (
+    `<a class="${buttonClasses(style)}${highlight}"${href}${NEW_TAB} data-link-id="${id}" ` +
+    `style="${e(buttonCss(style))}">${e(data.title)}</a>`
+  );
+}
+
+function imageHtml(id: number, data: BlockData<"image">): string {
+  if (!isSafeImageSrc(data.image_url)) return "";
+  const image = `<img class="lb-image" src="${e(data.image_url)}" alt="${e(data.alt)}" loading="lazy" decoding="async">`;
+  const inner = isSafeHref(data.link_url)
+    ? `<a class="lb-image-link" href="${e(data.link_url)}"${NEW_TAB} data-link-id="${id}">${image}</a>`
+    : image;
+  return `<div class="lb-image-block">${inner}</div>`;
+}
+
+const MAILTO = /^mailto:[^\s<>"'()\\]+@[^\s<>"'()\\]+$/i;
+
+function socialHtml(id: number, data: BlockData<"social">): string {
+  const items = (data.items ?? []).flatMap((item) => {
+    if (!Object.hasOwn(SOCIAL_NETWORK_INFO, item.network)) return [];
+    const mail = MAILTO.test(item.url);
+    if (!mail && !isSafeHref(item.url)) return [];
+    return [
+      `<li><a class="lb-social-link" href="${e(item.url)}"${mail ? "" : NEW_TAB} ` +
+        `aria-label="${e(SOCIAL_NETWORK_INFO[item.network].label)}" data-link-id="${id}">` +
+        `${socialIconSvg(item.network, 28)}</a></li>`,
+    ];
+  });
+  return items.length ? `<ul class="lb-social" aria-label="Redes sociais">${items.join("")}</ul>` : "";
+}
+
+/**
+ * A facade of ours: nothing on the page asks the provider for anything (no thumbnail, no script).
+ * The page's script swaps it for the player (`data-embed-src`) on the tap; without JavaScript the
+ * link under it opens the content on the provider's site.
+ */
+function embedHtml(id: number, data: BlockData<"embed">): string {
+  const embed = typeof data.url === "string" ? recognizeEmbed(data.url) : null;
+  if (!embed) return "";
+  const { frame } = embed;
+  const title = data.title || `${"height" in frame ? "Música" : "Vídeo"} no ${embed.providerName}`;
+  // The player's box, kept by the iframe that replaces the facade (it takes its class and style).
+  const [boxClass, boxStyle] =
+    "height" in frame
+      ? ["lb-frame-audio", ` style="height:${Math.round(frame.height) || 152}px"`]
+      : [frame.aspectRatio === "9 / 16" ? "lb-frame-tall" : "lb-frame-wide", ""];
+  return (
+    `<div class="lb-embed-block">` +
+    `<button type="button" class="lb-embed ${boxClass}"${boxStyle} data-link-id="${id}" ` +
+    `data-embed-src="${e(embed.embedUrl)}" data-embed-allow="${e(embed.allow)}" data-embed-title="${e(title)}">` +
+    `<span class="lb-embed-play" aria-hidden="true">${PLAY_SVG}</span>` +
+    `<span class="lb-embed-title"><span class="lb-sr">Reproduzir: </span>${e(title)}</span>` +
+    `<span class="lb-embed-provider">${e(embed.providerName)}</span></button>` +
+    `<a class="lb-embed-open" href="${e(embed.pageUrl)}"${NEW_TAB} data-link-id="${id}">` +
+    `Abrir no ${e(embed.providerName)}</a></div>`
+  );
+}
+
+function whatsappHtml(id: number, data: BlockData<"whatsapp">, context: BlockContext): string {
+  const style = resolveButtonStyle(context.pageStyle, undefined);
+  const href = whatsAppUrl(data.phone ?? "", data.message);
+  return (
+    `<a class="${buttonClasses(style)} lb-wa" href="${e(href)}"${NEW_TAB} data-link-id="${id}" ` +
+    `style="${e(buttonCss(style))}"><span class="lb-btn-icon">${socialIconSvg("whatsapp", 20)}</span>` +
+    `${e(data.label || "Chamar no WhatsApp")}</a>`
+  );
+}
+
+/**
+ * The Pix button opens, in place and without script, the QR code and the "Pix Copia e Cola" text
+ * of a static BR Code computed here; only the copy button needs the page's script.
+ */
+function pixHtml(id: number, data: BlockData<"pix">, context: BlockContext): string {
+  let code: string;
+  try {
+    code = staticPixBrCode({
+      key: data.key,
+      name: data.name,
+      city: data.city,
+      amountCents: data.amount_cents,
+      description: data.description,
+    });
+  } catch {
+    // Only data the contract refuses gets here (a half-typed form in the editor): no code to show.
+    return "";
+  }
+  const style = resolveButtonStyle(context.pageStyle, undefined);
+  const amount = data.amount_cents
+    ? `<span class="lb-pix-amount">${e(formatBRL(data.amount_cents))}</span>`
+    : "";
+  const codeId = `lb-pix-${id}`;
+  return (
+    `<details class="lb-pix">` +
+    `<summary class="${buttonClasses(style)} lb-pix-summary" style="${e(buttonCss(style))}">` +
+    `<span class="lb-btn-icon">${PIX_SVG}</span>${e(data.label || "Pagar com Pix")}${amount}</summary>` +
+    `<div class="lb-pix-panel">` +
+    qrCodeSvg(code, "QR Code Pix") +
+    `<p class="lb-pix-to"><strong>${e(data.name)}</strong><br>${e(data.city)}</p>` +
+    (data.description ? `<p class="lb-pix-note">${e(data.description)}</p>` : "") +
+    `<p class="lb-pix-hint">Leia o QR Code no app do seu banco, ou copie o código e cole em “Pix Copia e Cola”.</p>` +
+    `<label class="lb-pix-label" for="${codeId}">Pix Copia e Cola</label>` +
+    `<textarea class="lb-pix-code" id="${codeId}" readonly rows="3" spellcheck="false">${e(code)}</textarea>` +
+    `<button type="button" class="lb-copy" data-copy="${e(code)}" data-link-id="${id}" aria-live="polite">` +
+    `Copiar código Pix</button></div></details>`
+  );
+}
+
+function contactHtml(id: number, data: BlockData<"contact">, context: BlockContext): string {
+  const style = resolveButtonStyle(context.pageStyle, undefined);
+  const save = context.contactHref
+    ? `<a class="${buttonClasses(style)} lb-contact-save" href="${e(context.contactHref(id))}" ` +
+      `style="${e(buttonCss(style))}">Salvar contato</a>`
+    : "";
+  return (
+    `<div class="lb-card lb-contact">` +
+    `<p class="lb-contact-name">${e(data.name)}</p>` +
+    (data.organization ? `<p class="lb-contact-org">${e(data.organization)}</p>` : "") +
+    `${save}</div>`
+  );
+}
+
+function faqHtml(data: BlockData<"faq">): string {
+  const items = (data.items ?? []).map(
+    (item) =>
+      `<details class="lb-faq-item"><summary>${e(item.question)}</summary>` +
+      `<p class="lb-faq-answer">${e(item.answer)}</p></details>`,
+  );
+  return items.length ? `<div class="lb-faq">${items.join("")}</div>` : "";
+}

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  blockCreateBodySchema,
+  blockListSchema,
+  blockOrderBodySchema,
+  blockSchema,
+  blockUpdateBodySchema,
+} from "../../../common/contract/link-blocks";
+import { linkPageThemeListSchema } from "../../../common/contract/link-page-themes";
+import { idParamsSchema } from "../../../common/contract/link-pages";
+import { LINK_PAGE_THEMES } from "../../../common/link-bio/themes";
+import { creationRateLimited } from "../../lib/creation-rate";
+import { requireUser, signedInUser } from "../../lib/session-guards";
+import { createBlock, deleteBlock, editBlock, reorderBlocks } from "./blocks.service";
+import { listBlocks } from "./link-pages.queries";
+import { toBlock } from "./link-pages.wire";
+import { requireOwnBlock, requireOwnPage } from "./own-rows";
+
+// A Link Bio page's blocks (issue 34, decision 024): every type, in page order; owners only.
+export const blocksRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.addHook("preHandler", requireUser);
+  // A block is a creation like a link: one counter with short links and pages.
+  const creationLimit = creationRateLimited(app);
+
+  app.get("/api/link-page-themes", { schema: { response: { 200: linkPageThemeListSchema } } }, async () => [
+    ...LINK_PAGE_THEMES,
+  ]);
+
+  app.get(
+    "/api/link-pages/:id/blocks",
+    { schema: { params: idParamsSchema, response: { 200: blockListSchema } } },
+    async (request) => {
+      const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
+      return (await listBlocks(app.db, page.id)).map(toBlock);
+    },
+  );
+
+  app.post(
+    "/api/link-pages/:id/blocks",
+    {
+      preHandler: creationLimit,
+      schema: { params: idParamsSchema, body: blockCreateBodySchema, response: { 201: blockSchema } },
+    },
+    async (request, reply) => {
+      const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
+      return reply.code(201).send(toBlock(await createBlock(app, page, request.body)));
+    },
+  );
+
+  app.put(
+    "/api/link-pages/:id/blocks/order",
+    { schema: { params: idParamsSchema, body: blockOrderBodySchema, response: { 200: blockListSchema } } },
+    async (request) => {
+      const page = await requireOwnPage(app, signedInUser(request).id, request.params.id);
+      return (await reorderBlocks(app, page, request.body.ids)).map(toBlock);
+    },
+  );
+
+  app.put(
+    "/api/blocks/:id",
+    { schema: { params: idParamsSchema, body: blockUpdateBodySchema, response: { 200: blockSchema } } },
+    async (request) => {
+      const { block, page } = await requireOwnBlock(app, signedInUser(request).id, request.params.id);
+      return toBlock(await editBlock(app, page, block, request.body));
+    },
+  );
+
+  app.delete("/api/blocks/:id", { schema: { params: idParamsSchema } }, async (request, reply) => {
+    const { block, page } = await requireOwnBlock(app, signedInUser(request).id, request.params.id);
+    await deleteBlock(app, page, block);
+    return reply.code(204).send();
+  });
+};
