@@ -92,6 +92,32 @@ describe("creations per hour, by plan", () => {
     }
   });
 
+  it("counts the blocks that lead somewhere, and leaves headings, texts and dividers free", async () => {
+    const plan = await planWith(2);
+    const { cookie } = await userOn(plan.id);
+    const pageId = (await createPage(cookie)).json<{ id: number }>().id;
+    const addBlock = (payload: object) =>
+      t.request({ method: "POST", url: `/api/link-pages/${pageId}/blocks`, cookie, payload });
+    // The page took one of the two: a WhatsApp block has no address we check, a social one has.
+    for (const free of [
+      { type: "header", data: { text: "Cursos" } },
+      { type: "text", data: { text: "Aulas às terças." } },
+      { type: "divider", data: {} },
+      { type: "whatsapp", data: { phone: "11987654321" } },
+    ]) {
+      expect((await addBlock(free)).statusCode).toBe(201);
+    }
+    const social = {
+      type: "social",
+      data: { items: [{ network: "site", url: `exemplo.com.br/${unique()}` }] },
+    };
+    expect((await addBlock(social)).statusCode).toBe(201);
+    const refused = await addBlock({ type: "link", data: { title: "Site", url: "https://exemplo.com.br" } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(creationRateMessage(2));
+    expect((await addBlock({ type: "header", data: { text: "Ainda livre" } })).statusCode).toBe(201);
+  });
+
   it("counts a page created with its first links as one creation each, all or none", async () => {
     const plan = await planWith(3);
     const { cookie } = await userOn(plan.id);

@@ -53,11 +53,11 @@ export function creationRateLimited(
 ): preHandlerAsyncHookHandler {
   return async function creationRateHook(request: FastifyRequest, reply) {
     const user = request.user;
-    if (!user) return;
+    const wanted = creations(request);
+    if (!user || wanted === 0) return;
     const budget = app.creationBudget;
     const perHour = await budget.perHourOf(app, user.id);
     if (perHour === null) return;
-    const wanted = creations(request);
     const { granted, retryAfterS } = await budget.take(user.id, wanted, perHour);
     if (granted < wanted) {
       if (granted > 0) await budget.refund(user.id, granted);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  type BlockCreateInput,
   blockCreateBodySchema,
   blockListSchema,
   blockOrderBodySchema,
@@ -9,6 +10,7 @@ import {
 } from "../../../common/contract/link-blocks";
 import { linkPageThemeListSchema } from "../../../common/contract/link-page-themes";
 import { idParamsSchema } from "../../../common/contract/link-pages";
+import { blockTargetUrls } from "../../../common/link-bio/block-targets";
 import { LINK_PAGE_THEMES } from "../../../common/link-bio/themes";
 import { creationRateLimited } from "../../lib/creation-rate";
 import { requireUser, signedInUser } from "../../lib/session-guards";
@@ -21,8 +23,12 @@ import { requireOwnBlock, requireOwnPage } from "./own-rows";
 export const blocksRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.addHook("preHandler", requireUser);
-  // A block is a creation like a link: one counter with short links and pages.
-  const creationLimit = creationRateLimited(app);
+  // A block that leads somewhere is a creation like a link (one counter with short links and
+  // pages: the hourly rate is there against spam); a heading, a text or a divider is free.
+  const creationLimit = creationRateLimited(app, (request) => {
+    const body = request.body as BlockCreateInput;
+    return blockTargetUrls(body.type, body.data).length > 0 ? 1 : 0;
+  });
 
   app.get("/api/link-page-themes", { schema: { response: { 200: linkPageThemeListSchema } } }, async () => [
     ...LINK_PAGE_THEMES,
