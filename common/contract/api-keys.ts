@@ -1,10 +1,16 @@
 import { z } from "../zod";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
-// Personal API keys of the public API: `Authorization: Bearer atk_…` for the short-link and Link Bio
-// calls. Created and revoked on /profile with a session (a key cannot manage keys).
+// Personal API keys of the public API: `Authorization: Bearer atk_…` for the short-link, Link Bio
+// and analytics calls. Created and revoked on /profile with a session (a key cannot manage keys).
 
-export const API_KEY_SCOPES = ["links:read", "links:write", "pages:read", "pages:write"] as const;
+export const API_KEY_SCOPES = [
+  "links:read",
+  "links:write",
+  "pages:read",
+  "pages:write",
+  "analytics:read",
+] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
@@ -12,6 +18,7 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   "links:write": "Criar, editar e excluir links curtos",
   "pages:read": "Ler páginas Link Bio e seus links",
   "pages:write": "Criar, editar e excluir páginas Link Bio e seus links",
+  "analytics:read": "Ler as análises de cliques da conta, dos links curtos e das páginas",
 };
 
 /** Every key starts with this, so a leaked one is recognisable (and scanners can look for it). */

@@ -14,7 +14,7 @@ declare module "fastify" {
 }
 
 /** What a key's scopes are about: short links, or Link Bio pages and their blocks (links among them). */
-export type ApiKeyResource = "links" | "pages";
+export type ApiKeyResource = "links" | "pages" | "analytics";
 
 /**
  * The routes a key may call, by the route Fastify matched (never the raw URL): the user's short
@@ -24,6 +24,7 @@ export function apiKeyResourceOf(routeUrl: string): ApiKeyResource | null {
   if (routeUrl.startsWith("/api/shortened-urls/redirect/")) return null;
   if (/^\/api\/shortened-urls(\/|$)/.test(routeUrl)) return "links";
   if (/^\/api\/(link-pages|links|blocks|link-page-themes)(\/|$)/.test(routeUrl)) return "pages";
+  if (/^\/api\/analytics(\/|$)/.test(routeUrl)) return "analytics";
   return null;
 }
 
@@ -31,9 +32,9 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Public descriptions of the API, which a client may fetch with its key still set. */
 const IGNORING_KEYS = new Set(["/api/openapi.json", "/api/docs"]);
 
-/** links:read for GET, links:write for everything else; the same for pages. */
+/** links:read for GET, links:write for everything else; the same for pages; analytics is read only. */
 export const scopeFor = (resource: ApiKeyResource, method: string): ApiKeyScope =>
-  `${resource}:${READS.has(method) ? "read" : "write"}`;
+  resource === "analytics" ? "analytics:read" : `${resource}:${READS.has(method) ? "read" : "write"}`;
 
 /** The key of `Authorization: Bearer <key>`, or null when the request carries no bearer token. */
 export function bearerTokenOf(request: FastifyRequest): string | null {

@@ -249,16 +249,39 @@ describe("Authorization: Bearer", () => {
     expect(withCookie.statusCode).toBe(400);
   });
 
-  it("is refused on every other /api route that needs a user: account, admin, billing, analytics", async () => {
+  it("reads the analytics with analytics:read, and not with the other scopes alone", async () => {
+    const { cookie, created } = await keyFor(["analytics:read"]);
+    const page = await t.request({
+      method: "POST",
+      url: "/api/link-pages",
+      cookie,
+      payload: { slug: `analise-${Date.now()}`, title: "Ana" },
+    });
+    const pageId = page.json<{ id: number }>().id;
+    for (const url of [
+      "/api/analytics",
+      "/api/analytics/advanced?range=7d",
+      `/api/analytics/link-pages/${pageId}`,
+    ]) {
+      expect((await bearer(created.key, { url })).statusCode, url).toBe(200);
+    }
+    // Another user's page is as missing as ever.
+    const other = await keyFor(["analytics:read"]);
+    expect((await bearer(other.created.key, { url: `/api/analytics/link-pages/${pageId}` })).statusCode).toBe(
+      404,
+    );
+    // pages:read lists the page but does not read its figures; analytics:read does not list pages.
+    const reader = await keyFor(["links:read", "links:write", "pages:read", "pages:write"]);
+    const refused = await bearer(reader.created.key, { url: "/api/analytics" });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe(API_KEY_MESSAGES.missingScope);
+    expect((await bearer(created.key, { url: "/api/link-pages" })).statusCode).toBe(403);
+  });
+
+  it("is refused on every other /api route that needs a user: account, admin, billing", async () => {
     const admin = await t.signIn({ isAdmin: true });
     const created = (await createKey(admin.cookie)).json<CreatedApiKey>();
-    for (const url of [
-      "/api/auth/me",
-      "/api/user/sessions",
-      "/api/admin/users",
-      "/api/user/subscription",
-      "/api/analytics",
-    ]) {
+    for (const url of ["/api/auth/me", "/api/user/sessions", "/api/admin/users", "/api/user/subscription"]) {
       const response = await bearer(created.key, { url });
       expect(response.statusCode, url).toBe(403);
       expect(response.json().error).toBe(API_KEY_MESSAGES.routeRefused);

@@ -137,7 +137,7 @@ describe("the public API against its OpenAPI document", () => {
       // A link's id is also its block's.
       const id = /^\/api\/(links|blocks)\//.test(route.url)
         ? ids.linkIds[0]!
-        : route.url.startsWith("/api/link-pages/")
+        : /^\/api\/(analytics\/)?link-pages\//.test(route.url)
           ? ids.pageId
           : ids.shortId;
       const path = (value: string | number) => route.url.replace(":id", String(value));

@@ -13,7 +13,11 @@ export const TAGS = {
   },
   pages: {
     name: "Link Bio",
-    description: "As suas páginas Link Bio e os links (botões) de cada uma.",
+    description: "As suas páginas Link Bio e os blocos (links, textos, redes sociais, Pix…) de cada uma.",
+  },
+  analytics: {
+    name: "Análises",
+    description: "Os cliques da sua conta, de cada link curto e de cada página Link Bio.",
   },
 } as const;
 
@@ -149,6 +153,25 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "DELETE /api/blocks/:id": {
     summary: "Excluir bloco",
     description: "Remove o bloco da página, com os cliques dele.",
+  },
+  "GET /api/analytics": {
+    summary: "Resumo de cliques da conta",
+    description:
+      "Os cartões da tela Analytics: cliques de hoje, da semana, do mês e do total, com os períodos anteriores, e os países que mais clicam.",
+  },
+  "GET /api/analytics/advanced": {
+    summary: "Cliques por dia da conta",
+    description: "Os cliques de cada dia do período (`range`), com zero nos dias sem cliques.",
+  },
+  "GET /api/analytics/shortened-urls/:id": {
+    summary: "Análise de um link curto",
+    description:
+      "Os cliques de um dos seus links curtos no período: por dia, país, origem, aparelho e navegador.",
+  },
+  "GET /api/analytics/link-pages/:id": {
+    summary: "Análise de uma página Link Bio",
+    description:
+      "Os cliques nos blocos de uma das suas páginas no período: por dia, país, origem, aparelho e navegador.",
   },
   "GET /api/link-page-themes": {
     summary: "Listar temas de página",

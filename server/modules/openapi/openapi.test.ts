@@ -1,6 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
-import type { CreatedApiKey } from "../../../common/contract/api-keys";
+import { API_KEY_SCOPES, type CreatedApiKey } from "../../../common/contract/api-keys";
 import { linkPageSchema, linkSchema } from "../../../common/contract/link-pages";
 import { shortenedUrlSchema } from "../../../common/contract/shortened-urls";
 import { z } from "../../../common/zod";
@@ -80,7 +80,9 @@ describe("GET /api/openapi.json", () => {
         expect(operation.summary, `${method} ${path}`).toBeTruthy();
         expect(operation.description).toContain("Permissão necessária");
         expect(operation["x-scope"]).toBe(
-          `${path.includes("shortened-urls") ? "links" : "pages"}:${method === "get" ? "read" : "write"}`,
+          path.startsWith("/api/analytics")
+            ? "analytics:read"
+            : `${path.includes("shortened-urls") ? "links" : "pages"}:${method === "get" ? "read" : "write"}`,
         );
         for (const status of ["401", "403", "429"]) {
           const response = operation.responses[status] as { $ref: string };
@@ -128,7 +130,7 @@ describe("GET /api/openapi.json", () => {
         method: "POST",
         url: "/api/api-keys",
         cookie,
-        payload: { name: "doc", scopes: ["links:read", "links:write", "pages:read", "pages:write"] },
+        payload: { name: "doc", scopes: [...API_KEY_SCOPES] },
       })
     ).json<CreatedApiKey>().key;
     const send = (method: string, url: string, payload?: object) =>
