@@ -1,4 +1,5 @@
 import { z } from "../zod";
+import { BLOCK_TYPES } from "./link-blocks";
 import { wholeNumberSchema } from "./wire";
 
 /**
@@ -59,6 +60,24 @@ export const targetAnalyticsSchema = advancedAnalyticsSchema.extend({
   os: clicksByValue,
 });
 export type TargetAnalytics = z.infer<typeof targetAnalyticsSchema>;
+
+/**
+ * One Link Bio page's drill-down, with the clicks of each of its blocks over the range (human
+ * clicks, most first; blocks deleted since are gone with their clicks). `type` tells a link from a
+ * social icon, a WhatsApp or Pix button, a player or a contact card; `title` is what the editor
+ * shows of the block.
+ */
+export const pageAnalyticsSchema = targetAnalyticsSchema.extend({
+  blocks: z.array(
+    z.object({
+      id: wholeNumberSchema,
+      type: z.enum(BLOCK_TYPES),
+      title: z.string(),
+      clicks: wholeNumberSchema,
+    }),
+  ),
+});
+export type PageAnalytics = z.infer<typeof pageAnalyticsSchema>;
 
 export const ANALYTICS_MESSAGES = {
   shortUrlNotFound: "URL não encontrada",

@@ -135,6 +135,22 @@ export async function topValues(db: Db, scope: TargetScope, from: string, limit 
   }));
 }
 
+/** The human clicks of each block of a page since `from` (a page holds at most 100 blocks). */
+export async function clicksPerBlock(
+  db: Db,
+  scope: Extract<ClickScope, { kind: "link_page" }>,
+  from: string,
+) {
+  return db
+    .select({
+      id: clickDaily.targetId,
+      clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number),
+    })
+    .from(clickDaily)
+    .where(and(scopeFilter(scope), eq(clickDaily.dimension, "total"), gte(clickDaily.day, from)))
+    .groupBy(clickDaily.targetId);
+}
+
 export async function ownsShortenedUrl(db: Db, userId: number, id: number): Promise<boolean> {
   const [row] = await db
     .select({ id: shortenedUrls.id })

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { AnalyticsSummary, TargetAnalytics } from "../../../common/contract/analytics";
+import type { AnalyticsSummary, PageAnalytics, TargetAnalytics } from "../../../common/contract/analytics";
 import { addDays, dayOf } from "../../../common/time";
 import {
   type ClickTarget,
@@ -367,6 +367,56 @@ describe("analytics drill-down", () => {
     const body = (await get(`/api/analytics/link-pages/${page.id}`, cookie)).json<TargetAnalytics>();
     expect(body.total_clicks).toBe(5);
     expect(body.countries).toEqual([{ value: "BR", clicks: 5 }]);
+  });
+
+  it("lists the clicks of each block of a page over the range, most first, named as the editor names them", async () => {
+    const { user, cookie } = await signIn();
+    const { page, link } = await newLinkPage(user.id);
+    const [whatsapp, header, social] = await t.database.db
+      .insert(links)
+      .values([
+        { linkPageId: page.id, type: "whatsapp", data: { phone: "+5511987654321" }, position: 1 },
+        { linkPageId: page.id, type: "header", data: { text: "Cursos" }, position: 2 },
+        {
+          linkPageId: page.id,
+          type: "social",
+          data: { items: [{ network: "instagram", url: "https://www.instagram.com/ana/" }] },
+          position: 3,
+        },
+      ])
+      .returning();
+    const today = dayOf(new Date());
+    const longAgo = addDays(today, -40);
+    const on = (target: { id: number; type: string }, day: string, clicks: number) => ({
+      day,
+      clicks,
+      targetType: target.type as ClickTarget,
+      targetId: target.id,
+      linkPageId: page.id,
+    });
+    await seed(user.id, [
+      on(link, today, 2),
+      on(whatsapp!, today, 7),
+      on(whatsapp!, longAgo, 50),
+      { ...on(social!, today, 3), dimension: "country", value: "BR" },
+    ]);
+    const week = (await get(`/api/analytics/link-pages/${page.id}?range=7d`, cookie)).json<PageAnalytics>();
+    // The header leads nowhere: not listed. The social icons were tapped in no "total" row: 0.
+    expect(week.blocks).toEqual([
+      { id: whatsapp!.id, type: "whatsapp", title: "(11) 98765-4321", clicks: 7 },
+      { id: link.id, type: "link", title: "Loja", clicks: 2 },
+      { id: social!.id, type: "social", title: "Instagram", clicks: 0 },
+    ]);
+    expect(week.blocks.some((block) => block.id === header!.id)).toBe(false);
+    const quarter = (
+      await get(`/api/analytics/link-pages/${page.id}?range=90d`, cookie)
+    ).json<PageAnalytics>();
+    expect(quarter.blocks[0]).toEqual({
+      id: whatsapp!.id,
+      type: "whatsapp",
+      title: "(11) 98765-4321",
+      clicks: 57,
+    });
   });
 
   it("answers 404 for another user's short link or page, and for ones that do not exist", async () => {

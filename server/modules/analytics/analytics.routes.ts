@@ -2,17 +2,20 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ANALYTICS_MESSAGES,
+  type AnalyticsRange,
   advancedAnalyticsSchema,
   analyticsRangeSchema,
   analyticsSummarySchema,
   analyticsTargetParamsSchema,
+  pageAnalyticsSchema,
+  type TargetAnalytics,
   targetAnalyticsSchema,
 } from "../../../common/contract/analytics";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../lib/http-error";
 import { requireUser, signedInUser } from "../../lib/session-guards";
-import { type ClickScope, ownsLinkPage, ownsShortenedUrl } from "./analytics.queries";
-import { getAdvanced, getSummary, getTargetAnalytics } from "./analytics.service";
+import { ownsLinkPage, ownsShortenedUrl } from "./analytics.queries";
+import { getAdvanced, getPageAnalytics, getSummary, getTargetAnalytics } from "./analytics.service";
 
 export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -40,9 +43,10 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   /** One target's analytics, by the route's own id; a target the user does not own is a 404. */
   const targetAnalyticsRoute = (
     url: string,
-    kind: Exclude<ClickScope["kind"], "user">,
+    response: typeof targetAnalyticsSchema | typeof pageAnalyticsSchema,
     owns: (db: Db, userId: number, id: number) => Promise<boolean>,
     notFound: string,
+    answer: (userId: number, id: number, range: AnalyticsRange) => Promise<TargetAnalytics>,
   ) =>
     app.get(
       url,
@@ -51,30 +55,33 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
         schema: {
           params: analyticsTargetParamsSchema,
           querystring: analyticsRangeSchema,
-          response: { 200: targetAnalyticsSchema },
+          response: { 200: response },
         },
       },
       async (request) => {
         const userId = signedInUser(request).id;
         const { id } = request.params;
         if (!(await owns(app.db, userId, id))) throw new HttpError(404, notFound);
-        return getTargetAnalytics(app.db, { kind, userId, id }, request.query.range);
+        return answer(userId, id, request.query.range);
       },
     );
 
   // One short link's analytics.
   targetAnalyticsRoute(
     "/api/analytics/shortened-urls/:id",
-    "short_url",
+    targetAnalyticsSchema,
     ownsShortenedUrl,
     ANALYTICS_MESSAGES.shortUrlNotFound,
+    (userId, id, range) => getTargetAnalytics(app.db, { kind: "short_url", userId, id }, range),
   );
 
-  // One Link Bio page's analytics (the clicks on its blocks: links, icons, WhatsApp, Pix…).
+  // One Link Bio page's analytics (the clicks on its blocks: links, icons, WhatsApp, Pix…), with
+  // the clicks of each block.
   targetAnalyticsRoute(
     "/api/analytics/link-pages/:id",
-    "link_page",
+    pageAnalyticsSchema,
     ownsLinkPage,
     ANALYTICS_MESSAGES.linkPageNotFound,
+    (userId, id, range) => getPageAnalytics(app.db, { kind: "link_page", userId, id }, range),
   );
 };

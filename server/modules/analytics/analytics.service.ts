@@ -2,13 +2,18 @@ import type {
   AdvancedAnalytics,
   AnalyticsRange,
   AnalyticsSummary,
+  PageAnalytics,
   TargetAnalytics,
 } from "../../../common/contract/analytics";
+import { BLOCK_TYPE_LABELS, blockSummary } from "../../../common/link-bio/block-summary";
 import type { Db } from "../../../db/client";
+import { listBlocks } from "../link-pages/link-pages.queries";
+import { toLinkBioBlock } from "../link-pages/link-pages.wire";
 import {
   type BreakdownDimension,
   botClicks,
   type ClickScope,
+  clicksPerBlock,
   clicksPerDay,
   summaryTotals,
   topCountries,
@@ -83,3 +88,39 @@ export async function getTargetAnalytics(
     os: list("os"),
   };
 }
+
+/**
+ * One Link Bio page's drill-down with the clicks of each of its blocks: the blocks that lead
+ * somewhere, in the page's order when tied, each named as the editor names it.
+ */
+export async function getPageAnalytics(
+  db: Db,
+  scope: Extract<ClickScope, { kind: "link_page" }>,
+  range: AnalyticsRange,
+  now = Date.now(),
+): Promise<PageAnalytics> {
+  const days = rangeDays(range, now);
+  const from = laterDay(days[0]!, await analyticsFloorDay(db, scope.userId, now));
+  const [target, perBlock, blocks] = await Promise.all([
+    getTargetAnalytics(db, scope, range, now),
+    clicksPerBlock(db, scope, from),
+    listBlocks(db, scope.id),
+  ]);
+  const clicks = new Map(perBlock.map((row) => [row.id, row.clicks]));
+  const rows = blocks
+    .filter((row) => LEADS_SOMEWHERE.has(row.type) || clicks.has(row.id))
+    .map((row) => {
+      const block = toLinkBioBlock(row);
+      return {
+        id: row.id,
+        type: row.type,
+        title: blockSummary(block) || BLOCK_TYPE_LABELS[row.type],
+        clicks: clicks.get(row.id) ?? 0,
+      };
+    });
+  // Most clicked first; a tie keeps the page's order (sort is stable).
+  return { ...target, blocks: rows.sort((a, b) => b.clicks - a.clicks) };
+}
+
+/** The blocks a visitor can tap to go somewhere: what the per-block table lists, clicked or not. */
+const LEADS_SOMEWHERE = new Set(["link", "image", "social", "embed", "whatsapp", "pix", "contact"]);

@@ -1,6 +1,9 @@
 import {
   advancedAnalyticsSchema,
   analyticsSummarySchema,
+  type PageAnalytics,
+  pageAnalyticsSchema,
+  type TargetAnalytics,
   targetAnalyticsSchema,
 } from "@common/contract/analytics";
 import { linkPageSchema } from "@common/contract/link-pages";
@@ -24,15 +27,19 @@ export const advancedAnalyticsQuery = (range: AnalyticsRange) =>
       api(`/api/analytics/advanced?range=${range}`, { schema: advancedAnalyticsSchema, signal }),
   });
 
-/** The drill-down of one short link or Link Bio page; another user's target answers 404. */
+/**
+ * The drill-down of one short link or Link Bio page (a page's with the clicks of each block);
+ * another user's target answers 404.
+ */
 export const targetAnalyticsQuery = (kind: AnalyticsTargetKind, id: string, range: AnalyticsRange) =>
   queryOptions({
     queryKey: ["analytics", kind, id, range],
-    queryFn: ({ signal }) =>
-      api(`/api/analytics/${kind}/${encodeURIComponent(id)}?range=${range}`, {
-        schema: targetAnalyticsSchema,
-        signal,
-      }),
+    queryFn: ({ signal }): Promise<TargetAnalytics & Partial<Pick<PageAnalytics, "blocks">>> => {
+      const url = `/api/analytics/${kind}/${encodeURIComponent(id)}?range=${range}`;
+      return kind === "link-pages"
+        ? api(url, { schema: pageAnalyticsSchema, signal })
+        : api(url, { schema: targetAnalyticsSchema, signal });
+    },
   });
 
 /** What the drill-down's header names: the short link or the page itself. */

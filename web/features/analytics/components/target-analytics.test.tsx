@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TargetAnalytics } from "./target-analytics";
 
-function renderTarget(status: number, body: unknown) {
+function renderTarget(
+  status: number,
+  body: unknown,
+  kind: "shortened-urls" | "link-pages" = "shortened-urls",
+) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => new Response(JSON.stringify(body), { status })),
@@ -13,7 +17,7 @@ function renderTarget(status: number, body: unknown) {
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <TargetAnalytics kind="shortened-urls" id="7" heading={<h1>Promo</h1>} />
+        <TargetAnalytics kind={kind} id="7" heading={<h1>Promo</h1>} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -45,6 +49,42 @@ describe("TargetAnalytics", () => {
     expect(screen.getByText("Celular")).toBeTruthy();
     expect(screen.getByText("Chrome")).toBeTruthy();
     expect(screen.getByText("Desconhecido")).toBeTruthy();
+  });
+
+  it("lists a page's blocks by clicks, each with its type, and no such list for a short link", async () => {
+    const empty = {
+      total_clicks: 9,
+      bot_clicks: 0,
+      daily_clicks: [],
+      countries: [],
+      referrers: [],
+      devices: [],
+      browsers: [],
+      os: [],
+    };
+    renderTarget(
+      200,
+      {
+        ...empty,
+        blocks: [
+          { id: 3, type: "whatsapp", title: "(11) 98765-4321", clicks: 6 },
+          { id: 1, type: "link", title: "Loja", clicks: 3 },
+          { id: 5, type: "pix", title: "Ana · R$ 50,00 · E-mail", clicks: 0 },
+        ],
+      },
+      "link-pages",
+    );
+    const section = await screen.findByRole("region", { name: "Cliques por bloco" });
+    const rows = await within(section).findAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([
+      "WhatsApp: (11) 98765-4321667%",
+      "Link: Loja333%",
+      "Pix: Ana · R$ 50,00 · E-mail00%",
+    ]);
+    cleanup();
+    renderTarget(200, empty);
+    expect(await screen.findByRole("region", { name: "Países" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Cliques por bloco" })).toBeNull();
   });
 
   it("says the link was not found on a 404, with a way back", async () => {

@@ -1,4 +1,5 @@
 import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
+import { BLOCK_TYPE_LABELS } from "@common/link-bio/block-summary";
 import { paths } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@web/components/ui/back-link";
@@ -80,6 +81,29 @@ export function TargetAnalytics({ kind, id, heading }: Props) {
           <div className="h-64 animate-pulse rounded-lg bg-gray-100" />
         )}
       </section>
+
+      {kind === "link-pages" && (
+        <Breakdown
+          title="Cliques por bloco"
+          icon={<MousePointerClick className="h-4 w-4" aria-hidden />}
+          loading={!data}
+        >
+          <RankedList
+            limit={100}
+            empty="Nenhum bloco que leve a algum lugar ainda: adicione links, redes sociais, WhatsApp ou Pix à página."
+            items={(data?.blocks ?? []).map((block) => ({
+              key: String(block.id),
+              label: (
+                <>
+                  <span className="text-gray-500">{BLOCK_TYPE_LABELS[block.type]}: </span>
+                  {block.title}
+                </>
+              ),
+              clicks: block.clicks,
+            }))}
+          />
+        </Breakdown>
+      )}
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
         <Breakdown title="Países" icon={<Globe2 className="h-4 w-4" aria-hidden />} loading={!data}>

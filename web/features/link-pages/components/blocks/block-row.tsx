@@ -1,5 +1,6 @@
 import type { ButtonStyle } from "@common/button-style";
 import { BLOCK_MESSAGES, type Block } from "@common/contract/link-blocks";
+import { blockSummary } from "@common/link-bio/block-summary";
 import { useSortable } from "@dnd-kit/sortable";
 import { Button } from "@web/components/ui/button";
 import { errorMessage } from "@web/lib/api-client";
@@ -21,7 +22,7 @@ import { BlockForm } from "./block-form";
 import { BlockScheduleForm, type BlockWindow } from "./block-schedule-form";
 import { BlockStatusBadges, blockStatus } from "./block-status";
 import { BlockSwitch } from "./block-switch";
-import { BLOCK_TYPE_INFO, blockSummary } from "./block-types";
+import { BLOCK_TYPE_INFO } from "./block-types";
 import { RowAction } from "./row-action";
 
 type Panel = "edit" | "schedule" | null;
