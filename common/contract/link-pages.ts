@@ -1,9 +1,4 @@
-import {
-  BUTTON_STYLE_OPTIONS,
-  type ButtonStyle,
-  buttonStyleOverridesSchema,
-  buttonStyleSchema,
-} from "../button-style";
+import { BUTTON_STYLE_OPTIONS, buttonStyleOverridesSchema, buttonStyleSchema } from "../button-style";
 import { isReserved } from "../reserved";
 import { SLUG_MAX, SLUG_MIN, SLUG_PATTERN } from "../slug";
 import { z } from "../zod";

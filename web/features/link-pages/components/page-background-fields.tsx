@@ -1,9 +1,8 @@
 import { BUTTON_STYLE_OPTIONS } from "@common/button-style";
 import { contrastRatio, lowestContrastOverGradient } from "@common/color-contrast";
-import { type BackgroundType, LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
+import type { BackgroundType } from "@common/contract/link-pages";
 import { SelectField } from "@web/components/ui/select-field";
 import { Info } from "lucide-react";
-import { useState } from "react";
 import { type PageForm, withBackgroundType } from "../page-form";
 import { ColorField } from "./color-field";
 import { ContrastWarning } from "./contrast-warning";
