@@ -7,7 +7,7 @@ import { recognizeEmbed } from "./embeds";
 import { escapeHtml } from "./escape-html";
 import { staticPixBrCode } from "./pix-br-code";
 import { qrCodeSvg } from "./qr-code-svg";
-import { buttonCss, isSafeHref, isSafeImageSrc } from "./render-style";
+import { buttonCss, imageSrc, isSafeHref, isSafeImageSrc } from "./render-style";
 import { socialIconSvg } from "./social-icons";
 import { SOCIAL_NETWORK_INFO } from "./social-networks";
 import { whatsAppUrl } from "./whatsapp";
@@ -85,14 +85,16 @@ function linkHtml(id: number, data: BlockData<"link">, context: BlockContext): s
 
 function imageHtml(id: number, data: BlockData<"image">): string {
   if (!isSafeImageSrc(data.image_url)) return "";
-  const image = `<img class="lb-image" src="${e(data.image_url)}" alt="${e(data.alt)}" loading="lazy" decoding="async">`;
+  const image = `<img class="lb-image" src="${e(imageSrc(data.image_url))}" alt="${e(data.alt)}" loading="lazy" decoding="async">`;
   const inner = isSafeHref(data.link_url)
     ? `<a class="lb-image-link" href="${e(data.link_url)}"${NEW_TAB} data-link-id="${id}">${image}</a>`
     : image;
   return `<div class="lb-image-block">${inner}</div>`;
 }
 
-const MAILTO = /^mailto:[^\s<>"'()\\]+@[^\s<>"'()\\]+$/i;
+// The address is escaped in the attribute: only what could end it or break the URL is refused
+// (o'brien@exemplo.com.br is an address).
+const MAILTO = /^mailto:[^\s<>"\\]+@[^\s<>"\\]+$/i;
 
 function socialHtml(id: number, data: BlockData<"social">): string {
   const items = (data.items ?? []).flatMap((item) => {

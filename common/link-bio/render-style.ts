@@ -60,7 +60,7 @@ export function pageBackgroundCss(view: Pick<LinkBioView, "backgroundColor" | "b
     return `background:linear-gradient(${direction},${color},${gradientTo.toLowerCase()})`;
   }
   if (type === "image" && imageUrl && isSafeImageSrc(imageUrl)) {
-    return `background:${color} url("${cssUrl(imageUrl)}") center/cover no-repeat`;
+    return `background:${color} url("${cssUrl(imageSrc(imageUrl))}") center/cover no-repeat`;
   }
   return `background:${color}`;
 }
@@ -69,6 +69,14 @@ export function pageBackgroundCss(view: Pick<LinkBioView, "backgroundColor" | "b
 export function isSafeImageSrc(url: string): boolean {
   if (typeof url !== "string") return false;
   return UPLOAD_PATH.test(url) || SAFE_IMAGE_DATA_URL.test(url) || isHttpUrl(url);
+}
+
+/**
+ * An image's address as the page asks for it: http:// upgraded to https://, as the public page's
+ * CSP (img-src https:) allows nothing else, and the preview must show what visitors get.
+ */
+export function imageSrc(url: string): string {
+  return /^http:\/\//i.test(url) ? `https://${url.slice("http://".length)}` : url;
 }
 
 /** A link the page may point at: http(s) only (what the contract stores; anything else is dropped). */

@@ -265,6 +265,34 @@ describe("renderLinkBioHtml: every block type", () => {
     expect(LINK_BIO_CSS).toMatch(/\.lb-divider\{[^}]*currentColor/);
   });
 
+  it("asks for every image over https, as the public page's CSP allows, so the preview shows what visitors get", () => {
+    const html = renderLinkBioHtml(
+      view({
+        profileImageUrl: "http://fotos.exemplo.com.br/ana.jpg",
+        background: {
+          type: "image",
+          gradientTo: null,
+          gradientDirection: null,
+          imageUrl: "http://fotos.exemplo.com.br/fundo.jpg",
+        },
+        blocks: [block("image", 4, { image_url: "HTTP://fotos.exemplo.com.br/bolo.jpg", alt: "Bolo" })],
+      }),
+    );
+    expect(targets(html)).toEqual([
+      "https://fotos.exemplo.com.br/ana.jpg",
+      "https://fotos.exemplo.com.br/bolo.jpg",
+    ]);
+    expect(html).toContain("https://fotos.exemplo.com.br/fundo.jpg");
+    expect(html).not.toMatch(/http:\/\//i);
+  });
+
+  it("draws the e-mail icon of an address with an apostrophe (it is an address), escaped", () => {
+    const html = render([
+      block("social", 5, { items: [{ network: "email", url: "mailto:o'brien@exemplo.com.br" }] }),
+    ]);
+    expect(html).toContain(`href="mailto:o&#39;brien@exemplo.com.br"`);
+  });
+
   it("image: lazy, described, linked (and counted) only when it has a link", () => {
     const plain = render([block("image", 4, { image_url: "/uploads/bolo.webp", alt: "Bolo de cenoura" })]);
     expect(plain).toContain(

@@ -3,7 +3,14 @@ import type { LinkBioView } from "../contract/link-bio-view";
 import { escapeHtml } from "./escape-html";
 import { fontStack } from "./fonts";
 import { blockHtml } from "./render-blocks";
-import { buttonBackground, buttonCss, hexOr, isSafeImageSrc, pageBackgroundCss } from "./render-style";
+import {
+  buttonBackground,
+  buttonCss,
+  hexOr,
+  imageSrc,
+  isSafeImageSrc,
+  pageBackgroundCss,
+} from "./render-style";
 
 export { buttonCss, isSafeImageSrc };
 
@@ -88,7 +95,7 @@ function pageShell(
 
 function avatarHtml(url: string | null, title: string, style: ButtonStyle): string {
   if (url && isSafeImageSrc(url)) {
-    return `<img class="lb-avatar" src="${escapeHtml(url)}" alt="Foto de perfil" width="96" height="96" decoding="async">`;
+    return `<img class="lb-avatar" src="${escapeHtml(imageSrc(url))}" alt="Foto de perfil" width="96" height="96" decoding="async">`;
   }
   // No picture: the page's initial on the button colours, so the page still has a face.
   const initial = Array.from(title.trim())[0]?.toUpperCase() ?? "";

@@ -10,7 +10,7 @@ import {
 } from "../../../common/contract/link-blocks";
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import { blockTargetUrls } from "../../../common/link-bio/block-targets";
-import { badRequest } from "../../lib/http-error";
+import { badRequest, notFound } from "../../lib/http-error";
 import { assertLinkTarget } from "../../lib/link-targets";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
 import { linkPageChanged } from "./link-page-events";
@@ -33,18 +33,24 @@ const IMAGE_MESSAGE = BLOCK_MESSAGES.imageUrl;
 export async function createBlock(app: App, page: LinkPageRow, input: BlockCreateInput): Promise<LinkRow> {
   assertTargets(app, input.type, input.data, null);
   const data = await storeBlockImage(app, input.type, input.data, null);
-  const row = await insertBlockAtEnd(
-    app.db,
-    page.id,
-    {
-      type: input.type,
-      ...blockColumns(input.type, data),
-      isActive: input.is_active,
-      startsAt: dateOrNull(input.starts_at),
-      endsAt: dateOrNull(input.ends_at),
-    },
-    MAX_BLOCKS_PER_PAGE,
-  );
+  let row: LinkRow | null;
+  try {
+    row = await insertBlockAtEnd(
+      app.db,
+      page.id,
+      {
+        type: input.type,
+        ...blockColumns(input.type, data),
+        isActive: input.is_active,
+        startsAt: dateOrNull(input.starts_at),
+        endsAt: dateOrNull(input.ends_at),
+      },
+      MAX_BLOCKS_PER_PAGE,
+    );
+  } catch (error) {
+    await forgetNewImage(app, data, null);
+    throw error;
+  }
   if (!row) {
     await forgetNewImage(app, data, null);
     throw badRequest(BLOCK_MESSAGES.blockLimit);
@@ -81,7 +87,7 @@ export async function editBlock(
     assertTargets(app, block.type, input.data as BlockData, block);
     data = await storeBlockImage(app, block.type, input.data as BlockData, block);
   }
-  let row: LinkRow;
+  let row: LinkRow | undefined;
   try {
     row = await updateBlock(app.db, block, {
       ...(data === undefined ? {} : blockColumns(block.type, data)),
@@ -92,6 +98,11 @@ export async function editBlock(
   } catch (error) {
     if (data) await forgetNewImage(app, data, block);
     throw error;
+  }
+  // Deleted meanwhile (another tab, the API): as missing as any block of nobody's.
+  if (!row) {
+    if (data) await forgetNewImage(app, data, block);
+    throw notFound(BLOCK_MESSAGES.notFound);
   }
   const before = imageOf(block.type, blockDataOf(block));
   if (before !== imageOf(row.type, blockDataOf(row))) await deleteUpload(app.config.dataDir, before);

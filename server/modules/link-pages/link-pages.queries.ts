@@ -154,11 +154,16 @@ export async function insertBlockAtEnd(
   });
 }
 
-export async function updateBlock(db: Db, link: LinkRow, values: Partial<BlockValues>): Promise<LinkRow> {
+/** The block updated, or undefined when it was deleted meanwhile. */
+export async function updateBlock(
+  db: Db,
+  link: LinkRow,
+  values: Partial<BlockValues>,
+): Promise<LinkRow | undefined> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(links).set(values).where(eq(links.id, link.id)).returning();
     await touchPage(tx, link.linkPageId);
-    return row!;
+    return row;
   });
 }
 

@@ -11,7 +11,7 @@ import {
 import { LINK_TARGET_MESSAGES } from "../../../common/contract/urls";
 import type { z } from "../../../common/zod";
 import { isUniqueViolation } from "../../lib/database-errors";
-import { badRequest, conflict, HttpError } from "../../lib/http-error";
+import { badRequest, conflict, HttpError, notFound } from "../../lib/http-error";
 import { assertLinkTarget } from "../../lib/link-targets";
 import { createWithinLimit, planOf } from "../billing/entitlements";
 import { deleteUpload, saveImageDataUrl } from "../uploads/image-store";
@@ -47,13 +47,7 @@ export async function createLinkPage(
   const domainId = await chooseDomain(app, userId, input.custom_domain_id, null);
   for (const [index, { title, url }] of input.links.entries()) assertFirstLinkTarget(app, title, url, index);
   if (await slugTaken(app.db, domainId, input.slug)) throw slugConflict();
-  const image = await storePageImage(app, input.profile_image_url, null, PROFILE_IMAGE_MESSAGE);
-  const background = await storePageImage(
-    app,
-    input.background_image_url ?? null,
-    null,
-    BACKGROUND_IMAGE_MESSAGE,
-  );
+  const { image, background } = await storePageImages(app, input, null);
   try {
     // The plan's limit is counted and the page inserted under one lock (no race past it).
     const row = await createWithinLimit(app.db, userId, "link_pages", async (tx) => {
@@ -89,21 +83,7 @@ export async function updateLinkPage(
 ): Promise<LinkPageRow> {
   const domainId = await chooseDomain(app, page.userId, input.custom_domain_id, page);
   if (await slugTaken(app.db, domainId, input.slug, page.id)) throw slugConflict();
-  const image = await storePageImage(
-    app,
-    input.profile_image_url,
-    page.profileImageUrl,
-    PROFILE_IMAGE_MESSAGE,
-  );
-  const background =
-    input.background_image_url === undefined
-      ? page.backgroundImageUrl
-      : await storePageImage(
-          app,
-          input.background_image_url,
-          page.backgroundImageUrl,
-          BACKGROUND_IMAGE_MESSAGE,
-        );
+  const { image, background } = await storePageImages(app, input, page);
   let row: LinkPageRow;
   try {
     row = await updatePage(app.db, page.id, {
@@ -177,6 +157,7 @@ export async function editLink(
     ...(input.url === undefined ? {} : { url: input.url }),
     ...(input.custom_style === undefined ? {} : { customStyle: input.custom_style }),
   });
+  if (!row) throw notFound(LINK_PAGE_MESSAGES.linkNotFound);
   linkPageChanged(app.bus, page);
   return row;
 }
@@ -249,6 +230,34 @@ async function chooseDomain(
   const { plan } = await planOf(app.db, userId);
   if (!app.domains.isSelectable(plan, requested)) throw badRequest(LINK_PAGE_MESSAGES.domainUnavailable);
   return requested;
+}
+
+/**
+ * Both images of a page as stored (an absent background keeps the page's); when the background is
+ * refused, a profile image just stored for this save goes.
+ */
+async function storePageImages(app: App, input: LinkPageInput, page: LinkPageRow | null) {
+  const image = await storePageImage(
+    app,
+    input.profile_image_url,
+    page?.profileImageUrl ?? null,
+    PROFILE_IMAGE_MESSAGE,
+  );
+  try {
+    const background =
+      input.background_image_url === undefined
+        ? (page?.backgroundImageUrl ?? null)
+        : await storePageImage(
+            app,
+            input.background_image_url,
+            page?.backgroundImageUrl ?? null,
+            BACKGROUND_IMAGE_MESSAGE,
+          );
+    return { image, background };
+  } catch (error) {
+    if (input.profile_image_url?.startsWith("data:")) await deleteUpload(app.config.dataDir, image);
+    throw error;
+  }
 }
 
 /**

@@ -375,7 +375,10 @@ describe("a sensitive page", () => {
     const contactId = ids[blocks.findIndex((block) => block.type === "contact")]!;
     for (const id of ids.filter((id) => id !== contactId))
       expect(confirmed.body).toContain(`data-link-id="${id}"`);
-    expect(confirmed.body).toContain(`/p/${page.slug}/contato/${contactId}.vcf`);
+    // The card is behind the same confirmation: its link carries it, and without it there is none.
+    expect(confirmed.body).toContain(`/p/${page.slug}/contato/${contactId}.vcf?idade=18`);
+    expect((await getPage(`${page.slug}/contato/${contactId}.vcf`)).statusCode).toBe(404);
+    expect((await getPage(`${page.slug}/contato/${contactId}.vcf?idade=18`)).statusCode).toBe(200);
 
     // The confirmed copy never reaches a visitor who has not confirmed.
     const again = await getPage(page.slug);

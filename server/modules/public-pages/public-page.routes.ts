@@ -92,7 +92,9 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
       {
         adultConfirmed: !gated,
         confirmHref: `${path}?${ADULT_PARAM}`,
-        contactHref: (blockId) => contactPath(found.page.slug, blockId),
+        // A sensitive page's card is behind the same confirmation as the page.
+        contactHref: (blockId) =>
+          `${contactPath(found.page.slug, blockId)}${found.page.isSensitive ? `?${ADULT_PARAM}` : ""}`,
       },
     );
     return {
@@ -136,7 +138,7 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
 
   // "Salvar contato": a contact block's card as a vCard, while the block is shown; the download
   // counts as the block's click (the page's beacon leaves this link alone).
-  app.get<{ Params: { slug: string; id: string } }>(
+  app.get<{ Params: { slug: string; id: string }; Querystring: Record<string, string | undefined> }>(
     "/p/:slug/contato/:id",
     { preHandler: rateLimited(app, [BLOCK_CLICK_RATE]) },
     async (request, reply) => {
@@ -149,7 +151,17 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
               app.domains.resolve(request.headers.host).id,
               request.params.slug.toLowerCase(),
             );
-      const block = found && shownAt(found, Date.now()).blocks.find((b) => b.id === id);
+      const confirmed = request.query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE;
+      const shown =
+        found && (!found.page.isSensitive || confirmed)
+          ? withBlockedLinksGuarded(
+              app,
+              shownAt(found, Date.now()),
+              publicOrigin(app.domains.publicHostOf(found.page.domainId), app.config.publicUrl) +
+                linkPagePath(found.page.slug),
+            )
+          : null;
+      const block = shown?.blocks.find((b) => b.id === id);
       if (!found || !block || block.type !== "contact") {
         reply.hijack();
         return sendPage(request.raw, reply.raw, notFound);

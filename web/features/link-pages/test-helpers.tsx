@@ -10,7 +10,7 @@ import { Toaster } from "sonner";
 import { vi } from "vitest";
 
 type Reply = { status?: number; body?: unknown };
-type Handler = (body: unknown) => Reply;
+type Handler = (body: unknown) => Reply | Promise<Reply>;
 
 /** What every editor screen reads, answered as the server does unless a test routes it itself. */
 const EDITOR_ROUTES: Record<string, Reply> = { "GET /api/link-page-themes": { body: LINK_PAGE_THEMES } };
@@ -25,7 +25,7 @@ export function fakeApi(routes: Record<string, Handler | Reply>) {
     calls.push({ method, path, body });
     const route = routes[`${method} ${path}`] ?? EDITOR_ROUTES[`${method} ${path}`];
     const reply =
-      typeof route === "function" ? route(body) : (route ?? { status: 500, body: { error: "boom" } });
+      typeof route === "function" ? await route(body) : (route ?? { status: 500, body: { error: "boom" } });
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status ?? 200,
       headers: { "content-type": "application/json" },

@@ -19,7 +19,11 @@ export function placeBlock(blocks: Block[], id: number, at: number): Block[] {
   return [...rest.slice(0, at), block, ...rest.slice(at)];
 }
 
-/** Shows the new order at once and saves it; a refused order puts the saved one back. */
+/**
+ * Moves a block to index `to`: shown at once, then saved. The order sent is the list as it stands
+ * when the save runs, after the writes queued before it (a copy or a delete still being saved), so
+ * it always names every block the server holds. A refused order puts the saved one back.
+ */
 export function useReorderBlocks(pageId: number) {
   const queryClient = useQueryClient();
   const key = blocksQuery(pageId).queryKey;
@@ -27,11 +31,12 @@ export function useReorderBlocks(pageId: number) {
   return useMutation({
     scope: blockWrites(pageId),
     mutationKey,
-    mutationFn: (blocks: Block[]) => saveBlockOrder(pageId, blocks),
-    onMutate: async (blocks) => {
+    mutationFn: (_move: { id: number; to: number }) =>
+      saveBlockOrder(pageId, queryClient.getQueryData<Block[]>(key) ?? []),
+    onMutate: async ({ id, to }) => {
       await queryClient.cancelQueries({ queryKey: key });
-      const previous = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, blocks);
+      const previous = queryClient.getQueryData<Block[]>(key);
+      queryClient.setQueryData(key, placeBlock(previous ?? [], id, to));
       return { previous };
     },
     onSuccess: (saved) => {

@@ -313,6 +313,31 @@ describe("BlocksEditor: a saved block", () => {
     expect(server.blocks().map((b) => b.id)).toEqual([1, 2, 4, 3]);
   });
 
+  it("sends a move made while a copy is still being saved with the copy in it, the copy after its original", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const server = blocksServer(PAGE_ID, [header(), link(), text()]);
+    const post = server.routes[`POST /api/link-pages/${PAGE_ID}/blocks`]!;
+    const { sent } = setup([], {
+      ...server.routes,
+      [`POST /api/link-pages/${PAGE_ID}/blocks`]: async (body) => {
+        await held;
+        return post(body);
+      },
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Duplicar Link “Instagram”" }));
+    await waitFor(() => expect(sent("POST", `/api/link-pages/${PAGE_ID}/blocks`)).toHaveLength(1));
+    // The copy is still being saved: the text goes up, on screen at once.
+    fireEvent.click(screen.getByRole("button", { name: /^Mover Texto .* para cima$/ }));
+    release();
+    await waitFor(() => expect(sent("PUT", `/api/link-pages/${PAGE_ID}/blocks/order`)).toHaveLength(2));
+    // Every order names every block the server holds: no refusal, no rollback.
+    await waitFor(() => expect(server.blocks().map((b) => b.id)).toEqual([1, 3, 2, 4]));
+    expect(screen.queryByText(BLOCK_MESSAGES.saveFailed)).toBeNull();
+  });
+
   it("deletes after the confirmation, then undoes it in the block's old place", async () => {
     const scheduled = makeBlock(
       2,
@@ -327,7 +352,9 @@ describe("BlocksEditor: a saved block", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Excluir Link “Instagram”" }));
     const dialog = screen.getByRole("alertdialog", { name: "Excluir Link “Instagram”?" });
     expect(within(dialog).getByText(BLOCK_MESSAGES.confirmDelete)).toBeTruthy();
-    expect(within(dialog).getByText("Ele sai da página publicada na hora.")).toBeTruthy();
+    expect(
+      within(dialog).getByText("Ele sai da página publicada na hora, e os cliques dele são apagados."),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole("button", { name: "Excluir bloco" }));
     await waitFor(() => expect(within(list()).queryByText("Instagram")).toBeNull());
     expect(sent("DELETE", "/api/blocks/2")).toHaveLength(1);

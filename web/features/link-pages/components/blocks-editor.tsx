@@ -17,12 +17,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { useConfirm } from "@web/components/ui/confirm-dialog";
 import { EmptyState } from "@web/components/ui/empty-state";
 import { errorMessage } from "@web/lib/api-client";
@@ -89,7 +84,7 @@ export function BlocksEditor({
     if (to < 0 || to >= blocks.length || from === to) return;
     const moved = blocks[from]!;
     reorder
-      .mutateAsync(arrayMove(blocks, from, to))
+      .mutateAsync({ id: moved.id, to })
       .then(
         () => announce(`${nameOf(moved.id)} na posição ${to + 1} de ${blocks.length}`),
         failed(BLOCK_MESSAGES.saveFailed),
@@ -105,10 +100,10 @@ export function BlocksEditor({
       .then(() => announce("Divisor adicionado"), failed(BLOCK_MESSAGES.saveFailed));
   };
 
-  const duplicate = async (block: Block, index: number) => {
+  const duplicate = async (block: Block) => {
     const body = await blockCopyBody(block);
     createBlock
-      .mutateAsync({ body, at: index + 1 })
+      .mutateAsync({ body, after: block.id })
       .then(() => announce(`${nameOf(block.id)} duplicado`), failed(BLOCK_MESSAGES.saveFailed));
   };
 
@@ -119,7 +114,7 @@ export function BlocksEditor({
       body: (
         <>
           <p>{BLOCK_MESSAGES.confirmDelete}</p>
-          <p>Ele sai da página publicada na hora.</p>
+          <p>Ele sai da página publicada na hora, e os cliques dele são apagados.</p>
         </>
       ),
       confirmLabel: "Excluir bloco",
@@ -190,7 +185,7 @@ export function BlocksEditor({
               pageStyle={pageStyle}
               canDuplicate={!full}
               onMove={move}
-              onDuplicate={() => void duplicate(block, index)}
+              onDuplicate={() => void duplicate(block)}
               onDelete={() => void remove(block, index)}
               announce={announce}
               focusRef={(element) => {
