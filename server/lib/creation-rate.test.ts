@@ -118,6 +118,42 @@ describe("creations per hour, by plan", () => {
     expect((await addBlock({ type: "header", data: { text: "Ainda livre" } })).statusCode).toBe(201);
   });
 
+  it("counts an edit that gives addresses to a block that had none, and not one that changes an address", async () => {
+    const plan = await planWith(3);
+    const { cookie } = await userOn(plan.id);
+    const pageId = (await createPage(cookie)).json<{ id: number }>().id;
+    const call = (method: "POST" | "PUT", url: string, payload: object) =>
+      t.request({ method, url, cookie, payload });
+    const image = (link_url?: string) => ({
+      image_url: "https://exemplo.com.br/foto.png",
+      alt: "Foto",
+      link_url,
+    });
+    const free = (
+      await call("POST", `/api/link-pages/${pageId}/blocks`, { type: "image", data: image() })
+    ).json<{ id: number }>();
+    const linked = await call("POST", `/api/link-pages/${pageId}/blocks`, {
+      type: "link",
+      data: { title: "Site", url: "https://exemplo.com.br/a" },
+    });
+    // The page and the link took two of the three; the image without a link was free.
+    expect(
+      (
+        await call("PUT", `/api/blocks/${linked.json<{ id: number }>().id}`, {
+          data: { title: "Site", url: "https://exemplo.com.br/b" },
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (await call("PUT", `/api/blocks/${free.id}`, { data: image("https://exemplo.com.br/c") })).statusCode,
+    ).toBe(200);
+    const refused = await call("POST", `/api/link-pages/${pageId}/blocks`, {
+      type: "link",
+      data: { title: "Outro", url: "https://exemplo.com.br/d" },
+    });
+    expect(refused.statusCode).toBe(429);
+  });
+
   it("counts a page created with its first links as one creation each, all or none", async () => {
     const plan = await planWith(3);
     const { cookie } = await userOn(plan.id);

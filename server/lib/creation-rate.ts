@@ -49,11 +49,11 @@ export class CreationBudget {
  */
 export function creationRateLimited(
   app: FastifyInstance,
-  creations: (request: FastifyRequest) => number = () => 1,
+  creations: (request: FastifyRequest) => number | Promise<number> = () => 1,
 ): preHandlerAsyncHookHandler {
   return async function creationRateHook(request: FastifyRequest, reply) {
     const user = request.user;
-    const wanted = creations(request);
+    const wanted = await creations(request);
     if (!user || wanted === 0) return;
     const budget = app.creationBudget;
     const perHour = await budget.perHourOf(app, user.id);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
+  BLOCK_DATA_SCHEMAS,
   type BlockCreateInput,
+  type BlockData,
   blockCreateBodySchema,
   blockListSchema,
   blockOrderBodySchema,
@@ -15,8 +17,8 @@ import { LINK_PAGE_THEMES } from "../../../common/link-bio/themes";
 import { creationRateLimited } from "../../lib/creation-rate";
 import { requireUser, signedInUser } from "../../lib/session-guards";
 import { createBlock, deleteBlock, editBlock, reorderBlocks } from "./blocks.service";
-import { listBlocks } from "./link-pages.queries";
-import { toBlock } from "./link-pages.wire";
+import { findOwnBlock, listBlocks } from "./link-pages.queries";
+import { blockDataOf, toBlock } from "./link-pages.wire";
 import { requireOwnBlock, requireOwnPage } from "./own-rows";
 
 // A Link Bio page's blocks (issue 34, decision 024): every type, in page order; owners only.
@@ -28,6 +30,18 @@ export const blocksRoutes: FastifyPluginAsync = async (base) => {
   const creationLimit = creationRateLimited(app, (request) => {
     const body = request.body as BlockCreateInput;
     return blockTargetUrls(body.type, body.data).length > 0 ? 1 : 0;
+  });
+  // An edit that gives addresses to a block that had none counts too, as its creation would have
+  // (else a block created free could be filled with addresses later, past the rate); changing an
+  // address a block already had is an edit, free as a link's is.
+  const editLimit = creationRateLimited(app, async (request) => {
+    const { data } = request.body as { data?: BlockData };
+    if (!data || !request.user) return 0;
+    const found = await findOwnBlock(app.db, request.user.id, (request.params as { id: number }).id);
+    if (!found) return 0;
+    if (blockTargetUrls(found.block.type, blockDataOf(found.block)).length > 0) return 0;
+    const parsed = BLOCK_DATA_SCHEMAS[found.block.type].safeParse(data);
+    return parsed.success && blockTargetUrls(found.block.type, parsed.data).length > 0 ? 1 : 0;
   });
 
   app.get("/api/link-page-themes", { schema: { response: { 200: linkPageThemeListSchema } } }, async () => [
@@ -66,7 +80,10 @@ export const blocksRoutes: FastifyPluginAsync = async (base) => {
 
   app.put(
     "/api/blocks/:id",
-    { schema: { params: idParamsSchema, body: blockUpdateBodySchema, response: { 200: blockSchema } } },
+    {
+      preHandler: editLimit,
+      schema: { params: idParamsSchema, body: blockUpdateBodySchema, response: { 200: blockSchema } },
+    },
     async (request) => {
       const { block, page } = await requireOwnBlock(app, signedInUser(request).id, request.params.id);
       return toBlock(await editBlock(app, page, block, request.body));

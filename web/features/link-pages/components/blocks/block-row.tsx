@@ -98,10 +98,19 @@ export function BlockRow({
     if (to === count - 1) requestAnimationFrame(() => upButton.current?.focus());
   };
 
-  const setSummaryRef = (element: HTMLButtonElement | null) => {
-    summaryButton.current = element;
+  // Where the focus goes when a neighbour is deleted: the summary, or the handle of a block that has
+  // none to edit (a divider).
+  const registerFocus = (element: HTMLElement | null) => {
     if (typeof focusRef === "function") focusRef(element);
     else if (focusRef) focusRef.current = element;
+  };
+  const setSummaryRef = (element: HTMLButtonElement | null) => {
+    summaryButton.current = element;
+    if (editable) registerFocus(element);
+  };
+  const setHandleRef = (element: HTMLButtonElement | null) => {
+    setActivatorNodeRef(element);
+    if (!editable) registerFocus(element);
   };
 
   return (
@@ -119,7 +128,7 @@ export function BlockRow({
       <div className="grid grid-cols-[auto_minmax(0,1fr)_auto] items-center gap-x-1 p-1 sm:grid-cols-[auto_minmax(0,1fr)_auto_auto]">
         <button
           type="button"
-          ref={setActivatorNodeRef}
+          ref={setHandleRef}
           {...attributes}
           {...listeners}
           aria-label={`Arrastar para reordenar: ${name}`}
