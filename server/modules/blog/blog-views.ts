@@ -1,13 +1,12 @@
-import { createHmac, randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Redis } from "ioredis";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../../db/client";
+import { DailyVisitorKey } from "../../lib/daily-visitor-key";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
 import { throttled } from "../../lib/log-throttle";
-import { visitorAddress } from "../../lib/visitor-address";
 
 /** Topic of "these posts' view counts were written": their cached pages are dropped (key: the slug). */
 export const BLOG_VIEWS_TOPIC = "blog-views";
@@ -46,10 +45,9 @@ return 1`;
 
 /**
  * Blog post views: once per visitor, post and day (UTC), never for bots or the administrator, and
- * never keeping an IP. A visitor is HMAC(day's secret, IP), an IPv6 by its /64 (visitorAddress):
- * another user agent from the same address is the same visitor, so rotating it counts nothing.
- * The secret is random, made each day, held in memory (in Redis, shared by every process, when
- * there is one) and thrown away with the day, so yesterday's keys cannot be recomputed. The day's
+ * never keeping an IP. A visitor is their DailyVisitorKey (HMAC of the day's secret and their
+ * network, an IPv6 by its /64): another user agent from the same address is the same visitor, so
+ * rotating it counts nothing, and yesterday's keys cannot be recomputed. The day's
  * pairs are kept in a bounded set (Redis with a 2-day TTL, else an in-process LRU), and one visitor
  * counts for at most maxPerVisitor posts a day, so no one source fills the set. Counts are summed
  * in memory and written in one statement every few seconds and at close, off the request.
@@ -62,11 +60,10 @@ export class BlogViews {
   private failures = 0;
   private localDay = "";
   private readonly logUnavailable = throttled();
-  private localSecret = Buffer.alloc(0);
+  private readonly visitors: DailyVisitorKey;
   private readonly localSeen: LRUCache<string, true>;
   /** Posts counted today per visitor (keyed hash), in this process. */
   private readonly localCounts: LRUCache<string, number>;
-  private readonly sharedSecrets = new Map<string, Promise<Buffer>>();
   private readonly flushMs: number;
   private readonly maxShared: number;
   private readonly maxPerVisitor: number;
@@ -84,6 +81,11 @@ export class BlogViews {
     this.now = options.now ?? Date.now;
     this.localSeen = new LRUCache({ max: options.maxLocal ?? 100_000 });
     this.localCounts = new LRUCache({ max: options.maxLocal ?? 100_000 });
+    const prefix = options.prefix ?? "atalho:";
+    this.visitors = new DailyVisitorKey({
+      redis: options.redis,
+      redisKey: (day) => `${prefix}blog-views:${day}:secret`,
+    });
   }
 
   /** Views waiting to be written. */
@@ -104,11 +106,11 @@ export class BlogViews {
     const userAgent = visitor.userAgent ?? "";
     if (!userAgent || isbot(userAgent)) return false;
     const day = new Date(this.now()).toISOString().slice(0, 10);
-    const address = visitorAddress(visitor.ip);
     try {
-      const first = this.options.redis
-        ? await this.firstShared(day, post.id, address)
-        : this.firstLocal(day, post.id, address);
+      const who = await this.visitors.keyOf(day, visitor.ip);
+      const first = this.visitors.isShared
+        ? await this.firstShared(day, post.id, who)
+        : this.firstLocal(day, post.id, who);
       if (!first) return false;
     } catch (error) {
       // Redis away: the view is not counted rather than counted twice (one line per 30 s, not per view).
@@ -124,14 +126,12 @@ export class BlogViews {
     return true;
   }
 
-  private firstLocal(day: string, postId: number, visitor: string): boolean {
+  private firstLocal(day: string, postId: number, who: string): boolean {
     if (day !== this.localDay) {
       this.localDay = day;
-      this.localSecret = randomBytes(32);
       this.localSeen.clear();
       this.localCounts.clear();
     }
-    const who = hmac(this.localSecret, visitor);
     const key = `${who}:${postId}`;
     if (this.localSeen.has(key)) return false;
     const counted = this.localCounts.get(who) ?? 0;
@@ -141,11 +141,9 @@ export class BlogViews {
     return true;
   }
 
-  private async firstShared(day: string, postId: number, visitor: string): Promise<boolean> {
+  private async firstShared(day: string, postId: number, who: string): Promise<boolean> {
     const redis = this.options.redis!;
     const prefix = `${this.options.prefix ?? "atalho:"}blog-views:${day}`;
-    const secret = await this.sharedSecret(redis, `${prefix}:secret`, day);
-    const who = hmac(secret, visitor);
     const counted = await redis.eval(
       RECORD_SCRIPT,
       2,
@@ -158,23 +156,6 @@ export class BlogViews {
       (2 * DAY_MS) / 1000,
     );
     return Number(counted) === 1;
-  }
-
-  /** The day's secret every process agrees on: the first to ask makes it (SET NX), all read it. */
-  private sharedSecret(redis: Redis, key: string, day: string): Promise<Buffer> {
-    let secret = this.sharedSecrets.get(day);
-    if (!secret) {
-      secret = (async () => {
-        await redis.set(key, randomBytes(32).toString("base64"), "PX", 2 * DAY_MS, "NX");
-        const value = await redis.get(key);
-        if (!value) throw new Error("blog view secret missing");
-        return Buffer.from(value, "base64");
-      })();
-      secret.catch(() => this.sharedSecrets.delete(day));
-      this.sharedSecrets.clear();
-      this.sharedSecrets.set(day, secret);
-    }
-    return secret;
   }
 
   /** Writes the views counted so far (one statement for every post), then drops those pages' caches. */
@@ -234,9 +215,6 @@ export class BlogViews {
     if (this.pending.size > 0) this.log.error({ views: this.size }, "blog views not written at shutdown");
   }
 }
-
-const hmac = (secret: Buffer, value: string) =>
-  createHmac("sha256", secret).update(value).digest("base64url");
 
 declare module "fastify" {
   interface FastifyInstance {
