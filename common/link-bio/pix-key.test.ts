@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isValidCnpj, isValidCpf, PIX_KEY_MESSAGES, parsePixKey, toPixText } from "./pix-key";
+import { formatPixKey, isValidCnpj, isValidCpf, PIX_KEY_MESSAGES, parsePixKey, toPixText } from "./pix-key";
 
 describe("isValidCpf", () => {
   it.each(["529.982.247-25", "52998224725", "111.444.777-35"])("accepts %s", (cpf) => {
@@ -77,5 +77,19 @@ describe("toPixText", () => {
     expect(toPixText("Florianópolis do Sul", 15)).toBe("Florianopolis d");
     expect(toPixText("Rio de Janeiro X", 15)).toBe("Rio de Janeiro");
     expect(toPixText("🎉", 25)).toBe("");
+  });
+});
+
+describe("formatPixKey", () => {
+  it("writes a stored key as people read it, and it parses back to the same key", () => {
+    for (const [stored, shown] of [
+      ["52998224725", "529.982.247-25"],
+      ["11222333000181", "11.222.333/0001-81"],
+      ["+5511987654321", "(11) 98765-4321"],
+      ["ana@exemplo.com", "ana@exemplo.com"],
+    ]) {
+      expect(formatPixKey(stored!)).toBe(shown);
+      expect(parsePixKey(shown!)).toMatchObject({ ok: true, key: stored });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { isBrazilianE164, toE164 } from "./phone-number";
+import { formatPhone, isBrazilianE164, toE164 } from "./phone-number";
 
 /** The kinds of Pix key the Banco Central's directory (DICT) holds. */
 export const PIX_KEY_KINDS = ["cpf", "cnpj", "email", "phone", "random"] as const;
@@ -128,3 +128,18 @@ function phoneKey(text: string): PixKeyResult {
 
 const ok = (kind: PixKeyKind, key: string): PixKeyResult => ({ ok: true, kind, key });
 const fail = (message: string): PixKeyResult => ({ ok: false, message });
+
+/**
+ * A stored key as people read it: a CPF "529.982.247-25", a CNPJ "12.345.678/0001-95", a phone
+ * "(11) 98765-4321"; an e-mail or a random key as it is. What is not a key is given back as it is.
+ */
+export function formatPixKey(key: string): string {
+  const parsed = parsePixKey(key);
+  if (!parsed.ok) return key;
+  const digits = parsed.key;
+  if (parsed.kind === "cpf") return digits.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, "$1.$2.$3-$4");
+  // A CNPJ may hold letters (the alphanumeric CNPJ): the same groups.
+  if (parsed.kind === "cnpj") return digits.replace(/^(.{2})(.{3})(.{3})(.{4})(.{2})$/, "$1.$2.$3/$4-$5");
+  if (parsed.kind === "phone") return formatPhone(parsed.key);
+  return parsed.key;
+}

@@ -44,7 +44,7 @@ export function ImageField({
         <label
           htmlFor={fileId}
           aria-disabled={disabled || undefined}
-          className="inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-700 shadow-sm focus-within:ring-2 focus-within:ring-brand-100 hover:bg-gray-50"
+          className="inline-flex cursor-pointer items-center gap-1.5 rounded-lg border border-gray-300 bg-white min-h-11 px-3 py-1.5 text-sm font-medium text-gray-700 shadow-sm focus-within:ring-2 focus-within:ring-brand-100 hover:bg-gray-50"
         >
           <ImagePlus className="h-4 w-4" aria-hidden />
           {uploadLabel}
@@ -71,7 +71,7 @@ export function ImageField({
               onError("");
               onRemove();
             }}
-            className="inline-flex items-center gap-1.5 rounded-lg px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50 disabled:opacity-50"
+            className="inline-flex items-center gap-1.5 rounded-lg min-h-11 px-3 py-1.5 text-sm font-medium text-red-600 hover:bg-red-50 disabled:opacity-50"
           >
             <Trash2 className="h-4 w-4" aria-hidden />
             {removeLabel}

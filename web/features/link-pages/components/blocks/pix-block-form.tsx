@@ -1,5 +1,5 @@
 import { BLOCK_LIMITS, type BlockData } from "@common/contract/link-blocks";
-import { PIX_KEY_KIND_LABELS, parsePixKey } from "@common/link-bio/pix-key";
+import { formatPixKey, PIX_KEY_KIND_LABELS, parsePixKey } from "@common/link-bio/pix-key";
 import { TextField } from "@web/components/ui/text-field";
 import { BlockFormFrame } from "./block-form-frame";
 import { centsToReais, reaisToCents } from "./pix-amount";
@@ -19,7 +19,7 @@ export function PixBlockForm({
   const form = useBlockForm({
     type: "pix",
     initialValues: {
-      key: data?.key ?? "",
+      key: data?.key ? formatPixKey(data.key) : "",
       name: data?.name ?? "",
       city: data?.city ?? "",
       amount: centsToReais(data?.amount_cents),
