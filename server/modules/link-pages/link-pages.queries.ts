@@ -74,10 +74,15 @@ export async function updatePage(db: Db, id: number, values: Partial<NewLinkPage
 export async function deletePageWithClicks(db: Db, page: Pick<LinkPageRow, "id" | "userId">): Promise<void> {
   const pageId = page.id;
   await db.transaction(async (tx) => {
+    // Locked in the order a click batch locks them (blocks by id, then the page) before any click
+    // row is touched: a batch writing this page's clicks finishes first, or finds them gone.
     const rows = await tx
       .select({ id: links.id, type: links.type })
       .from(links)
-      .where(eq(links.linkPageId, pageId));
+      .where(eq(links.linkPageId, pageId))
+      .orderBy(asc(links.id))
+      .for("update");
+    await tx.select({ id: linkPages.id }).from(linkPages).where(eq(linkPages.id, pageId)).for("update");
     for (const type of new Set(rows.map((row) => row.type))) {
       const ids = rows.filter((row) => row.type === type).map((row) => row.id);
       await forgetClicks(tx, page.userId, type, ids);
@@ -170,8 +175,10 @@ export async function updateBlock(
 /** The block and its click rows, in one transaction. */
 export async function deleteBlockWithClicks(db: Db, userId: number, link: LinkRow): Promise<void> {
   await db.transaction(async (tx) => {
-    await forgetClicks(tx, userId, link.type, [link.id]);
+    // The row first, as a short link's (a click batch locks targets before it writes rollups): a
+    // batch holding it finishes first, and then finds it gone.
     await tx.delete(links).where(eq(links.id, link.id));
+    await forgetClicks(tx, userId, link.type, [link.id]);
     await touchPage(tx, link.linkPageId);
   });
 }
