@@ -4,6 +4,7 @@ import { FormActions } from "@web/components/ui/form-actions";
 import { QueryStates } from "@web/components/ui/query-states";
 import { SectionHeader } from "@web/components/ui/section-header";
 import { SelectField } from "@web/components/ui/select-field";
+import { SwitchRow } from "@web/components/ui/switch-row";
 import { TextField } from "@web/components/ui/text-field";
 import { errorMessage } from "@web/lib/api-client";
 import { type FieldErrors, fieldError, issuesByField } from "@web/lib/form-errors";
@@ -64,50 +65,6 @@ function Section({
   );
 }
 
-function Toggle({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <div className="min-w-0">
-        <label htmlFor={id} className="text-sm font-medium text-gray-900">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-gray-500">
-          {hint}
-        </p>
-      </div>
-      <button
-        id={id}
-        type="button"
-        role="switch"
-        aria-checked={checked}
-        aria-describedby={`${id}-hint`}
-        onClick={() => onChange(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${
-          checked ? "bg-brand-600" : "bg-gray-300"
-        }`}
-      >
-        <span
-          aria-hidden
-          className={`absolute top-0.5 left-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform ${
-            checked ? "translate-x-5" : ""
-          }`}
-        />
-      </button>
-    </div>
-  );
-}
-
 function GeneralSettingsForm({ config }: { config: SystemConfig }) {
   const plans = useQuery(adminPlansQuery);
   const update = useUpdateSystemConfig();
@@ -153,19 +110,19 @@ function GeneralSettingsForm({ config }: { config: SystemConfig }) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <div className="divide-y divide-gray-100">
-        <Toggle
+        <SwitchRow
           label="Modo de manutenção"
           hint="Só administradores usam o app; páginas públicas e redirecionamentos continuam no ar."
           checked={values.maintenance_mode}
           onChange={(checked) => set("maintenance_mode", checked)}
         />
-        <Toggle
+        <SwitchRow
           label="Cadastros abertos"
           hint="Fechados: ninguém novo consegue criar conta; o login continua."
           checked={values.registration_enabled}
           onChange={(checked) => set("registration_enabled", checked)}
         />
-        <Toggle
+        <SwitchRow
           label="Recusar links de outros encurtadores"
           hint="Links novos para bit.ly, tinyurl.com, t.co e semelhantes são recusados: o destino deles pode mudar depois. Os já salvos continuam."
           checked={values.block_other_shorteners}

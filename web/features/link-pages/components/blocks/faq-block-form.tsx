@@ -1,11 +1,8 @@
 import { BLOCK_LIMITS, type BlockData } from "@common/contract/link-blocks";
-import { Button } from "@web/components/ui/button";
 import { TextAreaField } from "@web/components/ui/text-area-field";
 import { TextField } from "@web/components/ui/text-field";
-import { Plus, Trash2 } from "lucide-react";
-import { useRef } from "react";
 import { BlockFormFrame } from "./block-form-frame";
-import { RowAction } from "./row-action";
+import { ItemRowsFooter, itemRows, RemoveRowButton, useRowKeys } from "./item-rows";
 import { type BlockFormProps, useBlockForm } from "./use-block-form";
 
 type Item = { key: number; question: string; answer: string };
@@ -18,22 +15,18 @@ export function FaqBlockForm({
   onSave,
   onCancel,
 }: BlockFormProps<BlockData<"faq">>) {
-  const nextKey = useRef(1);
-  const newItem = (question = "", answer = ""): Item => ({ key: nextKey.current++, question, answer });
+  const keyed = useRowKeys();
   const form = useBlockForm({
     type: "faq",
     initialValues: () => ({
-      items: data ? data.items.map((item) => newItem(item.question, item.answer)) : [newItem()],
+      items: (data?.items ?? [{ question: "", answer: "" }]).map((item): Item => keyed(item)),
     }),
     toData: (values) => ({ items: values.items.map(({ question, answer }) => ({ question, answer })) }),
     onSave,
   });
   const { items } = form.values;
-  const change = (key: number, patch: Partial<Item>) =>
-    form.setValue(
-      "items",
-      items.map((item) => (item.key === key ? { ...item, ...patch } : item)),
-    );
+  const rows = itemRows(items, (next) => form.setValue("items", next));
+  const change = rows.change;
 
   return (
     <BlockFormFrame label={label} form={form} submitLabel={submitLabel} onCancel={onCancel}>
@@ -49,17 +42,10 @@ export function FaqBlockForm({
                 onChange={(event) => change(item.key, { question: event.target.value })}
                 error={form.error(`items.${index}.question`)}
               />
-              <RowAction
-                icon={Trash2}
+              <RemoveRowButton
                 label={`Remover pergunta ${index + 1}`}
-                tone="danger"
                 disabled={items.length <= BLOCK_LIMITS.faqItemsMin}
-                onClick={() =>
-                  form.setValue(
-                    "items",
-                    items.filter((i) => i.key !== item.key),
-                  )
-                }
+                onClick={() => rows.remove(item.key)}
               />
             </div>
             <TextAreaField
@@ -73,20 +59,12 @@ export function FaqBlockForm({
           </li>
         ))}
       </ul>
-      {form.error("items") && (
-        <p role="alert" className="text-sm text-red-600">
-          {form.error("items")}
-        </p>
-      )}
-      <Button
-        variant="secondary"
-        className="min-h-11"
-        disabled={items.length >= BLOCK_LIMITS.faqItemsMax}
-        onClick={() => form.setValue("items", [...items, newItem()])}
-      >
-        <Plus className="h-4 w-4" aria-hidden />
-        Adicionar pergunta
-      </Button>
+      <ItemRowsFooter
+        error={form.error("items")}
+        addLabel="Adicionar pergunta"
+        full={items.length >= BLOCK_LIMITS.faqItemsMax}
+        onAdd={() => form.setValue("items", [...items, keyed({ question: "", answer: "" })])}
+      />
     </BlockFormFrame>
   );
 }

@@ -1,12 +1,9 @@
 import { BLOCK_LIMITS, type BlockData } from "@common/contract/link-blocks";
 import { SOCIAL_NETWORK_INFO, SOCIAL_NETWORKS, type SocialNetwork } from "@common/link-bio/social-networks";
-import { Button } from "@web/components/ui/button";
 import { SelectField } from "@web/components/ui/select-field";
 import { TextField } from "@web/components/ui/text-field";
-import { Plus, Trash2 } from "lucide-react";
-import { useRef } from "react";
 import { BlockFormFrame } from "./block-form-frame";
-import { RowAction } from "./row-action";
+import { ItemRowsFooter, itemRows, RemoveRowButton, useRowKeys } from "./item-rows";
 import { type BlockFormProps, useBlockForm } from "./use-block-form";
 
 type Item = { key: number; network: SocialNetwork; url: string };
@@ -28,26 +25,20 @@ export function SocialBlockForm({
   onSave,
   onCancel,
 }: BlockFormProps<BlockData<"social">>) {
-  const nextKey = useRef(1);
-  const newItem = (network: SocialNetwork = "instagram", url = ""): Item => ({
-    key: nextKey.current++,
-    network,
-    url,
-  });
+  const keyed = useRowKeys();
   const form = useBlockForm({
     type: "social",
     initialValues: () => ({
-      items: data ? data.items.map((item) => newItem(item.network, item.url)) : [newItem()],
+      items: (data?.items ?? [{ network: "instagram" as SocialNetwork, url: "" }]).map(
+        (item): Item => keyed(item),
+      ),
     }),
     toData: (values) => ({ items: values.items.map(({ network, url }) => ({ network, url })) }),
     onSave,
   });
   const { items } = form.values;
-  const change = (key: number, patch: Partial<Item>) =>
-    form.setValue(
-      "items",
-      items.map((item) => (item.key === key ? { ...item, ...patch } : item)),
-    );
+  const rows = itemRows(items, (next) => form.setValue("items", next));
+  const change = rows.change;
   // Used networks come later in the new row's pick: the next one is likely another.
   const unused = SOCIAL_NETWORKS.find((network) => !items.some((item) => item.network === network));
 
@@ -70,17 +61,10 @@ export function SocialBlockForm({
                   </option>
                 ))}
               </SelectField>
-              <RowAction
-                icon={Trash2}
+              <RemoveRowButton
                 label={`Remover rede ${index + 1}`}
-                tone="danger"
                 disabled={items.length <= BLOCK_LIMITS.socialItemsMin}
-                onClick={() =>
-                  form.setValue(
-                    "items",
-                    items.filter((i) => i.key !== item.key),
-                  )
-                }
+                onClick={() => rows.remove(item.key)}
               />
             </div>
             <TextField
@@ -98,20 +82,12 @@ export function SocialBlockForm({
           </li>
         ))}
       </ul>
-      {form.error("items") && (
-        <p role="alert" className="text-sm text-red-600">
-          {form.error("items")}
-        </p>
-      )}
-      <Button
-        variant="secondary"
-        className="min-h-11"
-        disabled={items.length >= BLOCK_LIMITS.socialItemsMax}
-        onClick={() => form.setValue("items", [...items, newItem(unused)])}
-      >
-        <Plus className="h-4 w-4" aria-hidden />
-        Adicionar rede
-      </Button>
+      <ItemRowsFooter
+        error={form.error("items")}
+        addLabel="Adicionar rede"
+        full={items.length >= BLOCK_LIMITS.socialItemsMax}
+        onAdd={() => form.setValue("items", [...items, keyed({ network: unused ?? "instagram", url: "" })])}
+      />
     </BlockFormFrame>
   );
 }
