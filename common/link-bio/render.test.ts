@@ -2,7 +2,7 @@ import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUTTON_STYLE } from "../button-style";
 import type { LinkBioBlock, LinkBioView } from "../contract/link-bio-view";
-import { BLOCK_DATA_SCHEMAS, type BlockType } from "../contract/link-blocks";
+import { BLOCK_DATA_SCHEMAS, BLOCK_TYPES, type BlockType } from "../contract/link-blocks";
 import { EMBED_FRAME_ORIGINS } from "./embeds";
 import { escapeHtml } from "./escape-html";
 import { LINK_BIO_CSS, renderLinkBioGateHtml, renderLinkBioHtml } from "./render";
@@ -496,18 +496,7 @@ describe("renderLinkBioHtml: every block type", () => {
 
 describe("renderLinkBioHtml: a half-typed form in the editor", () => {
   it("draws blocks with missing fields as far as it can, without throwing", () => {
-    const types = [
-      "link",
-      "header",
-      "text",
-      "image",
-      "social",
-      "embed",
-      "whatsapp",
-      "pix",
-      "contact",
-      "faq",
-    ] as const;
+    const types = BLOCK_TYPES.filter((type) => type !== "divider");
     const html = render(
       [...types.map((type, i) => raw(type, i + 1, {})), raw("social", 20, { items: [{ network: "x" }] })],
       { embedded: true },

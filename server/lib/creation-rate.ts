@@ -53,11 +53,13 @@ export function creationRateLimited(
 ): preHandlerAsyncHookHandler {
   return async function creationRateHook(request: FastifyRequest, reply) {
     const user = request.user;
-    const wanted = await creations(request);
-    if (!user || wanted === 0) return;
+    if (!user) return;
     const budget = app.creationBudget;
     const perHour = await budget.perHourOf(app, user.id);
     if (perHour === null) return;
+    // Counted only under a limit: counting may read the database (an edited block's addresses).
+    const wanted = await creations(request);
+    if (wanted === 0) return;
     const { granted, retryAfterS } = await budget.take(user.id, wanted, perHour);
     if (granted < wanted) {
       if (granted > 0) await budget.refund(user.id, granted);

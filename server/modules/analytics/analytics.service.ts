@@ -56,8 +56,7 @@ export async function getAdvanced(
   range: AnalyticsRange,
   now = Date.now(),
 ): Promise<AdvancedAnalytics> {
-  const days = rangeDays(range, now);
-  const from = laterDay(days[0]!, await analyticsFloorDay(db, userId, now));
+  const { days, from } = await rangeOf(db, userId, range, now);
   return { daily_clicks: await dailyClicks(db, { kind: "user", userId }, days, from) };
 }
 
@@ -68,8 +67,22 @@ export async function getTargetAnalytics(
   range: AnalyticsRange,
   now = Date.now(),
 ): Promise<TargetAnalytics> {
+  const { days, from } = await rangeOf(db, scope.userId, range, now);
+  return targetFigures(db, scope, days, from);
+}
+
+/** The range's days and the first one the plan's retention still shows. */
+async function rangeOf(db: Db, userId: number, range: AnalyticsRange, now: number) {
   const days = rangeDays(range, now);
-  const from = laterDay(days[0]!, await analyticsFloorDay(db, scope.userId, now));
+  return { days, from: laterDay(days[0]!, await analyticsFloorDay(db, userId, now)) };
+}
+
+async function targetFigures(
+  db: Db,
+  scope: Exclude<ClickScope, { kind: "user" }>,
+  days: string[],
+  from: string,
+): Promise<TargetAnalytics> {
   const [daily, bots, values] = await Promise.all([
     dailyClicks(db, scope, days, from),
     botClicks(db, scope, from),
@@ -99,10 +112,9 @@ export async function getPageAnalytics(
   range: AnalyticsRange,
   now = Date.now(),
 ): Promise<PageAnalytics> {
-  const days = rangeDays(range, now);
-  const from = laterDay(days[0]!, await analyticsFloorDay(db, scope.userId, now));
+  const { days, from } = await rangeOf(db, scope.userId, range, now);
   const [target, perBlock, blocks] = await Promise.all([
-    getTargetAnalytics(db, scope, range, now),
+    targetFigures(db, scope, days, from),
     clicksPerBlock(db, scope, from),
     listBlocks(db, scope.id),
   ]);

@@ -21,7 +21,6 @@ export function ContactBlockForm({
       organization: data?.organization ?? "",
       website: data?.website ?? "",
     },
-    toData: (values) => values,
     onSave,
   });
   return (

@@ -15,7 +15,6 @@ export function EmbedBlockForm({
   const form = useBlockForm({
     type: "embed",
     initialValues: { url: data?.url ?? "", title: data?.title ?? "" },
-    toData: (values) => values,
     onSave,
   });
   const embed = form.values.url.trim() ? recognizeEmbed(form.values.url) : null;

@@ -13,7 +13,6 @@ export function HeaderBlockForm({
   const form = useBlockForm({
     type: "header",
     initialValues: { text: data?.text ?? "" },
-    toData: (values) => values,
     onSave,
   });
   return (

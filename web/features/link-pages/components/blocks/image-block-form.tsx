@@ -15,7 +15,6 @@ export function ImageBlockForm({
   const form = useBlockForm({
     type: "image",
     initialValues: { image_url: data?.image_url ?? "", alt: data?.alt ?? "", link_url: data?.link_url ?? "" },
-    toData: (values) => values,
     onSave,
   });
   const image = form.values.image_url || null;

@@ -14,7 +14,6 @@ export function TextBlockForm({
   const form = useBlockForm({
     type: "text",
     initialValues: { text: data?.text ?? "" },
-    toData: (values) => values,
     onSave,
   });
   return (

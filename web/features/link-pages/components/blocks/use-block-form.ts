@@ -23,12 +23,13 @@ export type BlockFormProps<D> = {
 export function useBlockForm<V extends object>({
   type,
   initialValues,
-  toData,
+  toData = (values) => values,
   onSave,
 }: {
   type: BlockType;
   initialValues: V | (() => V);
-  toData: (values: V) => unknown;
+  /** The block's data from the form's values; absent: the values are the data. */
+  toData?: (values: V) => unknown;
   onSave: (data: unknown) => Promise<unknown>;
 }) {
   const [fields] = useState(

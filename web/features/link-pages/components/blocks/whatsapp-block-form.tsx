@@ -20,7 +20,6 @@ export function WhatsappBlockForm({
       message: data?.message ?? "",
       label: data?.label ?? "",
     },
-    toData: (values) => values,
     onSave,
   });
   return (
