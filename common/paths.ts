@@ -62,5 +62,13 @@ export const shortLinkUrl = ({ host, siteOrigin, code }: OnDomain & { code: stri
   publicOrigin(host, siteOrigin) + shortLinkPath(code);
 
 /** {domain}/p/{slug}: the address of a public Link Bio page. */
+/**
+ * The query the owner's "Visualizar" adds to their page's address: the page answers the same, and
+ * records no view (issue 35). Anyone adding it can only lower a count.
+ */
+export const PAGE_PREVIEW_QUERY = "previa=1";
+/** The owner's own look at their page: its address, not counted as a view. */
+export const previewOf = (pageUrl: string) => `${pageUrl}?${PAGE_PREVIEW_QUERY}`;
+
 export const linkPageUrl = ({ host, siteOrigin, slug }: OnDomain & { slug: string }) =>
   publicOrigin(host, siteOrigin) + linkPagePath(slug);

@@ -13,6 +13,7 @@ import { projectRoot } from "../db/project-root";
 import type { Config } from "./env";
 import { type ProxyTrust, proxyTrust } from "./lib/client-address";
 import { CreationBudget } from "./lib/creation-rate";
+import { DailyVisitorKey } from "./lib/daily-visitor-key";
 import { InvalidationBus } from "./lib/invalidation-bus";
 import { startScheduledJobs } from "./lib/job-scheduler";
 import { segmentAfter } from "./lib/path-segment";
@@ -98,6 +99,7 @@ declare module "fastify" {
     bus: InvalidationBus;
     domains: DomainRegistry;
     clicks: ClickQueue;
+    visitors: DailyVisitorKey;
     /** Mercado Pago, the dev checkout, or null (production without MP_ACCESS_TOKEN). */
     payments: PaymentProvider | null;
     /** Outgoing e-mail: queued, retried, never awaited by a request. */
@@ -250,7 +252,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate("bus", bus);
   app.decorate("domains", domains);
   app.decorate("clicks", clicks);
-  const blogViews = new BlogViews(database, bus, app.log, { redis: redis?.pub, prefix: config.redisPrefix });
+  // Who a visitor is for a day (page views, clicks, blog views): the day's salt, kept in the database.
+  const visitors = new DailyVisitorKey(database.db, app.log);
+  await visitors.start();
+  app.decorate("visitors", visitors);
+  const blogViews = new BlogViews(database, bus, app.log, {
+    redis: redis?.pub,
+    prefix: config.redisPrefix,
+    visitors,
+  });
   app.decorate("blogViews", blogViews);
   app.decorate("blogCache", new BlogPublicCache(bus));
   app.decorate("payments", payments);
@@ -291,6 +301,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.addHook("onClose", async () => {
     stopJobs();
+    visitors.stop();
     await clicks.close();
     await webhooks.close();
     await blogViews.close();
@@ -316,7 +327,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const publicPages = createPublicPages(app);
   hotPaths = { redirect, page: publicPages.answer };
   await app.register(redirectRoutes, { redirect });
-  await app.register(publicPageRoutes, { cache: publicPages.cache });
+  await app.register(publicPageRoutes, { cache: publicPages.cache, recordView: publicPages.recordView });
   await app.register(blockedWarningRoutes);
   await app.register(uploadsRoutes);
   await app.register(fontsRoutes);

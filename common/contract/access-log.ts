@@ -3,7 +3,7 @@
 import { formatDateTimeBR } from "../time";
 import { z } from "../zod";
 import { INVALID_PAGE, pageFields, pageNumberSchema } from "./paging";
-import { timestampSchema, wholeNumberSchema } from "./wire";
+import { optionalDaySchema, timestampSchema, wholeNumberSchema } from "./wire";
 
 /**
  * The events, with their pt-BR labels. The same keys as ACCESS_EVENTS in db/schema/access-log.ts
@@ -51,19 +51,7 @@ export const ACCESS_LOG_MESSAGES = {
 const blankAsUndefined = (value: unknown) =>
   typeof value === "string" && value.trim() === "" ? undefined : value;
 
-/** A calendar day, YYYY-MM-DD, that exists (2026-02-30 does not). */
-const day = z.preprocess(
-  blankAsUndefined,
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, ACCESS_LOG_MESSAGES.invalidDate)
-    .refine((value) => {
-      const date = new Date(`${value}T12:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-    }, ACCESS_LOG_MESSAGES.invalidDate)
-    .optional(),
-);
+const day = optionalDaySchema(ACCESS_LOG_MESSAGES.invalidDate);
 
 const search = z.string().trim().max(254, ACCESS_LOG_MESSAGES.searchTooLong).optional().default("");
 

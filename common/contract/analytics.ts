@@ -1,6 +1,14 @@
 import { z } from "../zod";
 import { BLOCK_TYPES } from "./link-blocks";
-import { wholeNumberSchema } from "./wire";
+import { optionalDaySchema, wholeNumberSchema } from "./wire";
+
+export const ANALYTICS_PERIOD_MESSAGES = {
+  invalid: "Período inválido",
+  invalidDate: "Data inválida",
+  bothDays: "Informe a data inicial e a final",
+  reversed: "A data final deve ser igual ou posterior à data inicial",
+  tooLong: "O período pode ter no máximo 366 dias",
+} as const;
 
 /**
  * GET /api/analytics: the signed-in user's clicks on short links and Link Bio links, bots excluded
@@ -24,11 +32,44 @@ export const analyticsSummarySchema = z.object({
 });
 export type AnalyticsSummary = z.infer<typeof analyticsSummarySchema>;
 
-export const analyticsRangeSchema = z.object({
-  range: z.enum(["7d", "30d", "90d", "365d"], { error: "Período inválido" }).optional().default("30d"),
-});
+/** The longest period `from`/`to` may span: a year and a day (a leap year's 366 days). */
+export const MAX_PERIOD_DAYS = 366;
 
-export type AnalyticsRange = z.infer<typeof analyticsRangeSchema>["range"];
+const dayDistance = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/**
+ * The period of an analytics read: `range` (the last 7, 30, 90 or 365 days, today included), or
+ * `from` and `to` (YYYY-MM-DD, São Paulo days, inclusive, at most MAX_PERIOD_DAYS), which win.
+ */
+export const analyticsRangeSchema = z
+  .object({
+    range: z
+      .enum(["7d", "30d", "90d", "365d"], { error: ANALYTICS_PERIOD_MESSAGES.invalid })
+      .optional()
+      .default("30d"),
+    from: optionalDaySchema(ANALYTICS_PERIOD_MESSAGES.invalidDate),
+    to: optionalDaySchema(ANALYTICS_PERIOD_MESSAGES.invalidDate),
+  })
+  .superRefine((query, ctx) => {
+    if ((query.from === undefined) !== (query.to === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [query.from ? "to" : "from"],
+        message: ANALYTICS_PERIOD_MESSAGES.bothDays,
+      });
+    } else if (query.from && query.to) {
+      const span = dayDistance(query.from, query.to);
+      if (span < 0)
+        ctx.addIssue({ code: "custom", path: ["to"], message: ANALYTICS_PERIOD_MESSAGES.reversed });
+      else if (span >= MAX_PERIOD_DAYS) {
+        ctx.addIssue({ code: "custom", path: ["to"], message: ANALYTICS_PERIOD_MESSAGES.tooLong });
+      }
+    }
+  });
+
+export type AnalyticsPeriod = z.infer<typeof analyticsRangeSchema>;
+export type AnalyticsRange = AnalyticsPeriod["range"];
 
 export const analyticsTargetParamsSchema = z.object({
   id: z.coerce
@@ -52,6 +93,8 @@ export type AdvancedAnalytics = z.infer<typeof advancedAnalyticsSchema>;
 const clicksByValue = z.array(z.object({ value: z.string(), clicks: wholeNumberSchema }));
 export const targetAnalyticsSchema = advancedAnalyticsSchema.extend({
   total_clicks: wholeNumberSchema,
+  /** The sum of each day's unique visitors (people who clicked, counted once a day). */
+  unique_visitors: wholeNumberSchema,
   bot_clicks: wholeNumberSchema,
   countries: clicksByValue,
   referrers: clicksByValue,
@@ -62,20 +105,43 @@ export const targetAnalyticsSchema = advancedAnalyticsSchema.extend({
 export type TargetAnalytics = z.infer<typeof targetAnalyticsSchema>;
 
 /**
- * One Link Bio page's drill-down, with the clicks of each of its blocks over the range (human
- * clicks, most first; blocks deleted since are gone with their clicks). `type` tells a link from a
- * social icon, a WhatsApp or Pix button, a player or a contact card; `title` is what the editor
- * shows of the block.
+ * One Link Bio page's figures over the period (`GET /api/link-pages/{id}/analytics`, also at
+ * `/api/analytics/link-pages/{id}`): its views (people: never bots, prefetches, HEAD or the owner's
+ * "Visualizar"), unique visitors (the sum of each day's: nothing identifies a visitor across days),
+ * its blocks' human clicks and the click-through rate (clicks / views, 0 without views). `daily` has
+ * every day of the period, zero-filled; the breakdowns are the top 10 by views, then clicks.
  */
+const viewsAndClicksByValue = z.array(
+  z.object({ value: z.string(), views: wholeNumberSchema, clicks: wholeNumberSchema }),
+);
 export const pageAnalyticsSchema = targetAnalyticsSchema.extend({
+  views: wholeNumberSchema,
+  unique_visitors: wholeNumberSchema,
+  clicks: wholeNumberSchema,
+  ctr: z.number().min(0),
+  daily: z.array(
+    z.object({
+      date: z.string(),
+      views: wholeNumberSchema,
+      unique_visitors: wholeNumberSchema,
+      clicks: wholeNumberSchema,
+    }),
+  ),
   blocks: z.array(
     z.object({
       id: wholeNumberSchema,
       type: z.enum(BLOCK_TYPES),
       title: z.string(),
       clicks: wholeNumberSchema,
+      /** The block's clicks over the page's views, 0 without views. */
+      ctr: z.number().min(0),
     }),
   ),
+  countries: viewsAndClicksByValue,
+  referrers: viewsAndClicksByValue,
+  devices: viewsAndClicksByValue,
+  browsers: viewsAndClicksByValue,
+  os: viewsAndClicksByValue,
 });
 export type PageAnalytics = z.infer<typeof pageAnalyticsSchema>;
 

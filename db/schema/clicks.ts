@@ -21,6 +21,9 @@ import { users } from "./users";
  */
 export type ClickTarget = "short_url" | BlockType;
 
+/** What an event is on: a click's target, or a Link Bio page for a page view (issue 35). */
+export type EventTarget = ClickTarget | "link_page";
+
 /**
  * The clicks, appended in batches: one row per target, second and visitor class, with how many
  * clicks it holds (a burst on one link is a few rows, not thousands: the writes share the thread
@@ -38,7 +41,7 @@ export const clickEvents = pgTable(
     // ANALYZE), where it runs on the thread that answers redirects. click_daily_user keeps its key:
     // a batch writes only a few rows of it per owner.
     userId: integer().notNull(),
-    targetType: text().$type<ClickTarget>().notNull(),
+    targetType: text().$type<EventTarget>().notNull(),
     targetId: integer().notNull(),
     // The Link Bio page of a link click, so a page's clicks can be read without a join.
     linkPageId: integer(),
@@ -51,6 +54,11 @@ export const clickEvents = pgTable(
     browser: text(),
     os: text(),
     isBot: boolean().notNull().default(false),
+    /**
+     * Who, for the event's day only: the first 8 bytes of HMAC(the day's salt, network + agent)
+     * (server/lib/daily-visitor-key.ts). Null for bots and for events older than issue 35.
+     */
+    visitor: bigint({ mode: "bigint" }),
   },
   (t) => [
     index("click_events_target_idx").on(t.targetType, t.targetId, t.occurredAt),
@@ -77,6 +85,8 @@ export const clickDaily = pgTable(
     dimension: text().$type<RollupDimension>().notNull(),
     value: text().notNull().default(""),
     clicks: bigint({ mode: "number" }).notNull().default(0),
+    /** A short link's unique visitors of the day, on its "total" rows (0 elsewhere). */
+    visitors: integer().notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.targetType, t.targetId, t.dimension, t.value, t.day] }),
@@ -108,3 +118,52 @@ export const clickDailyUser = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.dimension, t.day, t.value] })],
 );
+
+/** The dimensions of a page's daily figures: a page is read by these, views and clicks side by side. */
+export type PageDimension = "total" | "country" | "referrer" | "device" | "browser" | "os";
+
+/**
+ * A Link Bio page's daily figures per dimension: its views (people, never bots), its blocks' human
+ * clicks, and on "total" rows its unique visitors. A page's analytics read only this (and
+ * click_daily for the clicks of each block). No foreign key, as in click_daily.
+ */
+export const pageDaily = pgTable(
+  "page_daily",
+  {
+    userId: integer().notNull(),
+    linkPageId: integer().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    dimension: text().$type<PageDimension>().notNull(),
+    value: text().notNull().default(""),
+    views: integer().notNull().default(0),
+    visitors: integer().notNull().default(0),
+    clicks: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.linkPageId, t.dimension, t.day, t.value] })],
+);
+
+/**
+ * The visitors already counted for a page or a short link on a day: the day's unique visitors are
+ * the rows a batch adds here. Kept two days (yesterday for late events), then purged: a visitor
+ * hash never outlives its day's salt by more than a day.
+ */
+export const visitorDays = pgTable(
+  "visitor_days",
+  {
+    scopeType: text().$type<"link_page" | "short_url">().notNull(),
+    scopeId: integer().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    visitor: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scopeType, t.scopeId, t.day, t.visitor] })],
+);
+
+/**
+ * Each day's random salt for visitor hashes, shared by every process and surviving restarts (a new
+ * salt mid-day would count the day's visitors twice); deleted once its day is over.
+ */
+export const visitorSalts = pgTable("visitor_salts", {
+  day: date({ mode: "string" }).primaryKey(),
+  /** 32 random bytes, base64. */
+  salt: text().notNull(),
+});

@@ -1,72 +1,143 @@
 import { createHmac, randomBytes } from "node:crypto";
-import type { Redis } from "ioredis";
+import { inArray, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import { addDays, dayOf, startOfDayInZone } from "../../common/time";
+import type { Db } from "../../db/client";
+import { visitorSalts } from "../../db/schema";
 import { visitorAddress } from "./visitor-address";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** How much of a user agent names a visitor (a longer one is cut: it costs hashing, adds nothing). */
+const AGENT_CHARS = 512;
+/** Recent (network, agent) pairs and their hash: bounded, memory only, cleared with the day. */
+const MEMO_MAX = 5_000;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * Who a visitor is for one day, and only that day: HMAC(the day's secret, their network), the
- * network being the IP (an IPv6 by its /64: visitorAddress), never kept. The secret is random, made
- * once a day and thrown away with it, so no key can be recomputed later or linked across days (the
- * LGPD-friendly way: no cookie, no address, nothing that follows a person from one day to the
- * next). With Redis every process shares the day's secret (the first to ask makes it, SET NX, and
- * it expires after two days); without, it lives in this process's memory.
+ * Who a visitor is for one day, and only that day: HMAC(the day's salt, their network [+ agent]),
+ * the network being the IP (an IPv6 by its /64: visitorAddress), never kept. Each day's salt is
+ * random, made once (whichever process inserts it first), kept in `visitor_salts` so that every
+ * process and every restart of the day share it (a new salt mid-day would count the day's visitors
+ * twice), and deleted once its day is over: no hash can be recomputed from an address later, and
+ * two days' hashes never match (the LGPD-friendly way: no cookie, no address, nothing that follows a
+ * person from one day to the next).
  *
- * The one way a visitor is counted: blog views (server/modules/blog/blog-views.ts) and, with issue
- * 35, page views and unique visitors.
+ * The one way a visitor is counted: page views and clicks (`visitorOf`, on the request's path, with
+ * no query: today's and tomorrow's salts are loaded ahead, at start and hourly) and blog views
+ * (`keyOf`).
  */
 export class DailyVisitorKey {
-  private localDay = "";
-  private localSecret = Buffer.alloc(0);
-  private readonly shared = new Map<string, Promise<Buffer>>();
+  private readonly salts = new Map<string, Buffer>();
+  private day = "";
+  /** The instant `day` ends (epoch ms): the one comparison visitorOf makes per request. */
+  private dayEndsAt = 0;
+  private salt: Buffer | undefined;
+  private readonly memo = new Map<string, string>();
+  private timer: NodeJS.Timeout | undefined;
+  private loading: Promise<void> | undefined;
+  private missingLogged = "";
 
   constructor(
-    private readonly options: {
-      redis?: Redis;
-      /** The Redis key of a day's secret, e.g. `atalho:blog-views:2026-11-28:secret`. */
-      redisKey?: (day: string) => string;
-    } = {},
+    private readonly db: Db,
+    private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Whether the secret is shared by every process (Redis) or this process's own. */
-  get isShared(): boolean {
-    return this.options.redis !== undefined;
+  /** Loads today's and tomorrow's salts, then keeps them loaded (hourly) until stop(). */
+  async start(now = Date.now()): Promise<void> {
+    await this.refresh(now);
+    this.timer = setInterval(() => void this.refresh().catch(() => undefined), HOUR_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
   }
 
   /**
-   * The visitor's key on `day` (YYYY-MM-DD): the same for every request from their network that
-   * day, in every process that shares the secret. Rejects when Redis is away.
+   * Makes today's and tomorrow's salts if no process has, reads the ones that won, and deletes the
+   * salts of days that are over.
    */
-  async keyOf(day: string, ip: string): Promise<string> {
-    return hmac(await this.secretOf(day), visitorAddress(ip));
+  refresh(now = Date.now()): Promise<void> {
+    this.loading ??= (async () => {
+      const today = dayOf(now);
+      await this.load([today, addDays(today, 1)]);
+      for (const day of this.salts.keys()) if (day < today) this.salts.delete(day);
+      await this.db.delete(visitorSalts).where(lt(visitorSalts.day, today));
+    })().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
   }
 
-  /** The day's secret; a new day forgets the last (only one day is kept at a time). */
-  private secretOf(day: string): Promise<Buffer> {
-    const redis = this.options.redis;
-    if (!redis) {
-      if (day !== this.localDay) {
-        this.localDay = day;
-        this.localSecret = randomBytes(32);
+  /**
+   * Inserts a salt for each day that has none (on conflict nothing: whichever process inserts first
+   * wins), then reads the days' salts, which are the winners'.
+   */
+  private async load(days: string[]): Promise<void> {
+    await this.db
+      .insert(visitorSalts)
+      .values(days.map((day) => ({ day, salt: randomBytes(32).toString("base64") })))
+      .onConflictDoNothing();
+    const rows = await this.db.select().from(visitorSalts).where(inArray(visitorSalts.day, days));
+    for (const row of rows) this.salts.set(row.day, Buffer.from(row.salt, "base64"));
+    if (this.day !== "") this.salt = this.salts.get(this.day);
+  }
+
+  /**
+   * The visitor's hash for today (a signed 64-bit integer, as decimal text) from their address and
+   * user agent, or null while no salt is loaded (logged once a day). No query: at midnight it moves
+   * to the next day's salt, loaded ahead.
+   */
+  visitorOf(ip: string, agent: string, now = Date.now()): string | null {
+    if (now >= this.dayEndsAt || now < this.dayEndsAt - 26 * HOUR_MS) this.turnTo(now);
+    const salt = this.salt;
+    if (!salt) {
+      if (this.missingLogged !== this.day) {
+        this.missingLogged = this.day;
+        this.log?.error({ day: this.day }, "visitor salt not loaded; visitors not counted");
+        void this.refresh(now).catch(() => undefined);
       }
-      return Promise.resolve(this.localSecret);
+      return null;
     }
-    let secret = this.shared.get(day);
-    if (!secret) {
-      const key = (this.options.redisKey ?? ((d: string) => `visitors:${d}:secret`))(day);
-      secret = (async () => {
-        await redis.set(key, randomBytes(32).toString("base64"), "PX", 2 * DAY_MS, "NX");
-        const value = await redis.get(key);
-        if (!value) throw new Error("visitor secret missing");
-        return Buffer.from(value, "base64");
-      })();
-      secret.catch(() => this.shared.delete(day));
-      this.shared.clear();
-      this.shared.set(day, secret);
+    const key = `${ip}\n${agent.length > AGENT_CHARS ? agent.slice(0, AGENT_CHARS) : agent}`;
+    let visitor = this.memo.get(key);
+    if (visitor === undefined) {
+      const name = `${visitorAddress(ip)}\n${agent.slice(0, AGENT_CHARS)}`;
+      visitor = createHmac("sha256", salt).update(name).digest().readBigInt64BE(0).toString();
+      if (this.memo.size >= MEMO_MAX) this.memo.clear();
+      this.memo.set(key, visitor);
     }
-    return secret;
+    return visitor;
+  }
+
+  /**
+   * A visitor's key on `day` (YYYY-MM-DD) by their network alone (blog views: another agent from
+   * the same address is the same visitor); loads the day's salt when it is not. Rejects when the
+   * database is away.
+   */
+  async keyOf(day: string, ip: string): Promise<string> {
+    let salt = this.salts.get(day);
+    if (!salt) {
+      await this.load([day]);
+      salt = this.salts.get(day);
+      if (!salt) throw new Error(`visitor salt of ${day} missing`);
+    }
+    return createHmac("sha256", salt).update(visitorAddress(ip)).digest("base64url");
+  }
+
+  private turnTo(now: number): void {
+    this.day = dayOf(now);
+    this.dayEndsAt = startOfDayInZone(addDays(this.day, 1)).getTime();
+    this.salt = this.salts.get(this.day);
+    this.memo.clear();
+    // The day after is loaded ahead; yesterday's salt goes.
+    if (this.timer) void this.refresh(now).catch(() => undefined);
   }
 }
 
-const hmac = (secret: Buffer, value: string) =>
-  createHmac("sha256", secret).update(value).digest("base64url");
+/** Forgets who visited before yesterday (an hourly job): a late event counts, without its visitor. */
+export async function purgeVisitorDays(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.execute(sql`delete from visitor_days where day < ${addDays(dayOf(now), -1)}::date`);
+  const r = result as { rowCount?: number | null; affectedRows?: number };
+  return r.rowCount ?? r.affectedRows ?? 0;
+}

@@ -9,7 +9,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { freePort } from "../../bench/app-server";
 import { openDatabase } from "../../db/client";
-import { domains, shortenedUrls, users } from "../../db/schema";
+import { domains, linkPages, shortenedUrls, users } from "../../db/schema";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -185,7 +185,8 @@ export function redisCli(port: number, ...args: string[]): string {
 
 // --- Database -----------------------------------------------------------------------------------
 
-export type Seed = { codes: string[]; domainId: number; userId: number };
+/** Short links by code, and one Link Bio page (its slug) whose views the load records too. */
+export type Seed = { codes: string[]; domainId: number; userId: number; pageSlug: string };
 
 export const targetOf = (code: string) => `https://exemplo.com.br/destino/${code}`;
 
@@ -219,7 +220,11 @@ export async function seedDatabase(
         originalUrl: targetOf(code),
       })),
     );
-    return { codes, domainId: domain!.id, userId: user!.id };
+    const pageSlug = "falhas";
+    await db
+      .insert(linkPages)
+      .values({ userId: user!.id, domainId: domain!.id, slug: pageSlug, title: "Falhas" });
+    return { codes, domainId: domain!.id, userId: user!.id, pageSlug };
   } finally {
     await database.close();
   }
@@ -239,12 +244,43 @@ export async function countClicks(where: {
   try {
     const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
     const events = rows(
-      await database.db.execute(sql`select coalesce(sum(clicks), 0)::int as n from click_events`),
+      await database.db.execute(
+        sql`select coalesce(sum(clicks), 0)::int as n from click_events where target_type = 'short_url'`,
+      ),
     );
     const counters = rows(
       await database.db.execute(sql`select coalesce(sum(click_count), 0)::int as n from shortened_urls`),
     );
     return { events: Number(events[0]?.n), counters: Number(counters[0]?.n) };
+  } finally {
+    await database.close();
+  }
+}
+
+/** A page's views in the events table and in its daily figures (page_daily, "total" rows). */
+export async function countViews(where: {
+  url?: string;
+  dataDir: string;
+}): Promise<{ events: number; figures: number }> {
+  const database = await openDatabase({
+    url: where.url,
+    dataDir: where.dataDir,
+    migrate: false,
+    poolSize: 1,
+  });
+  try {
+    const n = async (query: ReturnType<typeof sql>) =>
+      Number(
+        (((await database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows[0] ?? {}).n ?? 0,
+      );
+    return {
+      events: await n(
+        sql`select coalesce(sum(clicks), 0)::int as n from click_events where target_type = 'link_page'`,
+      ),
+      figures: await n(
+        sql`select coalesce(sum(views), 0)::int as n from page_daily where dimension = 'total'`,
+      ),
+    };
   } finally {
     await database.close();
   }
@@ -281,8 +317,8 @@ export function get(url: string, headers: Record<string, string> = {}, timeoutMs
 }
 
 export type Load = {
-  /** Counters so far: 302s are accepted clicks. */
-  readonly counts: { redirects: number; unavailable: number; other: number; errors: number };
+  /** Counters so far: 302s are accepted clicks, the page's 200s accepted views. */
+  readonly counts: { redirects: number; views: number; unavailable: number; other: number; errors: number };
   /** Stops sending and resolves once every request in flight has its answer (or error). */
   stop(): Promise<void>;
 };
@@ -292,20 +328,22 @@ export type Load = {
  * to the link's target is an accepted click; a 503 is a refusal (shutdown); a connection error is
  * a request the server never took.
  */
-export function startLoad(origin: string, codes: string[], workers = 8): Load {
+export function startLoad(origin: string, codes: string[], workers = 8, pageSlug?: string): Load {
   const agent = new http.Agent({ keepAlive: true, maxSockets: workers });
-  const counts = { redirects: 0, unavailable: 0, other: 0, errors: 0 };
+  const counts = { redirects: 0, views: 0, unavailable: 0, other: 0, errors: 0 };
   let running = true;
   let n = 0;
-  const once = (code: string) =>
+  /** One GET of a short link (a 302 to its target) or, with `page`, of the page (a 200). */
+  const once = (code: string, page?: string) =>
     new Promise<void>((resolve) => {
       const request = http.get(
-        `${origin}/s/${code}`,
+        page ? `${origin}/p/${page}` : `${origin}/s/${code}`,
         { agent, headers: { "user-agent": BROWSER_UA } },
         (response) => {
           response.resume();
           response.on("end", () => {
-            if (response.statusCode === 302 && response.headers.location === targetOf(code))
+            if (page && response.statusCode === 200) counts.views++;
+            else if (!page && response.statusCode === 302 && response.headers.location === targetOf(code))
               counts.redirects++;
             else if (response.statusCode === 503) counts.unavailable++;
             else counts.other++;
@@ -326,7 +364,9 @@ export function startLoad(origin: string, codes: string[], workers = 8): Load {
   const loop = async () => {
     while (running) {
       const before = counts.errors;
-      await once(codes[n++ % codes.length]!);
+      const i = n++;
+      // With a page, one request in four is a view of it.
+      await once(codes[i % codes.length]!, pageSlug && i % 4 === 3 ? pageSlug : undefined);
       // A refused connection (server gone) answers at once: do not spin.
       if (counts.errors > before) await sleep(20);
     }

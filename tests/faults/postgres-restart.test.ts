@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type AppServer, freePort, startApp } from "../../bench/app-server";
 import { SERVICE_UNAVAILABLE } from "../../common/contract/errors";
 import {
+  BROWSER_UA,
   countClicks,
+  countViews,
   get,
   type PrivatePostgres,
   postgresMissing,
@@ -36,7 +38,7 @@ describe.skipIf(missing)("Postgres restarted under load", () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const where = { url: postgres.url, dataDir: temp.dir };
-    const { codes } = await seedDatabase(where, origin);
+    const { codes, pageSlug } = await seedDatabase(where, origin);
     app = await startApp({
       port,
       dataDir: temp.dir,
@@ -48,10 +50,12 @@ describe.skipIf(missing)("Postgres restarted under load", () => {
     // Every link visited once: from now on they are answered from memory.
     for (const code of codes) expect((await get(`${origin}/s/${code}`)).status).toBe(302);
     let accepted = codes.length;
+    // The page too, once: its views are then answered from memory, and held like the clicks.
+    expect((await get(`${origin}/p/${pageSlug}`, { "user-agent": BROWSER_UA })).status).toBe(200);
     const api = `${origin}/api/subscription-plans`;
     expect((await get(api)).status).toBe(200);
 
-    const load = startLoad(origin, codes);
+    const load = startLoad(origin, codes, 8, pageSlug);
     await sleep(1_000);
     postgres.stop();
     const redirectsWhenStopped = load.counts.redirects;
@@ -65,8 +69,10 @@ describe.skipIf(missing)("Postgres restarted under load", () => {
     expect(down.status).toBe(503);
     expect(JSON.parse(down.body)).toEqual({ error: SERVICE_UNAVAILABLE });
     expect(down.headers["retry-after"]).toBeDefined();
+    const viewsWhenStopped = load.counts.views;
     await sleep(2_000);
     expect(load.counts.redirects - redirectsWhenStopped).toBeGreaterThan(50);
+    expect(load.counts.views - viewsWhenStopped).toBeGreaterThan(10);
 
     postgres.start();
     // Back: nobody restarts the app.
@@ -83,5 +89,7 @@ describe.skipIf(missing)("Postgres restarted under load", () => {
     // Then SIGTERM (writes anything left) and the exact count: none lost, none doubled.
     expect((await app.stop()).code).toBe(0);
     expect(await countClicks(where)).toEqual({ events: accepted, counters: accepted });
+    const views = 1 + load.counts.views;
+    expect(await countViews(where)).toEqual({ events: views, figures: views });
   });
 });

@@ -5,7 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import { expect } from "vitest";
 import { type AppServer, freePort, startApp } from "../../bench/app-server";
-import { countClicks, get, seedDatabase, sleep, startLoad } from "./fault-kit";
+import { BROWSER_UA, countClicks, countViews, get, seedDatabase, sleep, startLoad } from "./fault-kit";
 
 /** The longest a SIGTERM may take (main.ts forces the exit at 20 s; a clean one takes ~1 s). */
 const EXIT_WITHIN_S = 10;
@@ -51,7 +51,7 @@ export async function sigtermUnderLoad(options: {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const where = { url: options.databaseUrl, dataDir: options.dataDir };
-  const { codes } = await seedDatabase(where, origin);
+  const { codes, pageSlug } = await seedDatabase(where, origin);
   const app: AppServer = await startApp({
     port,
     dataDir: options.dataDir,
@@ -61,6 +61,8 @@ export async function sigtermUnderLoad(options: {
   });
   try {
     for (const code of codes) expect((await get(`${origin}/s/${code}`)).status).toBe(302);
+    // The page is viewed once before the load (and so cached: the load's views are answered from memory).
+    expect((await get(`${origin}/p/${pageSlug}`, { "user-agent": BROWSER_UA })).status).toBe(200);
 
     if (options.secondProcess) {
       // PGlite has no lock between processes: a second server would lose writes. It refuses.
@@ -75,7 +77,7 @@ export async function sigtermUnderLoad(options: {
       expect(app.exited).toBe(false);
     }
 
-    const load = startLoad(origin, codes);
+    const load = startLoad(origin, codes, 8, pageSlug);
     await sleep(1_500);
     const slow = slowRequest(port);
     await sleep(200);
@@ -98,6 +100,10 @@ export async function sigtermUnderLoad(options: {
     expect(load.counts.redirects).toBeGreaterThan(100);
     const accepted = codes.length + load.counts.redirects;
     expect(await countClicks(where)).toEqual({ events: accepted, counters: accepted });
+    // Every view answered too, once each, in the events and in the page's figures.
+    expect(load.counts.views).toBeGreaterThan(30);
+    const views = 1 + load.counts.views;
+    expect(await countViews(where)).toEqual({ events: views, figures: views });
   } finally {
     if (!app.exited) await app.stop();
   }

@@ -37,5 +37,15 @@ export function rangeDays(range: `${number}d`, now: Date | number = Date.now()):
   return Array.from({ length: count }, (_, i) => addDays(today, i - count + 1));
 }
 
+/** Every day from `from` to `to`, inclusive, oldest first; none when `to` is before `from`. */
+export function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) days.push(day);
+  return days;
+}
+
+/** The earlier of two days (YYYY-MM-DD). */
+export const earlierDay = (a: string, b: string) => (a < b ? a : b);
+
 /** The latest of two optional lower bounds (a range start and a retention floor). */
 export const laterDay = (a: string, b: string | null) => (b && b > a ? b : a);

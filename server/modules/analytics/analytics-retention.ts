@@ -2,6 +2,7 @@ import { max, sql } from "drizzle-orm";
 import { addDays, dayOf } from "../../../common/time";
 import { type Db, rowsOf } from "../../../db/client";
 import { users } from "../../../db/schema";
+import { purgeVisitorDays } from "../../lib/daily-visitor-key";
 import { HOUR, type ScheduledJob } from "../../lib/job-scheduler";
 import { planOf } from "../billing/entitlements";
 import { purgeClickBatches } from "../clicks/click-queue";
@@ -67,7 +68,11 @@ export async function purgeExpiredAnalytics(db: Db, now: Date | number = Date.no
       select r.user_id, r.floor::text as floor from r
       where exists (
         select 1 from click_daily_user c
-        where c.user_id = r.user_id and c.dimension in ('total', 'bot') and c.day < r.floor)`);
+        where c.user_id = r.user_id and c.dimension in ('total', 'bot') and c.day < r.floor)
+        -- A page viewed and never clicked has figures only here.
+        or exists (
+        select 1 from page_daily p
+        where p.user_id = r.user_id and p.dimension = 'total' and p.day < r.floor)`);
     const old = rowsOf<OldClicks>(found);
     if (old.length > 0) deleted += await deleteOldClicks(db, old);
     await new Promise((resolve) => setImmediate(resolve));
@@ -80,7 +85,7 @@ async function deleteOldClicks(db: Db, old: OldClicks[]): Promise<number> {
   const floors = sql`select * from unnest(${sql.param(old.map((row) => row.user_id))}::int[],
     ${sql.param(old.map((row) => row.floor))}::date[]) as o(user_id, floor)`;
   let deleted = 0;
-  for (const table of ["click_daily", "click_daily_user"] as const) {
+  for (const table of ["click_daily", "click_daily_user", "page_daily"] as const) {
     deleted += affected(
       await db.execute(sql`with o as (${floors}) delete from ${sql.raw(table)} d using o
         where d.user_id = o.user_id and d.day < o.floor`),
@@ -109,5 +114,6 @@ export const analyticsPurgeJob = (db: Db): ScheduledJob => ({
   run: async () => ({
     analytics: await purgeExpiredAnalytics(db),
     clickBatches: await purgeClickBatches(db),
+    visitorDays: await purgeVisitorDays(db),
   }),
 });

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../../db/client";
-import { clickDaily, clickDailyUser, linkPages, shortenedUrls } from "../../../db/schema";
+import { clickDaily, clickDailyUser, linkPages, pageDaily, shortenedUrls } from "../../../db/schema";
 import type { SummaryPeriods } from "./analytics-periods";
 
 // Every query here reads the daily rollups, never the events: a dashboard costs the same for 10
@@ -73,33 +73,52 @@ export async function topCountries(db: Db, userId: number, floor: string | null,
     .limit(limit);
 }
 
-/** Human clicks per day from a day on (days without clicks are absent: the caller zero-fills). */
-export async function clicksPerDay(db: Db, scope: ClickScope, from: string) {
+/** The first and last day of a read, inclusive (YYYY-MM-DD, São Paulo days). */
+export type DayRange = { from: string; to: string };
+
+const within = (
+  column: typeof clickDaily.day | typeof clickDailyUser.day | typeof pageDaily.day,
+  days: DayRange,
+) => and(gte(column, days.from), lte(column, days.to));
+
+/**
+ * Human clicks (and, for a target, unique visitors: the short link's) per day of the range (days
+ * without clicks are absent: the caller zero-fills).
+ */
+export async function clicksPerDay(db: Db, scope: ClickScope, days: DayRange) {
   if (scope.kind === "user") {
     return db
-      .select({ day: clickDailyUser.day, clicks: sql<number>`sum(${clickDailyUser.clicks})`.mapWith(Number) })
+      .select({
+        day: clickDailyUser.day,
+        clicks: sql<number>`sum(${clickDailyUser.clicks})`.mapWith(Number),
+        visitors: sql<number>`0`.mapWith(Number),
+      })
       .from(clickDailyUser)
       .where(
         and(
           eq(clickDailyUser.userId, scope.userId),
           eq(clickDailyUser.dimension, "total"),
-          gte(clickDailyUser.day, from),
+          within(clickDailyUser.day, days),
         ),
       )
       .groupBy(clickDailyUser.day);
   }
   return db
-    .select({ day: clickDaily.day, clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number) })
+    .select({
+      day: clickDaily.day,
+      clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number),
+      visitors: sql<number>`sum(${clickDaily.visitors})`.mapWith(Number),
+    })
     .from(clickDaily)
-    .where(and(scopeFilter(scope), eq(clickDaily.dimension, "total"), gte(clickDaily.day, from)))
+    .where(and(scopeFilter(scope), eq(clickDaily.dimension, "total"), within(clickDaily.day, days)))
     .groupBy(clickDaily.day);
 }
 
-export async function botClicks(db: Db, scope: TargetScope, from: string): Promise<number> {
+export async function botClicks(db: Db, scope: TargetScope, days: DayRange): Promise<number> {
   const [row] = await db
     .select({ clicks: sumWhere(sql`true`) })
     .from(clickDaily)
-    .where(and(scopeFilter(scope), eq(clickDaily.dimension, "bot"), gte(clickDaily.day, from)));
+    .where(and(scopeFilter(scope), eq(clickDaily.dimension, "bot"), within(clickDaily.day, days)));
   return row?.clicks ?? 0;
 }
 
@@ -107,7 +126,7 @@ export const BREAKDOWN_DIMENSIONS = ["country", "referrer", "device", "browser",
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
 /** The top values of every breakdown dimension from a day on, ranked inside each dimension. */
-export async function topValues(db: Db, scope: TargetScope, from: string, limit = 10) {
+export async function topValues(db: Db, scope: TargetScope, days: DayRange, limit = 10) {
   type Row = { dimension: BreakdownDimension; value: string; clicks: unknown };
   // Both drivers answer { rows }; the clicks sum is a string (pg) or a number (PGlite).
   const rows = rowsOf<Row>(
@@ -122,7 +141,7 @@ export async function topValues(db: Db, scope: TargetScope, from: string, limit 
       from ${clickDaily}
       where ${scopeFilter(scope)}
         and ${inArray(clickDaily.dimension, [...BREAKDOWN_DIMENSIONS])}
-        and ${gte(clickDaily.day, from)}
+        and ${within(clickDaily.day, days)}
       group by ${clickDaily.dimension}, ${clickDaily.value}
     ) ranked
     where rank <= ${limit}
@@ -135,11 +154,11 @@ export async function topValues(db: Db, scope: TargetScope, from: string, limit 
   }));
 }
 
-/** The human clicks of each block of a page since `from` (a page holds at most 100 blocks). */
+/** The human clicks of each block of a page over the range (a page holds at most 100 blocks). */
 export async function clicksPerBlock(
   db: Db,
   scope: Extract<ClickScope, { kind: "link_page" }>,
-  from: string,
+  days: DayRange,
 ) {
   return db
     .select({
@@ -147,8 +166,53 @@ export async function clicksPerBlock(
       clicks: sql<number>`sum(${clickDaily.clicks})`.mapWith(Number),
     })
     .from(clickDaily)
-    .where(and(scopeFilter(scope), eq(clickDaily.dimension, "total"), gte(clickDaily.day, from)))
+    .where(and(scopeFilter(scope), eq(clickDaily.dimension, "total"), within(clickDaily.day, days)))
     .groupBy(clickDaily.targetId);
+}
+
+type PageScope = Extract<ClickScope, { kind: "link_page" }>;
+const pageFilter = (scope: PageScope, days: DayRange) =>
+  and(eq(pageDaily.userId, scope.userId), eq(pageDaily.linkPageId, scope.id), within(pageDaily.day, days));
+
+/** A page's views, unique visitors and clicks per day of the range (days without any are absent). */
+export async function pageFiguresPerDay(db: Db, scope: PageScope, days: DayRange) {
+  return db
+    .select({
+      day: pageDaily.day,
+      views: sql<number>`sum(${pageDaily.views})`.mapWith(Number),
+      visitors: sql<number>`sum(${pageDaily.visitors})`.mapWith(Number),
+      clicks: sql<number>`sum(${pageDaily.clicks})`.mapWith(Number),
+    })
+    .from(pageDaily)
+    .where(and(pageFilter(scope, days), eq(pageDaily.dimension, "total")))
+    .groupBy(pageDaily.day);
+}
+
+/** A page's top values of every breakdown dimension over the range: by views, then clicks. */
+export async function pageTopValues(db: Db, scope: PageScope, days: DayRange, limit = 10) {
+  type Row = { dimension: BreakdownDimension; value: string; views: unknown; clicks: unknown };
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+    select dimension, value, views, clicks from (
+      select ${pageDaily.dimension} as dimension, ${pageDaily.value} as value,
+             sum(${pageDaily.views}) as views, sum(${pageDaily.clicks}) as clicks,
+             row_number() over (
+               partition by ${pageDaily.dimension}
+               order by sum(${pageDaily.views}) desc, sum(${pageDaily.clicks}) desc, ${pageDaily.value}
+             ) as rank
+      from ${pageDaily}
+      where ${pageFilter(scope, days)} and ${inArray(pageDaily.dimension, [...BREAKDOWN_DIMENSIONS])}
+      group by ${pageDaily.dimension}, ${pageDaily.value}
+    ) ranked
+    where rank <= ${limit}
+    order by dimension, rank`),
+  );
+  return rows.map((row) => ({
+    dimension: row.dimension,
+    value: row.value,
+    views: Number(row.views),
+    clicks: Number(row.clicks),
+  }));
 }
 
 export async function ownsShortenedUrl(db: Db, userId: number, id: number): Promise<boolean> {

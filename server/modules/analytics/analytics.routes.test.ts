@@ -8,6 +8,8 @@ import {
   clickDailyUser,
   linkPages,
   links,
+  type PageDimension,
+  pageDaily,
   type RollupDimension,
   shortenedUrls,
 } from "../../../db/schema";
@@ -58,6 +60,17 @@ async function seed(userId: number, rows: Seed[]) {
       target: [clickDailyUser.userId, clickDailyUser.dimension, clickDailyUser.day, clickDailyUser.value],
       set: { clicks: sql`${clickDailyUser.clicks} + excluded.clicks` },
     });
+  // A block's clicks are its page's too, as the click batch sums them.
+  const pageRows = full.filter((row) => row.targetType !== "short_url" && row.dimension !== "bot");
+  for (const row of pageRows) {
+    await t.database.db
+      .insert(pageDaily)
+      .values({ ...row, dimension: row.dimension as PageDimension })
+      .onConflictDoUpdate({
+        target: [pageDaily.userId, pageDaily.linkPageId, pageDaily.dimension, pageDaily.day, pageDaily.value],
+        set: { clicks: sql`${pageDaily.clicks} + excluded.clicks` },
+      });
+  }
 }
 
 async function newShortUrl(userId: number) {
@@ -366,7 +379,7 @@ describe("analytics drill-down", () => {
     ]);
     const body = (await get(`/api/analytics/link-pages/${page.id}`, cookie)).json<TargetAnalytics>();
     expect(body.total_clicks).toBe(5);
-    expect(body.countries).toEqual([{ value: "BR", clicks: 5 }]);
+    expect(body.countries).toEqual([{ value: "BR", views: 0, clicks: 5 }]);
   });
 
   it("lists the clicks of each block of a page over the range, most first, named as the editor names them", async () => {
@@ -403,9 +416,9 @@ describe("analytics drill-down", () => {
     const week = (await get(`/api/analytics/link-pages/${page.id}?range=7d`, cookie)).json<PageAnalytics>();
     // The header leads nowhere: not listed. The social icons were tapped in no "total" row: 0.
     expect(week.blocks).toEqual([
-      { id: whatsapp!.id, type: "whatsapp", title: "(11) 98765-4321", clicks: 7 },
-      { id: link.id, type: "link", title: "Loja", clicks: 2 },
-      { id: social!.id, type: "social", title: "Instagram", clicks: 0 },
+      { id: whatsapp!.id, type: "whatsapp", title: "(11) 98765-4321", clicks: 7, ctr: 0 },
+      { id: link.id, type: "link", title: "Loja", clicks: 2, ctr: 0 },
+      { id: social!.id, type: "social", title: "Instagram", clicks: 0, ctr: 0 },
     ]);
     expect(week.blocks.some((block) => block.id === header!.id)).toBe(false);
     const quarter = (
@@ -416,6 +429,7 @@ describe("analytics drill-down", () => {
       type: "whatsapp",
       title: "(11) 98765-4321",
       clicks: 57,
+      ctr: 0,
     });
   });
 

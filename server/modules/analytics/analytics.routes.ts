@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   ANALYTICS_MESSAGES,
-  type AnalyticsRange,
+  type AnalyticsPeriod,
   advancedAnalyticsSchema,
   analyticsRangeSchema,
   analyticsSummarySchema,
@@ -16,6 +16,7 @@ import { HttpError } from "../../lib/http-error";
 import { requireUser, signedInUser } from "../../lib/session-guards";
 import { ownsLinkPage, ownsShortenedUrl } from "./analytics.queries";
 import { getAdvanced, getPageAnalytics, getSummary, getTargetAnalytics } from "./analytics.service";
+import { pageAnalyticsCsv, pageAnalyticsFilename } from "./page-analytics-csv";
 
 export const analyticsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -37,7 +38,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
       preHandler: requireUser,
       schema: { querystring: analyticsRangeSchema, response: { 200: advancedAnalyticsSchema } },
     },
-    async (request) => getAdvanced(app.db, signedInUser(request).id, request.query.range),
+    async (request) => getAdvanced(app.db, signedInUser(request).id, request.query),
   );
 
   /** One target's analytics, by the route's own id; a target the user does not own is a 404. */
@@ -46,7 +47,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     response: typeof targetAnalyticsSchema | typeof pageAnalyticsSchema,
     owns: (db: Db, userId: number, id: number) => Promise<boolean>,
     notFound: string,
-    answer: (userId: number, id: number, range: AnalyticsRange) => Promise<TargetAnalytics>,
+    answer: (userId: number, id: number, period: AnalyticsPeriod) => Promise<TargetAnalytics>,
   ) =>
     app.get(
       url,
@@ -62,7 +63,7 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
         const userId = signedInUser(request).id;
         const { id } = request.params;
         if (!(await owns(app.db, userId, id))) throw new HttpError(404, notFound);
-        return answer(userId, id, request.query.range);
+        return answer(userId, id, request.query);
       },
     );
 
@@ -72,16 +73,43 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
     targetAnalyticsSchema,
     ownsShortenedUrl,
     ANALYTICS_MESSAGES.shortUrlNotFound,
-    (userId, id, range) => getTargetAnalytics(app.db, { kind: "short_url", userId, id }, range),
+    (userId, id, period) => getTargetAnalytics(app.db, { kind: "short_url", userId, id }, period),
   );
 
-  // One Link Bio page's analytics (the clicks on its blocks: links, icons, WhatsApp, Pix…), with
-  // the clicks of each block.
-  targetAnalyticsRoute(
-    "/api/analytics/link-pages/:id",
-    pageAnalyticsSchema,
-    ownsLinkPage,
-    ANALYTICS_MESSAGES.linkPageNotFound,
-    (userId, id, range) => getPageAnalytics(app.db, { kind: "link_page", userId, id }, range),
+  // One Link Bio page's figures: views, unique visitors, clicks and CTR, per day, per block and by
+  // visitor class; at the page's own path (issue 35) and beside the short links' (the screen's).
+  for (const url of ["/api/link-pages/:id/analytics", "/api/analytics/link-pages/:id"]) {
+    targetAnalyticsRoute(
+      url,
+      pageAnalyticsSchema,
+      ownsLinkPage,
+      ANALYTICS_MESSAGES.linkPageNotFound,
+      (userId, id, period) => getPageAnalytics(app.db, { kind: "link_page", userId, id }, period),
+    );
+  }
+
+  // The same figures per day as CSV (UTF-8 with BOM, `;`): Data;Visualizações;Visitantes únicos;
+  // Cliques;CTR, one line per day of the period.
+  app.get(
+    "/api/link-pages/:id/analytics/export.csv",
+    {
+      preHandler: requireUser,
+      schema: { params: analyticsTargetParamsSchema, querystring: analyticsRangeSchema },
+    },
+    async (request, reply) => {
+      const userId = signedInUser(request).id;
+      const { id } = request.params;
+      if (!(await ownsLinkPage(app.db, userId, id)))
+        throw new HttpError(404, ANALYTICS_MESSAGES.linkPageNotFound);
+      const figures = await getPageAnalytics(app.db, { kind: "link_page", userId, id }, request.query);
+      const days = figures.daily;
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header(
+          "content-disposition",
+          `attachment; filename="${pageAnalyticsFilename(id, days[0]?.date, days[days.length - 1]?.date)}"`,
+        )
+        .send(pageAnalyticsCsv(figures));
+    },
   );
 };

@@ -23,6 +23,8 @@ export type ApiKeyResource = "links" | "pages" | "analytics";
 export function apiKeyResourceOf(routeUrl: string): ApiKeyResource | null {
   if (routeUrl.startsWith("/api/shortened-urls/redirect/")) return null;
   if (/^\/api\/shortened-urls(\/|$)/.test(routeUrl)) return "links";
+  // A page's analytics (and their CSV) are analytics, under the page's own path.
+  if (/^\/api\/link-pages\/[^/]+\/analytics(\/|$)/.test(routeUrl)) return "analytics";
   if (/^\/api\/(link-pages|links|blocks|link-page-themes)(\/|$)/.test(routeUrl)) return "pages";
   if (/^\/api\/analytics(\/|$)/.test(routeUrl)) return "analytics";
   return null;

@@ -262,6 +262,8 @@ describe("Authorization: Bearer", () => {
       "/api/analytics",
       "/api/analytics/advanced?range=7d",
       `/api/analytics/link-pages/${pageId}`,
+      `/api/link-pages/${pageId}/analytics?range=90d`,
+      `/api/link-pages/${pageId}/analytics/export.csv`,
     ]) {
       expect((await bearer(created.key, { url })).statusCode, url).toBe(200);
     }
@@ -275,6 +277,12 @@ describe("Authorization: Bearer", () => {
     const refused = await bearer(reader.created.key, { url: "/api/analytics" });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(API_KEY_MESSAGES.missingScope);
+    for (const url of [
+      `/api/link-pages/${pageId}/analytics`,
+      `/api/link-pages/${pageId}/analytics/export.csv`,
+    ]) {
+      expect((await bearer(reader.created.key, { url })).statusCode, url).toBe(403);
+    }
     expect((await bearer(created.key, { url: "/api/link-pages" })).statusCode).toBe(403);
   });
 

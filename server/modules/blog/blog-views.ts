@@ -24,6 +24,8 @@ export type BlogViewsOptions = {
   maxPerVisitor?: number;
   /** The clock (tests move the day). */
   now?: () => number;
+  /** Who a visitor is for a day (the app's, whose salts are kept in the database). */
+  visitors?: DailyVisitorKey;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -81,11 +83,7 @@ export class BlogViews {
     this.now = options.now ?? Date.now;
     this.localSeen = new LRUCache({ max: options.maxLocal ?? 100_000 });
     this.localCounts = new LRUCache({ max: options.maxLocal ?? 100_000 });
-    const prefix = options.prefix ?? "atalho:";
-    this.visitors = new DailyVisitorKey({
-      redis: options.redis,
-      redisKey: (day) => `${prefix}blog-views:${day}:secret`,
-    });
+    this.visitors = options.visitors ?? new DailyVisitorKey(database.db);
   }
 
   /** Views waiting to be written. */
@@ -108,9 +106,10 @@ export class BlogViews {
     const day = new Date(this.now()).toISOString().slice(0, 10);
     try {
       const who = await this.visitors.keyOf(day, visitor.ip);
-      const first = this.visitors.isShared
-        ? await this.firstShared(day, post.id, who)
-        : this.firstLocal(day, post.id, who);
+      const first =
+        this.options.redis !== undefined
+          ? await this.firstShared(day, post.id, who)
+          : this.firstLocal(day, post.id, who);
       if (!first) return false;
     } catch (error) {
       // Redis away: the view is not counted rather than counted twice (one line per 30 s, not per view).

@@ -5,18 +5,21 @@ import { BROWSER_USER_AGENT, setupTestApp } from "../../../tests/test-app";
 import { clickFrom } from "./click-info";
 
 const target = { userId: 1, targetType: "short_url" as const, targetId: 1, linkPageId: null };
+const noVisitors = { visitorOf: () => null };
 
 describe("clickFrom: the visitor's country", () => {
   it("ignores CF-IPCountry when the request did not come through our proxy: the address decides", () => {
-    expect(clickFrom({ "cf-ipcountry": "US" }, "127.0.0.1", target, false).country).toBeNull();
-    expect(clickFrom({ "cf-ipcountry": "US" }, "::ffff:177.0.0.1", target, false).country).toBe("BR");
+    expect(clickFrom({ "cf-ipcountry": "US" }, "127.0.0.1", target, false, noVisitors).country).toBeNull();
+    expect(clickFrom({ "cf-ipcountry": "US" }, "::ffff:177.0.0.1", target, false, noVisitors).country).toBe(
+      "BR",
+    );
   });
 
   it("takes CF-IPCountry through our proxy, unless it names no country", () => {
-    expect(clickFrom({ "cf-ipcountry": "us" }, "127.0.0.1", target, true).country).toBe("US");
-    expect(clickFrom({ "cf-ipcountry": "XX" }, "8.8.8.8", target, true).country).toBe("US");
-    expect(clickFrom({ "cf-ipcountry": "T1" }, "127.0.0.1", target, true).country).toBeNull();
-    expect(clickFrom({}, "8.8.8.8", target, true).country).toBe("US");
+    expect(clickFrom({ "cf-ipcountry": "us" }, "127.0.0.1", target, true, noVisitors).country).toBe("US");
+    expect(clickFrom({ "cf-ipcountry": "XX" }, "8.8.8.8", target, true, noVisitors).country).toBe("US");
+    expect(clickFrom({ "cf-ipcountry": "T1" }, "127.0.0.1", target, true, noVisitors).country).toBeNull();
+    expect(clickFrom({}, "8.8.8.8", target, true, noVisitors).country).toBe("US");
   });
 });
 

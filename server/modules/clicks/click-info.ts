@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
-import type { ClickTarget } from "../../../db/schema";
+import type { EventTarget } from "../../../db/schema";
 import type { Click } from "./click-queue";
 
 const require = createRequire(import.meta.url);
@@ -31,8 +31,12 @@ const uaCache = new Map<string, Pick<ClickInfo, "device" | "browser" | "os" | "i
 const countryCache = new Map<string, string | null>();
 const MEMO_MAX = 5000;
 
+/** Names a visitor for the day (DailyVisitorKey), or null when it cannot. */
+export type VisitorNamer = { visitorOf(ip: string, agent: string): string | null };
+
 /**
- * A click on one target, now, from the visitor the request describes; the IP is never stored.
+ * A click on one target (or a page's view), now, from the visitor the request describes; the IP is
+ * never stored, only the day's hash of it with the agent (`visitors`), for people.
  * `viaProxy` (viaTrustedProxy): only through our proxy is a CF-IPCountry header the CDN's, not the
  * visitor's own; otherwise the country comes from the address alone. `referrer`: where the visitor
  * came from when the request's Referer is not it (a Link Bio's beacon is sent by the page itself).
@@ -40,11 +44,13 @@ const MEMO_MAX = 5000;
 export function clickFrom(
   headers: Headers,
   ip: string,
-  target: { userId: number; targetType: ClickTarget; targetId: number; linkPageId: number | null },
+  target: { userId: number; targetType: EventTarget; targetId: number; linkPageId: number | null },
   viaProxy: boolean,
+  visitors: VisitorNamer,
   referrer: string | null | undefined = header(headers, "referer"),
 ): Click {
-  const agent = userAgentClass(header(headers, "user-agent") ?? "");
+  const userAgent = header(headers, "user-agent") ?? "";
+  const agent = userAgentClass(userAgent);
   // NOTE: fields written out, not spread: on the redirect path an object spread cost ~4 µs a click.
   return {
     userId: target.userId,
@@ -58,6 +64,7 @@ export function clickFrom(
     browser: agent.browser,
     os: agent.os,
     isBot: agent.isBot,
+    visitor: agent.isBot ? null : visitors.visitorOf(ip, userAgent),
   };
 }
 
@@ -73,8 +80,21 @@ export function countryOf(cdnCountry: string | undefined, ip: string): string | 
   return country;
 }
 
+const referrerCache = new Map<string, string | null>();
+
 function referrerHostOf(referrer: string | null | undefined): string | null {
   if (!referrer) return null;
+  let host = referrerCache.get(referrer);
+  if (host === undefined) {
+    host = hostOf(referrer);
+    // Pages are visited from a few places (Instagram, TikTok, WhatsApp): parsed once, bounded.
+    if (referrerCache.size >= MEMO_MAX) referrerCache.clear();
+    if (referrer.length <= 512) referrerCache.set(referrer, host);
+  }
+  return host;
+}
+
+function hostOf(referrer: string): string | null {
   try {
     const host = new URL(referrer).hostname.toLowerCase();
     return host ? host.slice(0, 255) : null;

@@ -38,6 +38,7 @@ const clickOn = (target: { id: number; userId: number }, overrides: Partial<Clic
   country: "BR",
   referrerHost: null,
   device: "desktop",
+  visitor: null,
   browser: "Firefox",
   os: "Linux",
   isBot: false,

@@ -4,17 +4,23 @@ import type { FastifyBaseLogger } from "fastify";
 import { BLOCK_TYPES } from "../../../common/contract/link-blocks";
 import { dayOf } from "../../../common/time";
 import type { Database, Db } from "../../../db/client";
-import { type ClickTarget, clickBatches, type RollupDimension, users } from "../../../db/schema";
+import { clickBatches, type EventTarget, type RollupDimension, users } from "../../../db/schema";
 import { sqlState } from "../../lib/database-errors";
 import type { ClickInfo } from "./click-info";
 
+/**
+ * A click, or a Link Bio page's view: `targetType` "link_page", `targetId` and `linkPageId` the page
+ * (issue 35). Views are events like clicks, but never clicks: they are summed in page_daily only.
+ */
 export type Click = ClickInfo & {
   userId: number;
-  targetType: ClickTarget;
+  targetType: EventTarget;
   targetId: number;
-  /** The Link Bio page of a link click. */
+  /** The Link Bio page of a block's click or of a view. */
   linkPageId: number | null;
   occurredAt: Date;
+  /** The visitor's hash for the day (DailyVisitorKey), or null (bots; no salt loaded). */
+  visitor: string | null;
 };
 
 export type ClickQueueOptions = {
@@ -57,12 +63,13 @@ function toEventRow(click: Click, clicks: number): EventRow {
     browser: click.browser,
     os: click.os,
     isBot: click.isBot,
+    visitor: click.visitor,
     clicks,
   };
 }
 
 const rowKey = (r: EventRow) =>
-  `${r.userId}|${r.targetType}|${r.targetId}|${r.linkPageId}|${r.second}|${r.country}|${r.referrerHost}|${r.device}|${r.browser}|${r.os}|${r.isBot}`;
+  `${r.userId}|${r.targetType}|${r.targetId}|${r.linkPageId}|${r.second}|${r.country}|${r.referrerHost}|${r.device}|${r.browser}|${r.os}|${r.isBot}|${r.visitor}`;
 
 /** Adds a row's clicks to the map, merging it with the row of the same key. */
 function addTo(rows: Map<string, EventRow>, row: EventRow): void {
@@ -282,8 +289,10 @@ export class ClickQueue {
 
   /** Outside tryWrite's error handling: a listener's bug must not make a written batch retried. */
   private notifyWritten(rows: EventRow[]): void {
+    if (!this.onWritten) return;
     try {
-      this.onWritten?.(rows);
+      // Views are not clicks.
+      this.onWritten(rows.filter((row) => row.targetType !== "link_page"));
     } catch (error) {
       this.log.error({ err: error }, "click batch listener failed");
     }
@@ -335,19 +344,19 @@ export class ClickQueue {
    * same live targets (still locked).
    */
   private async writeBatch(batch: EventRow[], id: string): Promise<void> {
-    const { rollups, pages } = summarise(batch);
-    const ids = (short: boolean) => [
-      ...new Set(batch.filter((r) => (r.targetType === "short_url") === short).map((r) => r.targetId)),
-    ];
-    const shortIds = sql.param(ids(true));
-    // Every other type is a block of a Link Bio page: a row of links (decision 024).
-    const linkIds = sql.param(ids(false));
+    const { rollups, pages, visitors } = summarise(batch);
+    const ids = (pick: (row: EventRow) => boolean) => [...new Set(batch.filter(pick).map((r) => r.targetId))];
+    const shortIds = sql.param(ids((r) => r.targetType === "short_url"));
+    // Every other type but a view is a block of a Link Bio page: a row of links (decision 024).
+    const linkIds = sql.param(ids((r) => r.targetType !== "short_url" && r.targetType !== "link_page"));
+    const pageIds = sql.param(pages);
     // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
     // as for 1, which matters because it is built on the same thread that answers redirects.
     const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
     const liveTarget = (alias: string) =>
       sql.raw(`((${alias}.target_type = 'short_url' and ${alias}.target_id in (select id from live_short))
-        or (${alias}.target_type <> 'short_url' and ${alias}.target_id in (select id from live_link)))`);
+        or (${alias}.target_type = 'link_page' and ${alias}.target_id in (select id from live_page))
+        or (${alias}.target_type not in ('short_url', 'link_page') and ${alias}.target_id in (select id from live_link)))`);
     const events = sql`
       with
       written as (insert into click_batches (id) values (${id}::text)),
@@ -358,7 +367,9 @@ export class ClickQueue {
         select id from links where id = any(${linkIds}::int[])
         order by id for no key update),
       live_page as materialized (
-        select id from link_pages where id = any(${sql.param(pages)}::int[])
+        select id from link_pages where id = any(${pageIds}::int[])
+          -- After the links, as a page's deletion locks them.
+          and (select count(*) from live_link) >= 0
         order by id for no key update),
       owners as materialized (
         select id from users where id = any(${sql.param([...new Set(batch.map((r) => r.userId))])}::int[])
@@ -374,12 +385,12 @@ export class ClickQueue {
           ${column(batch, (e) => e.clicks)}::int[], ${column(batch, (e) => e.country)}::text[],
           ${column(batch, (e) => e.referrerHost)}::text[], ${column(batch, (e) => e.device)}::text[],
           ${column(batch, (e) => e.browser)}::text[], ${column(batch, (e) => e.os)}::text[],
-          ${column(batch, (e) => e.isBot)}::bool[])
-          as e(user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot)
+          ${column(batch, (e) => e.isBot)}::bool[], ${column(batch, (e) => e.visitor)}::bigint[])
+          as e(user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot, visitor)
         where ${liveTarget("e")} and e.user_id in (select id from owners)),
       events as (
         insert into click_events
-          (user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot)
+          (user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot, visitor)
         select * from ev),
       short_counts as (
         update shortened_urls as t set click_count = t.click_count + v.n
@@ -388,20 +399,25 @@ export class ClickQueue {
         where t.id = v.id),
       link_counts as (
         update links as t set click_count = t.click_count + v.n
-        from (select target_id as id, sum(clicks) as n from ev where target_type <> 'short_url' and not is_bot
+        from (select target_id as id, sum(clicks) as n from ev
+              where target_type not in ('short_url', 'link_page') and not is_bot
               group by target_id) as v
         where t.id = v.id),
       page_counts as (
         update link_pages as t set click_count = t.click_count + v.n
         from (select link_page_id as id, sum(clicks) as n from ev
-              where target_type <> 'short_url' and not is_bot and link_page_id in (select id from live_page)
+              where target_type not in ('short_url', 'link_page') and not is_bot
+                and link_page_id in (select id from live_page)
               group by link_page_id) as v
         where t.id = v.id)
       select 1`;
+    // Views are summed in page_daily only; a page's clicks there are its blocks' rollups, summed
+    // per page. New visitors of the day are the rows visitor_days did not hold yet.
     const rollupRows = sql`
       with
       live_short as materialized (select id from shortened_urls where id = any(${shortIds}::int[])),
       live_link as materialized (select id from links where id = any(${linkIds}::int[])),
+      live_page as materialized (select id from link_pages where id = any(${pageIds}::int[])),
       rollups as materialized (
         select r.* from unnest(
           ${column(rollups, (r) => r.userId)}::int[], ${column(rollups, (r) => r.day)}::date[],
@@ -410,17 +426,53 @@ export class ClickQueue {
           ${column(rollups, (r) => r.value)}::text[], ${column(rollups, (r) => r.clicks)}::bigint[])
           with ordinality as r(user_id, day, target_type, target_id, link_page_id, dimension, value, clicks, n)
         where ${liveTarget("r")}),
+      new_visitors as (
+        insert into visitor_days (scope_type, scope_id, day, visitor)
+        select v.scope_type, v.scope_id, v.day, v.visitor from unnest(
+          ${column(visitors, (v) => v.scopeType)}::text[], ${column(visitors, (v) => v.scopeId)}::int[],
+          ${column(visitors, (v) => v.day)}::date[], ${column(visitors, (v) => v.visitor)}::bigint[])
+          as v(scope_type, scope_id, day, visitor)
+        where (v.scope_type = 'short_url' and v.scope_id in (select id from live_short))
+           or (v.scope_type = 'link_page' and v.scope_id in (select id from live_page))
+        order by v.scope_type, v.scope_id, v.day, v.visitor
+        on conflict do nothing
+        returning scope_type, scope_id, day),
+      new_counts as materialized (
+        select scope_type, scope_id, day, count(*)::int as n from new_visitors group by scope_type, scope_id, day),
       daily as (
-        insert into click_daily (user_id, day, target_type, target_id, link_page_id, dimension, value, clicks)
-        select user_id, day, target_type, target_id, link_page_id, dimension, value, clicks from rollups order by n
+        insert into click_daily (user_id, day, target_type, target_id, link_page_id, dimension, value, clicks, visitors)
+        select r.user_id, r.day, r.target_type, r.target_id, r.link_page_id, r.dimension, r.value, r.clicks,
+               coalesce(c.n, 0)
+        from rollups r
+        left join new_counts c on r.target_type = 'short_url' and r.dimension = 'total'
+          and c.scope_type = 'short_url' and c.scope_id = r.target_id and c.day = r.day
+        where r.target_type <> 'link_page'
+        order by r.n
         on conflict (user_id, target_type, target_id, dimension, value, day)
-        do update set clicks = click_daily.clicks + excluded.clicks),
+        do update set clicks = click_daily.clicks + excluded.clicks, visitors = click_daily.visitors + excluded.visitors),
       owners as (
         insert into click_daily_user (user_id, dimension, day, value, clicks)
-        select user_id, dimension, day, value, sum(clicks) from rollups
+        select user_id, dimension, day, value, sum(clicks) from rollups where target_type <> 'link_page'
         group by user_id, dimension, day, value order by user_id, dimension, day, value
         on conflict (user_id, dimension, day, value)
-        do update set clicks = click_daily_user.clicks + excluded.clicks)
+        do update set clicks = click_daily_user.clicks + excluded.clicks),
+      page_rows as materialized (
+        select user_id, link_page_id, day, dimension, value,
+               coalesce(sum(clicks) filter (where target_type = 'link_page'), 0)::int as views,
+               coalesce(sum(clicks) filter (where target_type <> 'link_page'), 0)::int as clicks
+        from rollups
+        where target_type <> 'short_url' and dimension <> 'bot' and link_page_id in (select id from live_page)
+        group by user_id, link_page_id, day, dimension, value),
+      pages as (
+        insert into page_daily (user_id, link_page_id, day, dimension, value, views, visitors, clicks)
+        select p.user_id, p.link_page_id, p.day, p.dimension, p.value, p.views, coalesce(c.n, 0), p.clicks
+        from page_rows p
+        left join new_counts c on p.dimension = 'total'
+          and c.scope_type = 'link_page' and c.scope_id = p.link_page_id and c.day = p.day
+        order by p.user_id, p.link_page_id, p.dimension, p.day, p.value
+        on conflict (user_id, link_page_id, dimension, day, value)
+        do update set views = page_daily.views + excluded.views, visitors = page_daily.visitors + excluded.visitors,
+          clicks = page_daily.clicks + excluded.clicks)
       select 1`;
     await this.database.preparedTransaction(
       [
@@ -438,7 +490,7 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 type RollupRow = {
   userId: number;
   day: string;
-  targetType: ClickTarget;
+  targetType: EventTarget;
   targetId: number;
   linkPageId: number;
   dimension: RollupDimension;
@@ -446,13 +498,19 @@ type RollupRow = {
   clicks: number;
 };
 
+/** A visitor of a page (its views) or of a short link (its clicks) on a day. */
+type VisitorRow = { scopeType: "link_page" | "short_url"; scopeId: number; day: string; visitor: string };
+
 /**
  * The batch's rows summed per rollup key, in key order (concurrent writers upsert the same rows in
- * the same order), and the Link Bio pages whose links were clicked. Bots go under "bot" only.
+ * the same order); the Link Bio pages whose blocks were clicked or that were viewed; and the
+ * visitors of the day of each page and short link. Bots go under "bot" only. A view's rollups
+ * (its "clicks" are views) are summed per page, never with the clicks.
  */
 function summarise(batch: EventRow[]) {
   const rollups = new Map<string, RollupRow>();
   const pages = new Set<number>();
+  const visitors = new Map<string, VisitorRow>();
   const add = (row: EventRow, day: string, dimension: RollupDimension, value: string | null) => {
     const key = `${row.userId}|${row.targetType}|${row.targetId}|${dimension}|${value ?? ""}|${day}`;
     const rollup = rollups.get(key);
@@ -490,8 +548,15 @@ function summarise(batch: EventRow[]) {
     add(row, day, "browser", row.browser);
     add(row, day, "os", row.os);
     if (row.linkPageId) pages.add(row.linkPageId);
+    const scopeType =
+      row.targetType === "link_page" ? "link_page" : row.targetType === "short_url" ? "short_url" : null;
+    if (scopeType && row.visitor !== null) {
+      const key = `${scopeType}|${row.targetId}|${day}|${row.visitor}`;
+      if (!visitors.has(key))
+        visitors.set(key, { scopeType, scopeId: row.targetId, day, visitor: row.visitor });
+    }
   }
-  return { rollups: inKeyOrder(rollups), pages: [...pages] };
+  return { rollups: inKeyOrder(rollups), pages: [...pages], visitors: [...visitors.values()] };
 }
 
 const inKeyOrder = <T>(rows: Map<string, T>) =>
@@ -505,8 +570,11 @@ function isWritable(click: Click): boolean {
   return (
     isId(click.userId) &&
     isId(click.targetId) &&
-    (click.targetType === "short_url" || (BLOCK_TYPES as readonly string[]).includes(click.targetType)) &&
+    (click.targetType === "short_url" ||
+      (click.targetType === "link_page" && click.linkPageId === click.targetId) ||
+      (BLOCK_TYPES as readonly string[]).includes(click.targetType)) &&
     (click.linkPageId === null || isId(click.linkPageId)) &&
+    (click.visitor === null || /^-?\d{1,19}$/.test(click.visitor)) &&
     click.occurredAt instanceof Date &&
     Number.isFinite(click.occurredAt.getTime())
   );

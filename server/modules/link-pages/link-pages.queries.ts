@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { linkPages, links } from "../../../db/schema";
-import { forgetClicks } from "../clicks/forget-clicks";
+import { forgetClicks, forgetPageViews } from "../clicks/forget-clicks";
 
 export type LinkPageRow = typeof linkPages.$inferSelect;
 export type LinkRow = typeof links.$inferSelect;
@@ -87,6 +87,7 @@ export async function deletePageWithClicks(db: Db, page: Pick<LinkPageRow, "id" 
       const ids = rows.filter((row) => row.type === type).map((row) => row.id);
       await forgetClicks(tx, page.userId, type, ids);
     }
+    await forgetPageViews(tx, page.userId, pageId);
     await tx.delete(linkPages).where(eq(linkPages.id, pageId));
   });
 }
@@ -175,11 +176,11 @@ export async function updateBlock(
 /** The block and its click rows, in one transaction. */
 export async function deleteBlockWithClicks(db: Db, userId: number, link: LinkRow): Promise<void> {
   await db.transaction(async (tx) => {
-    // The row first, as a short link's (a click batch locks targets before it writes rollups): a
-    // batch holding it finishes first, and then finds it gone.
+    // The row first, then its page, as a click batch locks them before it writes rollups (the
+    // page's figures included): a batch holding either finishes first, and then finds the block gone.
     await tx.delete(links).where(eq(links.id, link.id));
-    await forgetClicks(tx, userId, link.type, [link.id]);
     await touchPage(tx, link.linkPageId);
+    await forgetClicks(tx, userId, link.type, [link.id]);
   });
 }
 

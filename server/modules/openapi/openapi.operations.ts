@@ -161,7 +161,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   },
   "GET /api/analytics/advanced": {
     summary: "Cliques por dia da conta",
-    description: "Os cliques de cada dia do período (`range`), com zero nos dias sem cliques.",
+    description:
+      "Os cliques de cada dia do período (`range`, ou `from` e `to`), com zero nos dias sem cliques.",
   },
   "GET /api/analytics/shortened-urls/:id": {
     summary: "Análise de um link curto",
@@ -169,9 +170,19 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       "Os cliques de um dos seus links curtos no período: por dia, país, origem, aparelho e navegador.",
   },
   "GET /api/analytics/link-pages/:id": {
+    summary: "Análise de uma página Link Bio (caminho antigo)",
+    description: "O mesmo que `GET /api/link-pages/{id}/analytics`.",
+  },
+  "GET /api/link-pages/:id/analytics": {
     summary: "Análise de uma página Link Bio",
     description:
-      "Os cliques nos blocos de uma das suas páginas no período: por dia, país, origem, aparelho e navegador.",
+      'Visualizações, visitantes únicos, cliques e CTR (cliques ÷ visualizações) de uma das suas páginas no período (`range`, ou `from` e `to`): por dia, por bloco, e por país, origem, aparelho e navegador. Robôs, pré-carregamentos e o seu "Visualizar" não contam; os visitantes únicos são a soma dos de cada dia, sem cookie nem IP guardado.',
+  },
+  "GET /api/link-pages/:id/analytics/export.csv": {
+    summary: "Exportar análise de uma página (CSV)",
+    description:
+      "Uma linha por dia do período: data, visualizações, visitantes únicos, cliques e CTR, num arquivo CSV (UTF-8 com BOM, separado por ponto e vírgula).",
+    csv: true,
   },
   "GET /api/link-page-themes": {
     summary: "Listar temas de página",

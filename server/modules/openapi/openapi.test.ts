@@ -80,7 +80,7 @@ describe("GET /api/openapi.json", () => {
         expect(operation.summary, `${method} ${path}`).toBeTruthy();
         expect(operation.description).toContain("Permissão necessária");
         expect(operation["x-scope"]).toBe(
-          path.startsWith("/api/analytics")
+          path.startsWith("/api/analytics") || /^\/api\/link-pages\/\{id\}\/analytics/.test(path)
             ? "analytics:read"
             : `${path.includes("shortened-urls") ? "links" : "pages"}:${method === "get" ? "read" : "write"}`,
         );
@@ -233,6 +233,7 @@ const WITHOUT_JSON: Record<string, string[]> = {
     "GET /api/admin/access-log/export.csv",
     "GET /api/admin/transactions/export.csv",
     "GET /api/admin/users/export.csv",
+    "GET /api/link-pages/:id/analytics/export.csv",
     "GET /api/shortened-urls/export.csv",
   ],
   "a file, streamed": ["GET /api/admin/system/backup", "GET /api/user/export"],

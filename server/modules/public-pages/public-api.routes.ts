@@ -99,6 +99,7 @@ export const publicApiRoutes: FastifyPluginAsync = async (base) => {
           request.ip,
           { userId: link.userId, targetType: link.type, targetId: link.linkId, linkPageId: link.linkPageId },
           viaTrustedProxy(request.raw, app.proxyTrust),
+          app.visitors,
           request.body.referrer ?? null,
         ),
       );

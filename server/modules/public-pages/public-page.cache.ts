@@ -18,6 +18,8 @@ export type CachedResponse = {
   expiresAt?: number | null;
   /** A sensitive page's age notice (its confirmed version has its own key). */
   adultGate?: boolean;
+  /** Whose page a GET of this copy is a view of: null for a 404, a 500 or an age notice. */
+  view?: { userId: number; linkPageId: number } | null;
 };
 
 export function encodeResponse(

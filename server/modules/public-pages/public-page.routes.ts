@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import { linkPagePath, publicOrigin } from "../../../common/paths";
+import { linkPagePath, PAGE_PREVIEW_QUERY, publicOrigin } from "../../../common/paths";
 import { isPossibleSlug } from "../../../common/slug";
-import { viaTrustedProxy } from "../../lib/client-address";
+import { clientAddress, viaTrustedProxy } from "../../lib/client-address";
 import { rateLimited } from "../../lib/rate-limits";
-import { clickFrom } from "../clicks/click-info";
+import { clickFrom, userAgentClass } from "../clicks/click-info";
 import { LINK_PAGE_TOPIC, linkPageKey } from "../link-pages/link-page-events";
 import { contactVcard, VCARD_CONTENT_TYPE, vcardFileName } from "../link-pages/vcard";
 import { withBlockedLinksGuarded } from "./blocked-links";
@@ -29,6 +29,9 @@ const headersFor = (csp: string) => ({
  */
 export type CachedPageAnswer = (request: IncomingMessage, response: ServerResponse, slug: string) => boolean;
 
+/** Records a page's view when the request that got it is a person's (createPublicPages). */
+type ViewRecorder = (request: IncomingMessage, page: CachedResponse) => void;
+
 /**
  * The rendered pages per (domain, slug), with their encodings, dropped on any edit; and the answer
  * from them before routing. One per app (publicPageRoutes renders into the same cache).
@@ -36,6 +39,7 @@ export type CachedPageAnswer = (request: IncomingMessage, response: ServerRespon
 export function createPublicPages(app: FastifyInstance): {
   cache: PublicPageCache;
   answer: CachedPageAnswer;
+  recordView: ViewRecorder;
 } {
   const cache = new PublicPageCache();
   app.bus.on(LINK_PAGE_TOPIC, (key) => {
@@ -52,6 +56,33 @@ export function createPublicPages(app: FastifyInstance): {
     closing = true;
     done();
   });
+  /**
+   * A page answered to a person is a view, recorded after the answer (a queued event, no query):
+   * not a HEAD, a prefetch (Sec-Purpose or Purpose), a bot, an age notice, a 404 or the owner's
+   * "Visualizar" (`?previa=1`: anyone adding it can only lower a count).
+   */
+  const recordView = (request: IncomingMessage, page: CachedResponse) => {
+    const view = page.view;
+    if (!view || request.method !== "GET") return;
+    const headers = request.headers;
+    if (headers["sec-purpose"]?.includes("prefetch") || headers.purpose === "prefetch") return;
+    if (request.url?.includes(PAGE_PREVIEW_QUERY)) return;
+    if (!headers["user-agent"] || userAgentClass(headers["user-agent"]).isBot) return;
+    app.clicks.push(
+      clickFrom(
+        headers,
+        clientAddress(request, app.proxyTrust),
+        {
+          userId: view.userId,
+          targetType: "link_page",
+          targetId: view.linkPageId,
+          linkPageId: view.linkPageId,
+        },
+        viaTrustedProxy(request, app.proxyTrust),
+        app.visitors,
+      ),
+    );
+  };
   const answer: CachedPageAnswer = (request, response, rawSlug) => {
     if (closing) return false;
     const slug = rawSlug.toLowerCase();
@@ -61,14 +92,18 @@ export function createPublicPages(app: FastifyInstance): {
     // A visitor confirming their age asks for the other version: the router answers it.
     if (cached.adultGate && request.url?.includes(ADULT_PARAM)) return false;
     sendPage(request, response, cached);
+    recordView(request, cached);
     return true;
   };
-  return { cache, answer };
+  return { cache, answer, recordView };
 }
 
 // GET /p/{slug}: the public Link Bio page, server-rendered (registered at the root: hot path; a
 // listening server answers cached pages before routing, createPublicPages).
-export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = async (app, { cache }) => {
+export const publicPageRoutes: FastifyPluginAsync<{
+  cache: PublicPageCache;
+  recordView: ViewRecorder;
+}> = async (app, { cache, recordView }) => {
   const homeUrl = `${app.config.publicUrl}/`;
   const notFound = encodeResponse(404, renderErrorDocument(404, homeUrl, app.config.appName), {
     ...headersFor(ERROR_CSP),
@@ -102,6 +137,7 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
       // A block whose window opens or closes changes the page: this copy is good until then.
       expiresAt: shown.nextChange,
       adultGate: gated,
+      view: gated ? null : { userId: found.page.userId, linkPageId: found.page.id },
     };
   }
 
@@ -124,11 +160,10 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
       const adult = request.query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE && plain?.adultGate !== false;
       const key = adult ? adultKey(plainKey) : plainKey;
       try {
-        sendPage(
-          request.raw,
-          reply.raw,
-          (adult ? cache.get(key) : plain) ?? (await cache.load(key, () => render(domainId, slug, adult))),
-        );
+        const page =
+          (adult ? cache.get(key) : plain) ?? (await cache.load(key, () => render(domainId, slug, adult)));
+        sendPage(request.raw, reply.raw, page);
+        recordView(request.raw, page);
       } catch (error) {
         request.log.error({ err: error }, "public page failed");
         sendPage(request.raw, reply.raw, failed);
@@ -179,6 +214,7 @@ export const publicPageRoutes: FastifyPluginAsync<{ cache: PublicPageCache }> = 
               linkPageId: found.page.id,
             },
             viaTrustedProxy(request.raw, app.proxyTrust),
+            app.visitors,
             null,
           ),
         );

@@ -248,7 +248,11 @@ describe("GET /s/{code}", () => {
     expect(await rollup(link.id, "referrer")).toEqual({ "www.instagram.com": 1, "": 1 });
     expect(await rollup(link.id, "browser")).toEqual({ Chrome: 2 });
     const events = await t.database.db.select().from(clickEvents).where(eq(clickEvents.targetId, link.id));
-    expect(JSON.stringify(events)).not.toContain("8.8.8.8");
+    // Only the day's hash of the visitor (network and agent), as a number.
+    expect(events.every((event) => typeof event.visitor === "bigint")).toBe(true);
+    expect(
+      JSON.stringify(events, (_, value) => (typeof value === "bigint" ? String(value) : value)),
+    ).not.toContain("8.8.8.8");
   });
 });
 

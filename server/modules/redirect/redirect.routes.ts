@@ -120,7 +120,13 @@ export const redirectLookupRoutes: FastifyPluginAsync = async (base) => {
         : target.location;
       if (target.rules?.vary) reply.header("vary", target.rules.vary);
       app.clicks.push(
-        shortUrlClick(request.headers, request.ip, target, viaTrustedProxy(request.raw, app.proxyTrust)),
+        shortUrlClick(
+          request.headers,
+          request.ip,
+          target,
+          viaTrustedProxy(request.raw, app.proxyTrust),
+          app.visitors,
+        ),
       );
       return { original_url: location };
     },

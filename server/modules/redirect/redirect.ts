@@ -11,7 +11,7 @@ import { SHORT_CODE_MAX } from "../../../common/slug";
 import { clientAddress, viaTrustedProxy } from "../../lib/client-address";
 import { throttled } from "../../lib/log-throttle";
 import { blockedShortLinkLinks, sendBlockedPage, shortLinkUrlOf } from "../abuse/blocked-page";
-import { clickFrom, userAgentClass } from "../clicks/click-info";
+import { clickFrom, userAgentClass, type VisitorNamer } from "../clicks/click-info";
 import type { Click } from "../clicks/click-queue";
 import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
 import { takeLimitedClick } from "./click-limit";
@@ -100,12 +100,14 @@ export const shortUrlClick = (
   ip: string,
   target: ShortLinkTarget,
   viaProxy: boolean,
+  visitors: VisitorNamer,
 ): Click =>
   clickFrom(
     headers,
     ip,
     { userId: target.userId, targetType: "short_url", targetId: target.id, linkPageId: null },
     viaProxy,
+    visitors,
   );
 
 /**
@@ -182,7 +184,13 @@ export function createRedirect(app: FastifyInstance): Redirect {
 
   const recordClick = (request: IncomingMessage, target: ShortLinkTarget) =>
     app.clicks.push(
-      shortUrlClick(request.headers, clientIp(request), target, viaTrustedProxy(request, trust)),
+      shortUrlClick(
+        request.headers,
+        clientIp(request),
+        target,
+        viaTrustedProxy(request, trust),
+        app.visitors,
+      ),
     );
 
   /**

@@ -6,7 +6,7 @@ import {
   type TargetAnalytics,
   targetAnalyticsSchema,
 } from "@common/contract/analytics";
-import { linkPageSchema } from "@common/contract/link-pages";
+import { linkPageListSchema, linkPageSchema } from "@common/contract/link-pages";
 import { type ShortenedUrl, shortenedUrlSchema } from "@common/contract/shortened-urls";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -27,20 +27,32 @@ export const advancedAnalyticsQuery = (range: AnalyticsRange) =>
       api(`/api/analytics/advanced?range=${range}`, { schema: advancedAnalyticsSchema, signal }),
   });
 
-/**
- * The drill-down of one short link or Link Bio page (a page's with the clicks of each block);
- * another user's target answers 404.
- */
+/** One target's figures, tagged with its kind: a page's are richer (views, blocks, CTR). */
+export type TargetFigures =
+  | { kind: "shortened-urls"; link: TargetAnalytics }
+  | { kind: "link-pages"; page: PageAnalytics };
+
+/** The figures of one short link or Link Bio page over the range; another user's target answers 404. */
 export const targetAnalyticsQuery = (kind: AnalyticsTargetKind, id: string, range: AnalyticsRange) =>
   queryOptions({
     queryKey: ["analytics", kind, id, range],
-    queryFn: ({ signal }): Promise<TargetAnalytics & Partial<Pick<PageAnalytics, "blocks">>> => {
+    queryFn: async ({ signal }): Promise<TargetFigures> => {
       const url = `/api/analytics/${kind}/${encodeURIComponent(id)}?range=${range}`;
       return kind === "link-pages"
-        ? api(url, { schema: pageAnalyticsSchema, signal })
-        : api(url, { schema: targetAnalyticsSchema, signal });
+        ? { kind, page: await api(url, { schema: pageAnalyticsSchema, signal }) }
+        : { kind, link: await api(url, { schema: targetAnalyticsSchema, signal }) };
     },
   });
+
+/** A page's figures over the range as CSV, one row per day (a download, not a read of the SPA). */
+export const pageAnalyticsCsvPath = (id: string, range: AnalyticsRange) =>
+  `/api/link-pages/${encodeURIComponent(id)}/analytics/export.csv?range=${range}`;
+
+/** The user's Link Bio pages, for the overview's way into each page's figures. */
+export const analyticsLinkPagesQuery = queryOptions({
+  queryKey: ["analytics-target", "link-pages"],
+  queryFn: ({ signal }) => api("/api/link-pages", { schema: linkPageListSchema, signal }),
+});
 
 /** What the drill-down's header names: the short link or the page itself. */
 export type AnalyticsTarget =

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { deviceLabel, referrerLabel } from "./click-dimensions";
+import { deviceLabel, referrerLabel, sumByLabel } from "./click-dimensions";
+import { formatCtr } from "./click-through-rate";
 import { dailySeries } from "./daily-series";
 import { formatChange, percentChange } from "./percent-change";
 
@@ -28,5 +29,23 @@ describe("analytics labels", () => {
     expect(deviceLabel("smart-tv")).toBe("Outro");
     expect(referrerLabel("")).toBe("Direto");
     expect(referrerLabel("instagram.com")).toBe("instagram.com");
+  });
+
+  it("sums the views and clicks of values that read the same in pt-BR", () => {
+    const rows = [
+      { value: "mobile", views: 10, clicks: 2 },
+      { value: "smart-tv", views: 3, clicks: 1 },
+      { value: "other", views: 2, clicks: 0 },
+    ];
+    expect(sumByLabel(rows, deviceLabel, ["views", "clicks"])).toEqual([
+      { label: "Celular", views: 10, clicks: 2 },
+      { label: "Outro", views: 5, clicks: 1 },
+    ]);
+  });
+
+  it("writes a click-through rate as a pt-BR percent with at most one decimal", () => {
+    expect(formatCtr(0.125)).toBe("12,5%");
+    expect(formatCtr(1 / 3)).toBe("33,3%");
+    expect(formatCtr(0)).toBe("0%");
   });
 });

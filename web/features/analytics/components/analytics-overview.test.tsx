@@ -1,7 +1,8 @@
 import type { AnalyticsSummary } from "@common/contract/analytics";
 import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
+import type { LinkPage } from "@common/contract/link-pages";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AnalyticsOverview } from "./analytics-overview";
@@ -40,6 +41,32 @@ function renderOverview() {
   );
 }
 
+const linkPage = (id: number, title: string, slug: string, clicks: number): LinkPage => ({
+  id,
+  slug,
+  title,
+  description: null,
+  profile_image_url: null,
+  background_color: "#ffffff",
+  text_color: "#000000",
+  button_style: "{}",
+  button_font: "Inter",
+  button_size: "medium",
+  custom_domain_id: 1,
+  is_active: true,
+  background_type: "solid",
+  background_gradient_to: null,
+  background_gradient_direction: null,
+  background_image_url: null,
+  is_sensitive: false,
+  seo_title: null,
+  seo_description: null,
+  click_count: clicks,
+  links_count: 2,
+  created_at: "2026-11-20T15:00:00.000Z",
+  updated_at: "2026-11-20T15:00:00.000Z",
+});
+
 const card = (label: string) =>
   screen.getByText(label, { selector: "p" }).closest("div.rounded-xl") as HTMLElement;
 
@@ -50,6 +77,7 @@ describe("AnalyticsOverview", () => {
     stub({
       "/api/analytics": { status: 200, body: summary },
       "/api/analytics/advanced?range=30d": { status: 200, body: { daily_clicks: [] } },
+      "/api/link-pages": { status: 200, body: [] },
     });
     renderOverview();
     await screen.findByText("300");
@@ -75,6 +103,7 @@ describe("AnalyticsOverview", () => {
         body: { ...summary, top_countries: [{ country: "", clicks: 4 }] },
       },
       "/api/analytics/advanced?range=30d": { status: 200, body: { daily_clicks: [] } },
+      "/api/link-pages": { status: 200, body: [] },
     });
     renderOverview();
     await screen.findByText("300");
@@ -87,9 +116,42 @@ describe("AnalyticsOverview", () => {
     stub({
       "/api/analytics": { status: 403, body: { error: "Acesso negado." } },
       "/api/analytics/advanced?range=30d": { status: 200, body: { daily_clicks: [] } },
+      "/api/link-pages": { status: 200, body: [] },
     });
     renderOverview();
     expect((await screen.findByRole("alert")).textContent).toBe("Acesso negado.");
     expect(screen.getByText(ANALYTICS_MESSAGES.noCountries)).toBeTruthy();
+  });
+
+  it("leads to each Link Bio page's own figures, and lists none without pages", async () => {
+    stub({
+      "/api/analytics": { status: 200, body: summary },
+      "/api/analytics/advanced?range=30d": { status: 200, body: { daily_clicks: [] } },
+      "/api/link-pages": {
+        status: 200,
+        body: [linkPage(4, "Loja da Ana", "ana", 1234), linkPage(9, "Banda", "banda", 1)],
+      },
+    });
+    renderOverview();
+    const section = await screen.findByRole("region", { name: "Estatísticas por Link Bio" });
+    const links = await within(section).findAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Loja da Ana/p/ana1.234 cliques", "/analytics/link-pages/4"],
+      ["Banda/p/banda1 clique", "/analytics/link-pages/9"],
+    ]);
+  });
+
+  it("has no page list while the user has no Link Bio", async () => {
+    stub({
+      "/api/analytics": { status: 200, body: summary },
+      "/api/analytics/advanced?range=30d": { status: 200, body: { daily_clicks: [] } },
+      "/api/link-pages": { status: 200, body: [] },
+    });
+    renderOverview();
+    await screen.findByText("300");
+    await waitFor(() =>
+      expect(screen.queryByRole("region", { name: "Estatísticas por Link Bio" })).toBeNull(),
+    );
+    expect(screen.getByRole("link", { name: /Criar Nova Link Bio/ })).toBeTruthy();
   });
 });

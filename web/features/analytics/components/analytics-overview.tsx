@@ -12,6 +12,7 @@ import {
 } from "lucide-react";
 import { useState } from "react";
 import { advancedAnalyticsQuery, analyticsSummaryQuery } from "../api/analytics";
+import { AnalyticsPageLinks } from "./analytics-page-links";
 import { DEFAULT_PERIOD, PERIODS, type Period, periodFigure } from "./analytics-periods";
 import { AnalyticsShortcuts } from "./analytics-shortcuts";
 import { ClicksTrend } from "./clicks-trend";
@@ -123,6 +124,8 @@ export function AnalyticsOverview() {
           )}
         </section>
       </div>
+
+      <AnalyticsPageLinks />
 
       <AnalyticsShortcuts />
 

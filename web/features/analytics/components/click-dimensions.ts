@@ -19,3 +19,22 @@ export function referrerLabel(value: string | null): string {
 export function nameOrUnknown(value: string | null): string {
   return value?.trim() || "Desconhecido";
 }
+
+/**
+ * Breakdown rows labelled in pt-BR, rows that end up with the same label ('Outro', 'Direto',
+ * 'Desconhecido') summed figure by figure, in the order their labels first appear.
+ */
+export function sumByLabel<K extends string>(
+  rows: readonly ({ value: string } & Record<K, number>)[] | undefined,
+  label: (value: string | null) => string,
+  figures: readonly K[],
+): ({ label: string } & Record<K, number>)[] {
+  const sums = new Map<string, Record<K, number>>();
+  for (const row of rows ?? []) {
+    const name = label(row.value);
+    const sum = sums.get(name) ?? (Object.fromEntries(figures.map((f) => [f, 0])) as Record<K, number>);
+    for (const figure of figures) sum[figure] += row[figure];
+    sums.set(name, sum);
+  }
+  return [...sums].map(([name, sum]) => ({ label: name, ...sum }));
+}

@@ -2,6 +2,9 @@ import { addDays, dayOf } from "@common/time";
 
 export type DailyPoint = { date: string; label: string; clicks: number };
 
+/** A day's label on a chart's axis: 'dd/mm'. */
+export const dayLabel = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+
 /**
  * The last `days` calendar days ending today (product time zone), with 0 for days the API left
  * out, so the chart's axis is continuous.
@@ -18,6 +21,15 @@ export function dailySeries(
   }
   return Array.from({ length: days }, (_, i) => {
     const date = addDays(today, i - days + 1);
-    return { date, label: `${date.slice(8, 10)}/${date.slice(5, 7)}`, clicks: byDay.get(date) ?? 0 };
+    return { date, label: dayLabel(date), clicks: byDay.get(date) ?? 0 };
   });
+}
+
+export type ViewsAndClicksPoint = { date: string; label: string; views: number; clicks: number };
+
+/** A page's days as the server sends them (every day of the period, zero-filled), labelled for the axis. */
+export function viewsAndClicksSeries(
+  daily: { date: string; views: number; clicks: number }[],
+): ViewsAndClicksPoint[] {
+  return daily.map(({ date, views, clicks }) => ({ date, label: dayLabel(date), views, clicks }));
 }

@@ -9,6 +9,8 @@ type Props = {
   /** Percent change against the previous period and what it is compared with ('vs ontem'). */
   change?: { value: number | null; versus: string };
   tone?: "brand" | "green" | "violet" | "amber";
+  /** How the value reads; a pt-BR whole number by default. */
+  format?: (value: number) => string;
 };
 
 const tones = {
@@ -19,7 +21,14 @@ const tones = {
 };
 
 /** A figure card; a skeleton while the value is undefined. */
-export function StatCard({ label, value, icon: Icon, change, tone = "brand" }: Props) {
+export function StatCard({
+  label,
+  value,
+  icon: Icon,
+  change,
+  tone = "brand",
+  format = (n) => n.toLocaleString("pt-BR"),
+}: Props) {
   return (
     <div className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-3">
@@ -36,7 +45,7 @@ export function StatCard({ label, value, icon: Icon, change, tone = "brand" }: P
         </div>
       ) : (
         <p className="mt-1 text-2xl font-bold tracking-tight text-gray-900 tabular-nums sm:text-3xl">
-          {value.toLocaleString("pt-BR")}
+          {format(value)}
         </p>
       )}
       {change && value !== undefined && change.value !== null && (

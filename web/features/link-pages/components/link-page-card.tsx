@@ -1,5 +1,5 @@
 import type { LinkPage } from "@common/contract/link-pages";
-import { paths } from "@common/paths";
+import { paths, previewOf } from "@common/paths";
 import { formatDateBR } from "@common/time";
 import { CopyButton } from "@web/components/ui/copy-button";
 import { QrCodeButton } from "@web/components/ui/qr-code-button";
@@ -55,7 +55,7 @@ export function LinkPageCard({
       <div className="mt-auto pt-4">
         <div className="flex flex-wrap items-center gap-2 border-t border-gray-100 pt-4">
           <a
-            href={publicUrl}
+            href={previewOf(publicUrl)}
             target="_blank"
             rel="noopener noreferrer"
             className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"

@@ -6,7 +6,7 @@ import {
   type LinkPageBody,
   linkPageBodySchema,
 } from "@common/contract/link-pages";
-import { paths } from "@common/paths";
+import { paths, previewOf } from "@common/paths";
 import { normalizeSlug, slugFromTitle } from "@common/slug";
 import { useQuery } from "@tanstack/react-query";
 import { BackLink } from "@web/components/ui/back-link";
@@ -200,7 +200,7 @@ export function LinkPageEditorForm({ page, blocks }: { page: LinkPage | null; bl
           {savedUrl && (
             <>
               <a
-                href={savedUrl}
+                href={previewOf(savedUrl)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 bg-white px-3 py-2 text-sm font-medium text-gray-700 shadow-sm hover:bg-gray-50"

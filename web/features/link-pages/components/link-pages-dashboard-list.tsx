@@ -1,5 +1,5 @@
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
-import { paths } from "@common/paths";
+import { paths, previewOf } from "@common/paths";
 import { useQuery } from "@tanstack/react-query";
 import { ButtonLink } from "@web/components/ui/button";
 import { CopyButton } from "@web/components/ui/copy-button";
@@ -66,7 +66,7 @@ export function LinkPagesDashboardList() {
                   </div>
                   <div className="flex flex-wrap items-center gap-1.5">
                     <a
-                      href={url}
+                      href={previewOf(url)}
                       target="_blank"
                       rel="noopener noreferrer"
                       className="inline-flex items-center gap-1.5 rounded-lg border border-gray-200 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50"

@@ -32,7 +32,7 @@ describe("LinkPagesList", () => {
       within(card)
         .getByRole("link", { name: /Visualizar/ })
         .getAttribute("href"),
-    ).toBe(`${window.location.origin}/p/banda-rock`);
+    ).toBe(`${window.location.origin}/p/banda-rock?previa=1`);
     expect(
       within(card)
         .getByRole("link", { name: /Ver estatísticas/ })
