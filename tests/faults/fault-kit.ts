@@ -270,9 +270,7 @@ export async function countViews(where: {
   });
   try {
     const n = async (query: ReturnType<typeof sql>) =>
-      Number(
-        (((await database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows[0] ?? {}).n ?? 0,
-      );
+      Number(((await database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows[0]?.n ?? 0);
     return {
       events: await n(
         sql`select coalesce(sum(clicks), 0)::int as n from click_events where target_type = 'link_page'`,
