@@ -386,6 +386,78 @@ async function measureShortLinkList(
   }
 }
 
+/** The analytics user's page whose figures are read (seed.ts: analise-1 … 4, 10 links each). */
+const FIGURES_PAGE_SLUG = "analise-1";
+
+/**
+ * A page's 90-day analytics over the seeded year (target: median < 50 ms); then the rollup lag: one
+ * view of that page, from a new visitor, while wrk loads the cached bench page (each request a
+ * view too), polled on its figures until it is in (target: < 5 s).
+ */
+async function measurePageFigures(
+  origin: string,
+  cookie: Record<string, string>,
+  loadedPageUrl: string,
+  rows: Row[],
+  raw: Record<string, unknown>,
+): Promise<void> {
+  const list = await rawGet(`${origin}/api/link-pages`, cookie);
+  const page =
+    list.status === 200
+      ? jsonOf<{ id: number; slug: string }[]>(list).find((p) => p.slug === FIGURES_PAGE_SLUG)
+      : undefined;
+  if (!page) {
+    rows.push({
+      metric: "GET /api/link-pages/{id}/analytics",
+      ours: `HTTP ${list.status}`,
+      target: "route",
+      verdict: "SKIP",
+    });
+    return;
+  }
+  const figuresUrl = (range: string) => `${origin}/api/link-pages/${page.id}/analytics?range=${range}`;
+  const quarter = await timeSequential(figuresUrl("90d"), cookie, ANALYTICS_REQUESTS);
+  const body =
+    quarter.probe.status === 200 ? jsonOf<{ views?: number; daily?: unknown[] }>(quarter.probe) : {};
+  raw.pageFigures = { times: quarter.times, views: body.views };
+  rows.push({
+    metric: `GET /api/link-pages/{id}/analytics?range=90d, 10M events a year (median of ${ANALYTICS_REQUESTS})`,
+    ours: quarter.probe.status === 200 ? fmt.ms(quarter.median) : `HTTP ${quarter.probe.status}`,
+    target: "< 50 ms",
+    verdict: verdict(quarter.median < 50 && (body.daily?.length ?? 0) === 90 && (body.views ?? 0) > 0),
+    note: `p95 ${fmt.ms(quarter.p95)}; ${fmt.int(body.views ?? 0)} views in the 90 days`,
+  });
+
+  const viewsToday = async () =>
+    jsonOf<{ daily: { views: number }[] }>(await rawGet(figuresUrl("7d"), cookie)).daily.at(-1)?.views ?? 0;
+  const load = runLoad({ url: loadedPageUrl, duration: 12, connections: 50, headers: BROWSER_ENCODING });
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  const before = await viewsToday();
+  // A visitor of its own (the load's agent is the bench's): one view.
+  await rawGet(`${origin}/p/${FIGURES_PAGE_SLUG}`, { "user-agent": `${BROWSER_USER_AGENT} atraso` });
+  const sent = performance.now();
+  let lagMs = Number.NaN;
+  while (performance.now() - sent < 30_000) {
+    if ((await viewsToday()) > before) {
+      lagMs = performance.now() - sent;
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const loaded = await load;
+  raw.viewLag = { lagMs, load: loaded };
+  log(
+    `view lag: ${Number.isNaN(lagMs) ? "not in the figures after 30 s" : fmt.ms(lagMs)} under ${fmt.rps(loaded.rps)} of /p/`,
+  );
+  rows.push({
+    metric: "a view in its page's figures, under the cached /p/ load",
+    ours: Number.isNaN(lagMs) ? "> 30 s" : fmt.ms(lagMs),
+    target: "< 5 s",
+    verdict: verdict(lagMs < 5_000),
+    note: `polled every 100 ms; the load ${fmt.rps(loaded.rps)}, every request a view`,
+  });
+}
+
 /** Codes of the cold baseline run without wrk: the bare server is fast, a sample is enough. */
 const COLD_BASELINE_SAMPLE = 200_000;
 
@@ -706,6 +778,10 @@ async function main() {
         verdict: "SKIP",
       });
     }
+
+    // One of that user's pages: its 90-day figures (page_daily seeded: views, visitors, clicks), and
+    // how long a view takes to reach them while the cached page is under load.
+    await measurePageFigures(origin, cookie, `${origin}/p/${PAGE_SLUG}`, rows, raw);
 
     // The administrator's overview and user list, with 100k users and 1M clicks.
     await measureAdmin(origin, rows, raw);

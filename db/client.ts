@@ -27,6 +27,20 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export type PreparedStep = { name: string; query: SQL };
 
+/**
+ * A step of a prepared transaction: a statement, or one built from the rows the step before it
+ * answered (run only when there are some). A built statement's text must not depend on those rows
+ * (only its parameters do): it is prepared, built from no rows, before the transaction begins.
+ */
+export type TransactionStep = PreparedStep | { name: string; query: (previous: Row[]) => SQL };
+type Row = Record<string, unknown>;
+
+/** The statement of a step, given the previous step's rows; null: skipped (no rows to build from). */
+function statementOf(step: TransactionStep, previous: Row[] | null): SQL | null {
+  if (typeof step.query !== "function") return step.query;
+  return previous && previous.length > 0 ? step.query(previous) : null;
+}
+
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
@@ -40,7 +54,7 @@ export type Database = {
    * the connection (PGlite: other queries wait, the event loop goes on), so that no block of work
    * is longer than one statement.
    */
-  preparedTransaction(steps: PreparedStep[], between?: () => Promise<void>): Promise<void>;
+  preparedTransaction(steps: TransactionStep[], between?: () => Promise<void>): Promise<void>;
   /**
    * The rows of a read prepared the same way, for a small query on a hot path (a redirect's cache
    * miss). Columns come under the names the SQL gives them, with the driver's default types.
@@ -148,10 +162,16 @@ function openPostgres(url: string, max: number): Database {
       let broken = false;
       try {
         await client.query(`begin; ${GENERIC_PLANS}`);
-        for (const { name, query } of steps) {
+        let previous: Row[] | null = null;
+        for (const step of steps) {
           await between?.();
+          const query = statementOf(step, previous);
+          if (!query) {
+            previous = [];
+            continue;
+          }
           const { sql: text, params } = dialect.sqlToQuery(query);
-          await client.query({ name, text, values: params });
+          previous = (await client.query({ name: step.name, text, values: params })).rows as Row[];
         }
         await between?.();
         await client.query("commit");
@@ -215,13 +235,23 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // EXECUTE with the values as literals: one protocol round trip, no planning. (PGlite's query()
     // names no statement, and EXECUTE takes no bind parameters.)
     preparedTransaction: async (steps, between) => {
-      const statements = steps.map(({ name, query }) => ({ name, ...dialect.sqlToQuery(query) }));
-      for (const statement of statements) await prepare(statement);
+      // Built steps are prepared from no rows: their text is the same whatever the rows.
+      for (const step of steps) {
+        const query = typeof step.query === "function" ? step.query([]) : step.query;
+        await prepare({ name: step.name, ...dialect.sqlToQuery(query) });
+      }
       await client.transaction(async (tx) => {
         await tx.exec(GENERIC_PLANS);
-        for (const statement of statements) {
+        let previous: Row[] | null = null;
+        for (const step of steps) {
           await between?.();
-          await tx.exec(execute(statement));
+          const query = statementOf(step, previous);
+          if (!query) {
+            previous = [];
+            continue;
+          }
+          const results = await tx.exec(execute({ name: step.name, ...dialect.sqlToQuery(query) }));
+          previous = (results.at(-1)?.rows ?? []) as Row[];
         }
         await between?.();
       });

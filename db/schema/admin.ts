@@ -105,11 +105,22 @@ export const linkReports = pgTable(
 );
 
 /**
- * Click batches already written: a batch whose commit was in doubt (the connection dropped during
- * COMMIT) is retried under the same id, and a second write is refused, so no click is counted
- * twice. Purged after a day.
+ * The batches of events appended to click_events (decision 026). A batch whose commit was in doubt
+ * (the connection dropped during COMMIT) is retried under the same id, and a second write is
+ * refused, so no event is appended twice. A batch's events are the ids seq·65536 + 1 … + rows;
+ * the rollup worker sums them into the figures and sets rolled_up in the same transaction, so none
+ * is summed twice or lost. Purged a day after, once rolled up.
  */
-export const clickBatches = pgTable("click_batches", {
-  id: text().primaryKey(),
-  writtenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+export const clickBatches = pgTable(
+  "click_batches",
+  {
+    id: text().primaryKey(),
+    writtenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** From click_batch_seq (starts at 2^20: its events' ids start at 2^36, above any identity). */
+    seq: bigint({ mode: "number" }),
+    rows: integer().notNull().default(0),
+    /** True by default: batches of the code before the worker summed their own events. */
+    rolledUp: boolean().notNull().default(true),
+  },
+  (t) => [index("click_batches_pending_idx").on(t.seq).where(sql`not ${t.rolledUp}`)],
+);

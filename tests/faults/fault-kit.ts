@@ -10,6 +10,7 @@ import { sql } from "drizzle-orm";
 import { freePort } from "../../bench/app-server";
 import { openDatabase } from "../../db/client";
 import { domains, linkPages, shortenedUrls, users } from "../../db/schema";
+import { rollUpPending } from "../../server/modules/clicks/event-rollup";
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -242,6 +243,8 @@ export async function countClicks(where: {
     poolSize: 1,
   });
   try {
+    // Batches appended but not summed yet are summed first, as the next start would.
+    await rollUpPending(database);
     const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
     const events = rows(
       await database.db.execute(
@@ -269,6 +272,7 @@ export async function countViews(where: {
     poolSize: 1,
   });
   try {
+    await rollUpPending(database);
     const n = async (query: ReturnType<typeof sql>) =>
       Number(((await database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows[0]?.n ?? 0);
     return {

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { inArray, lt, sql } from "drizzle-orm";
+import { and, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { BLOCK_TYPES } from "../../../common/contract/link-blocks";
-import { dayOf } from "../../../common/time";
 import type { Database, Db } from "../../../db/client";
-import { clickBatches, type EventTarget, type RollupDimension, users } from "../../../db/schema";
+import { clickBatches, type EventTarget } from "../../../db/schema";
 import { sqlState } from "../../lib/database-errors";
 import type { ClickInfo } from "./click-info";
+import type { EventRollup } from "./event-rollup";
 
 /**
  * A click, or a Link Bio page's view: `targetType` "link_page", `targetId` and `linkPageId` the page
@@ -89,6 +89,9 @@ export type WrittenClicks = ReadonlyArray<
   Readonly<Pick<EventRow, "userId" | "targetType" | "targetId" | "second" | "clicks" | "isBot">>
 >;
 
+/** How long a shutdown sums pending batches, within the process's exit budget (main.ts). */
+const SHUTDOWN_ROLLUP_MS = 3_000;
+
 /** The longest wait between two attempts while the database is away. */
 const MAX_BACKOFF_MS = 5_000;
 
@@ -108,6 +111,8 @@ const MAX_BACKOFF_MS = 5_000;
  * no click is lost, none is counted twice. Ids older than a day are purged (purgeClickBatches).
  */
 export class ClickQueue {
+  /** The worker that sums appended batches into the figures (flush and close wait for it). */
+  rollups: EventRollup | undefined;
   /** Called with each batch once committed (webhooks' link.clicked); must be cheap. */
   onWritten: ((rows: WrittenClicks) => void) | undefined;
   private rows = new Map<string, EventRow>();
@@ -168,9 +173,14 @@ export class ClickQueue {
     else this.schedule();
   }
 
-  /** Writes everything queued so far; resolves when it is in the database (or failed and is held). */
-  flush(): Promise<void> {
-    return this.write(1);
+  /**
+   * Writes everything queued so far, then has the rollup worker sum everything pending: resolves
+   * when it is in the figures (or failed and is held). What tests and a shutdown wait for; the timer
+   * only appends, and the worker sums on its own tick.
+   */
+  async flush(): Promise<void> {
+    await this.write(1);
+    await this.rollups?.drain();
   }
 
   /** Writes while at least `minimum` clicks wait; below that, the timer takes the rest. */
@@ -193,15 +203,19 @@ export class ClickQueue {
     this.schedule();
   }
 
-  /** Stops the timer and writes what is left, retrying a few times before giving up. */
+  /**
+   * Stops the timer and appends what is left, retrying a few times before giving up; then sums
+   * what it can of the pending batches in SHUTDOWN_ROLLUP_MS (the rest is summed at the next start).
+   */
   async close(): Promise<void> {
     this.closed = true;
     for (let attempt = 0; attempt < 5 && this.size > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      await this.flush();
+      await this.write(1);
     }
     if (this.timer) clearTimeout(this.timer);
     if (this.size > 0) this.log.error({ clicks: this.size }, "clicks not written at shutdown");
+    await this.rollups?.close(SHUTDOWN_ROLLUP_MS);
   }
 
   private schedule(): void {
@@ -209,7 +223,7 @@ export class ClickQueue {
     const delay = this.failures ? Math.min(MAX_BACKOFF_MS, this.flushMs * 2 ** this.failures) : this.flushMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.flush();
+      void this.write(1);
     }, delay);
   }
 
@@ -256,7 +270,7 @@ export class ClickQueue {
   /** "done": written (now or by an earlier attempt) or dropped for good; "failed": to retry. */
   private async tryWrite(batch: Batch): Promise<"done" | "failed"> {
     try {
-      await this.writeKeepingLiveUsers(batch);
+      await this.writeBatch(batch.rows, batch.id);
       this.failures = 0;
       this.notifyWritten(batch.rows);
       return "done";
@@ -313,254 +327,52 @@ export class ClickQueue {
     }
   }
 
-  /** A user deleted since their clicks were queued fails the batch on its foreign key: drop theirs. */
-  private async writeKeepingLiveUsers({ id, rows: batch }: Batch): Promise<void> {
-    try {
-      await this.writeBatch(batch, id);
-    } catch (error) {
-      if (sqlState(error) !== "23503") throw error;
-      const ids = [...new Set(batch.map((row) => row.userId))];
-      const live = new Set(
-        (await this.database.db.select({ id: users.id }).from(users).where(inArray(users.id, ids))).map(
-          (row) => row.id,
-        ),
-      );
-      const kept = batch.filter((row) => live.has(row.userId));
-      this.log.warn({ dropped: sumClicks(batch) - sumClicks(kept) }, "clicks of deleted users dropped");
-      // The failed attempt rolled back, its id with it: the same id is free.
-      if (kept.length > 0) await this.writeBatch(kept, id);
-    }
-  }
-
   /**
-   * One transaction of two prepared statements (embedded PGlite runs on the thread that answers
-   * redirects: parsing them costs ~30 ms there and planning them ~3 ms, against ~1 ms each to
-   * execute them, and the event loop is served before each and before the commit). The first
-   * locks the batch's targets in id order (a delete running meanwhile waits for the commit, and two
-   * processes cannot deadlock), then their owners (key share: an account deletion waits for the
-   * commit, and its trigger then finds these rows; click_events and click_daily have no foreign
-   * key, migration 0022), keeps only the rows of targets and owners that still exist, and writes
-   * the events and click_count; the second writes the daily rollups and the per-owner sums of the
-   * same live targets (still locked).
+   * Appends the batch to the event log in one prepared statement: its id and its place in
+   * click_batches (which refuses the id a second time), and its rows as events whose ids are the
+   * batch's range. Nothing is locked or summed here: the rollup worker (event-rollup.ts) takes the
+   * batch off the request's path, checks that its targets and owners still exist, and sums it.
    */
   private async writeBatch(batch: EventRow[], id: string): Promise<void> {
-    const { rollups, pages, visitors } = summarise(batch);
-    const ids = (pick: (row: EventRow) => boolean) => [...new Set(batch.filter(pick).map((r) => r.targetId))];
-    const shortIds = sql.param(ids((r) => r.targetType === "short_url"));
-    // Every other type but a view is a block of a Link Bio page: a row of links (decision 024).
-    const linkIds = sql.param(ids((r) => r.targetType !== "short_url" && r.targetType !== "link_page"));
-    const pageIds = sql.param(pages);
     // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
     // as for 1, which matters because it is built on the same thread that answers redirects.
-    const column = <T, V>(rows: T[], pick: (row: T) => V) => sql.param(rows.map(pick));
-    const liveTarget = (alias: string) =>
-      sql.raw(`((${alias}.target_type = 'short_url' and ${alias}.target_id in (select id from live_short))
-        or (${alias}.target_type = 'link_page' and ${alias}.target_id in (select id from live_page))
-        or (${alias}.target_type not in ('short_url', 'link_page') and ${alias}.target_id in (select id from live_link)))`);
-    const events = sql`
-      with
-      written as (insert into click_batches (id) values (${id}::text)),
-      live_short as materialized (
-        select id from shortened_urls where id = any(${shortIds}::int[])
-        order by id for no key update),
-      live_link as materialized (
-        select id from links where id = any(${linkIds}::int[])
-        order by id for no key update),
-      live_page as materialized (
-        select id from link_pages where id = any(${pageIds}::int[])
-          -- After the links, as a page's deletion locks them.
-          and (select count(*) from live_link) >= 0
-        order by id for no key update),
-      owners as materialized (
-        select id from users where id = any(${sql.param([...new Set(batch.map((r) => r.userId))])}::int[])
-          -- After the targets (these run first and lock them all), as an account deletion locks.
-          and (select count(*) from live_short) + (select count(*) from live_link)
-              + (select count(*) from live_page) >= 0
-        order by id for key share),
-      ev as materialized (
-        select e.* from unnest(
-          ${column(batch, (e) => e.userId)}::int[], ${column(batch, (e) => e.targetType)}::text[],
-          ${column(batch, (e) => e.targetId)}::int[], ${column(batch, (e) => e.linkPageId)}::int[],
-          ${column(batch, (e) => new Date(e.second * 1000).toISOString())}::timestamptz[],
-          ${column(batch, (e) => e.clicks)}::int[], ${column(batch, (e) => e.country)}::text[],
-          ${column(batch, (e) => e.referrerHost)}::text[], ${column(batch, (e) => e.device)}::text[],
-          ${column(batch, (e) => e.browser)}::text[], ${column(batch, (e) => e.os)}::text[],
-          ${column(batch, (e) => e.isBot)}::bool[], ${column(batch, (e) => e.visitor)}::bigint[])
-          as e(user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot, visitor)
-        where ${liveTarget("e")} and e.user_id in (select id from owners)),
-      events as (
-        insert into click_events
-          (user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device, browser, os, is_bot, visitor)
-        select * from ev),
-      short_counts as (
-        update shortened_urls as t set click_count = t.click_count + v.n
-        from (select target_id as id, sum(clicks) as n from ev where target_type = 'short_url' and not is_bot
-              group by target_id) as v
-        where t.id = v.id),
-      link_counts as (
-        update links as t set click_count = t.click_count + v.n
-        from (select target_id as id, sum(clicks) as n from ev
-              where target_type not in ('short_url', 'link_page') and not is_bot
-              group by target_id) as v
-        where t.id = v.id),
-      page_counts as (
-        update link_pages as t set click_count = t.click_count + v.n
-        from (select link_page_id as id, sum(clicks) as n from ev
-              where target_type not in ('short_url', 'link_page') and not is_bot
-                and link_page_id in (select id from live_page)
-              group by link_page_id) as v
-        where t.id = v.id)
-      select 1`;
-    // Views are summed in page_daily only; a page's clicks there are its blocks' rollups, summed
-    // per page. New visitors of the day are the rows visitor_days did not hold yet.
-    const rollupRows = sql`
-      with
-      live_short as materialized (select id from shortened_urls where id = any(${shortIds}::int[])),
-      live_link as materialized (select id from links where id = any(${linkIds}::int[])),
-      live_page as materialized (select id from link_pages where id = any(${pageIds}::int[])),
-      rollups as materialized (
-        select r.* from unnest(
-          ${column(rollups, (r) => r.userId)}::int[], ${column(rollups, (r) => r.day)}::date[],
-          ${column(rollups, (r) => r.targetType)}::text[], ${column(rollups, (r) => r.targetId)}::int[],
-          ${column(rollups, (r) => r.linkPageId)}::int[], ${column(rollups, (r) => r.dimension)}::text[],
-          ${column(rollups, (r) => r.value)}::text[], ${column(rollups, (r) => r.clicks)}::bigint[])
-          with ordinality as r(user_id, day, target_type, target_id, link_page_id, dimension, value, clicks, n)
-        where ${liveTarget("r")}),
-      new_visitors as (
-        insert into visitor_days (scope_type, scope_id, day, visitor)
-        select v.scope_type, v.scope_id, v.day, v.visitor from unnest(
-          ${column(visitors, (v) => v.scopeType)}::text[], ${column(visitors, (v) => v.scopeId)}::int[],
-          ${column(visitors, (v) => v.day)}::date[], ${column(visitors, (v) => v.visitor)}::bigint[])
-          as v(scope_type, scope_id, day, visitor)
-        where (v.scope_type = 'short_url' and v.scope_id in (select id from live_short))
-           or (v.scope_type = 'link_page' and v.scope_id in (select id from live_page))
-        order by v.scope_type, v.scope_id, v.day, v.visitor
-        on conflict do nothing
-        returning scope_type, scope_id, day),
-      new_counts as materialized (
-        select scope_type, scope_id, day, count(*)::int as n from new_visitors group by scope_type, scope_id, day),
-      daily as (
-        insert into click_daily (user_id, day, target_type, target_id, link_page_id, dimension, value, clicks, visitors)
-        select r.user_id, r.day, r.target_type, r.target_id, r.link_page_id, r.dimension, r.value, r.clicks,
-               coalesce(c.n, 0)
-        from rollups r
-        left join new_counts c on r.target_type = 'short_url' and r.dimension = 'total'
-          and c.scope_type = 'short_url' and c.scope_id = r.target_id and c.day = r.day
-        where r.target_type <> 'link_page'
-        order by r.n
-        on conflict (user_id, target_type, target_id, dimension, value, day)
-        do update set clicks = click_daily.clicks + excluded.clicks, visitors = click_daily.visitors + excluded.visitors),
-      owners as (
-        insert into click_daily_user (user_id, dimension, day, value, clicks)
-        select user_id, dimension, day, value, sum(clicks) from rollups where target_type <> 'link_page'
-        group by user_id, dimension, day, value order by user_id, dimension, day, value
-        on conflict (user_id, dimension, day, value)
-        do update set clicks = click_daily_user.clicks + excluded.clicks),
-      page_rows as materialized (
-        select user_id, link_page_id, day, dimension, value,
-               coalesce(sum(clicks) filter (where target_type = 'link_page'), 0)::int as views,
-               coalesce(sum(clicks) filter (where target_type <> 'link_page'), 0)::int as clicks
-        from rollups
-        where target_type <> 'short_url' and dimension <> 'bot' and link_page_id in (select id from live_page)
-        group by user_id, link_page_id, day, dimension, value),
-      pages as (
-        insert into page_daily (user_id, link_page_id, day, dimension, value, views, visitors, clicks)
-        select p.user_id, p.link_page_id, p.day, p.dimension, p.value, p.views, coalesce(c.n, 0), p.clicks
-        from page_rows p
-        left join new_counts c on p.dimension = 'total'
-          and c.scope_type = 'link_page' and c.scope_id = p.link_page_id and c.day = p.day
-        order by p.user_id, p.link_page_id, p.dimension, p.day, p.value
-        on conflict (user_id, link_page_id, dimension, day, value)
-        do update set views = page_daily.views + excluded.views, visitors = page_daily.visitors + excluded.visitors,
-          clicks = page_daily.clicks + excluded.clicks)
-      select 1`;
+    const column = <V>(pick: (row: EventRow) => V) => sql.param(batch.map(pick));
+    const append = sql`
+      with b as (
+        insert into click_batches (id, seq, rows, rolled_up)
+        values (${id}::text, nextval('click_batch_seq'), ${batch.length}::int, false)
+        returning seq)
+      insert into click_events
+        (id, user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device,
+         browser, os, is_bot, visitor)
+      overriding system value
+      select b.seq * ${EVENTS_PER_BATCH}::bigint + e.n, e.user_id, e.target_type, e.target_id, e.link_page_id,
+        e.occurred_at, e.clicks, e.country, e.referrer_host, e.device, e.browser, e.os, e.is_bot, e.visitor
+      from b, unnest(
+        ${column((e) => e.userId)}::int[], ${column((e) => e.targetType)}::text[],
+        ${column((e) => e.targetId)}::int[], ${column((e) => e.linkPageId)}::int[],
+        ${column((e) => new Date(e.second * 1000).toISOString())}::timestamptz[],
+        ${column((e) => e.clicks)}::int[], ${column((e) => e.country)}::text[],
+        ${column((e) => e.referrerHost)}::text[], ${column((e) => e.device)}::text[],
+        ${column((e) => e.browser)}::text[], ${column((e) => e.os)}::text[],
+        ${column((e) => e.isBot)}::bool[], ${column((e) => e.visitor)}::bigint[])
+        with ordinality as e(user_id, target_type, target_id, link_page_id, occurred_at, clicks, country,
+          referrer_host, device, browser, os, is_bot, visitor, n)`;
     await this.database.preparedTransaction(
-      [
-        { name: "click_events_batch", query: events },
-        { name: "click_rollups_batch", query: rollupRows },
-      ],
+      [{ name: "click_events_append", query: append }],
       yieldToEventLoop,
     );
   }
 }
 
+/**
+ * The ids a batch's events may take: seq·65536 + 1 … + rows. A batch holds at most MAX_ROWS rows;
+ * the worker reads a batch's events by this range, through the primary key.
+ */
+export const EVENTS_PER_BATCH = 65_536;
+
 /** Lets the event loop answer what is waiting (I/O included) before going on. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-type RollupRow = {
-  userId: number;
-  day: string;
-  targetType: EventTarget;
-  targetId: number;
-  linkPageId: number;
-  dimension: RollupDimension;
-  value: string;
-  clicks: number;
-};
-
-/** A visitor of a page (its views) or of a short link (its clicks) on a day. */
-type VisitorRow = { scopeType: "link_page" | "short_url"; scopeId: number; day: string; visitor: string };
-
-/**
- * The batch's rows summed per rollup key, in key order (concurrent writers upsert the same rows in
- * the same order); the Link Bio pages whose blocks were clicked or that were viewed; and the
- * visitors of the day of each page and short link. Bots go under "bot" only. A view's rollups
- * (its "clicks" are views) are summed per page, never with the clicks.
- */
-function summarise(batch: EventRow[]) {
-  const rollups = new Map<string, RollupRow>();
-  const pages = new Set<number>();
-  const visitors = new Map<string, VisitorRow>();
-  const add = (row: EventRow, day: string, dimension: RollupDimension, value: string | null) => {
-    const key = `${row.userId}|${row.targetType}|${row.targetId}|${dimension}|${value ?? ""}|${day}`;
-    const rollup = rollups.get(key);
-    if (rollup) rollup.clicks += row.clicks;
-    else
-      rollups.set(key, {
-        userId: row.userId,
-        day,
-        targetType: row.targetType,
-        targetId: row.targetId,
-        linkPageId: row.linkPageId ?? 0,
-        dimension,
-        value: value ?? "",
-        clicks: row.clicks,
-      });
-  };
-  // Formatting a date in a time zone is costly; rows of the same minute share a day (time zone
-  // offsets are whole minutes), so it is done once per minute.
-  const days = new Map<number, string>();
-  for (const row of batch) {
-    const minute = Math.floor(row.second / 60);
-    let day = days.get(minute);
-    if (day === undefined) {
-      day = dayOf(row.second * 1000);
-      days.set(minute, day);
-    }
-    if (row.isBot) {
-      add(row, day, "bot", null);
-      continue;
-    }
-    add(row, day, "total", null);
-    add(row, day, "country", row.country);
-    add(row, day, "referrer", row.referrerHost);
-    add(row, day, "device", row.device);
-    add(row, day, "browser", row.browser);
-    add(row, day, "os", row.os);
-    if (row.linkPageId) pages.add(row.linkPageId);
-    const scopeType =
-      row.targetType === "link_page" ? "link_page" : row.targetType === "short_url" ? "short_url" : null;
-    if (scopeType && row.visitor !== null) {
-      const key = `${scopeType}|${row.targetId}|${day}|${row.visitor}`;
-      if (!visitors.has(key))
-        visitors.set(key, { scopeType, scopeId: row.targetId, day, visitor: row.visitor });
-    }
-  }
-  return { rollups: inKeyOrder(rollups), pages: [...pages], visitors: [...visitors.values()] };
-}
-
-const inKeyOrder = <T>(rows: Map<string, T>) =>
-  [...rows.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 
 const isId = (value: unknown) =>
   Number.isInteger(value) && (value as number) > 0 && (value as number) <= 2147483647;
@@ -589,11 +401,14 @@ function isWrittenBatch(error: unknown): boolean {
   return false;
 }
 
-/** Forgets the ids of batches written more than a day ago (an hourly job): no retry waits that long. */
+/**
+ * Forgets the ids of batches written more than a day ago and rolled up (an hourly job): no retry
+ * waits that long. A batch still pending stays, for the worker.
+ */
 export async function purgeClickBatches(db: Db, now = new Date()): Promise<number> {
   const purged = await db
     .delete(clickBatches)
-    .where(lt(clickBatches.writtenAt, new Date(now.getTime() - 86_400_000)))
+    .where(and(lt(clickBatches.writtenAt, new Date(now.getTime() - 86_400_000)), clickBatches.rolledUp))
     .returning({ id: clickBatches.id });
   return purged.length;
 }

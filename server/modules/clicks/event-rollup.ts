@@ -1,0 +1,268 @@
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../../../db/client";
+import { sqlState } from "../../lib/database-errors";
+import { EVENTS_PER_BATCH } from "./click-queue";
+
+export type EventRollupOptions = {
+  /** Batches summed per transaction (a batch holds at most the queue's rows per statement). */
+  batchesPerRun?: number;
+  /** How long one tick may sum, in ms, before it gives the thread back until the next tick. */
+  budgetMs?: number;
+  /** Between two ticks, in ms. */
+  tickMs?: number;
+};
+
+/** Lets the event loop answer what is waiting (I/O included) before going on. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Sums the appended events into the figures, off the request's path (decision 026): every tick, the
+ * batches not rolled up yet, oldest first, a few per transaction. A transaction is two prepared
+ * statements:
+ * - the first takes the batches (`for update skip locked`: two workers, in two processes or one
+ *   overlapping run, never take the same batch), reads their events by id range, locks their live
+ *   targets in id order (short links, blocks, pages) and then their owners (key share), the order an
+ *   account's or a page's deletion locks them, deletes the events of targets or owners gone since
+ *   they were queued, and adds the people's clicks to click_count;
+ * - the second, targets still locked, adds the day's new visitors to visitor_days, and sums the
+ *   events into click_daily (short links' unique visitors on their "total" rows), click_daily_user
+ *   and page_daily (views, visitors and block clicks per page), each in key order; and marks the
+ *   batches rolled up.
+ * A transaction cut off anywhere rolls back whole: its batches stay pending, none summed twice or
+ * lost; a commit in doubt needs no more, since the flag tells.
+ */
+export class EventRollup {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private closed = false;
+  private failures = 0;
+  private readonly batchesPerRun: number;
+  private readonly budgetMs: number;
+  private readonly tickMs: number;
+
+  constructor(
+    private readonly database: Pick<Database, "preparedTransaction">,
+    private readonly log: FastifyBaseLogger,
+    options: EventRollupOptions = {},
+  ) {
+    this.batchesPerRun = options.batchesPerRun ?? 1;
+    this.budgetMs = options.budgetMs ?? 250;
+    this.tickMs = options.tickMs ?? 1_000;
+  }
+
+  start(): void {
+    this.timer = setInterval(() => {
+      if (!this.running) void this.drain(this.budgetMs);
+    }, this.tickMs);
+    this.timer.unref();
+  }
+
+  /**
+   * Sums pending batches until none is left or `budgetMs` is spent (none by default: all of them).
+   * One drain at a time: a second waits for the first, then drains too.
+   */
+  async drain(budgetMs = Number.POSITIVE_INFINITY): Promise<void> {
+    while (this.running) await this.running;
+    this.running = this.sumUntil(performance.now() + budgetMs);
+    try {
+      await this.running;
+    } finally {
+      this.running = undefined;
+    }
+  }
+
+  /** Stops the ticks and sums what it can in `budgetMs`; the rest waits for the next start. */
+  async close(budgetMs: number): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.drain(budgetMs).catch(() => undefined);
+  }
+
+  private async sumUntil(deadline: number): Promise<void> {
+    while (performance.now() < deadline) {
+      let taken: number;
+      try {
+        taken = await this.runOnce();
+        this.failures = 0;
+      } catch (error) {
+        this.failures++;
+        // Once per outage with the error; the next tick tries again.
+        if (this.failures === 1)
+          this.log.error({ err: error, state: sqlState(error) }, "event rollup failed; retried");
+        return;
+      }
+      if (taken === 0) return;
+      await yieldToEventLoop();
+    }
+    if (!this.closed) this.log.debug("event rollup: budget spent, batches left for the next tick");
+  }
+
+  /** One transaction: answers how many batches it summed (0: none was pending). */
+  private async runOnce(): Promise<number> {
+    let taken = 0;
+    await this.database.preparedTransaction(
+      [
+        { name: "event_rollup_take", query: takeStatement(this.batchesPerRun) },
+        {
+          name: "event_rollup_sum",
+          query: (rows) => {
+            taken = rows.length;
+            return sumStatement(
+              rows.map((row) => String(row.seq)),
+              rows.map((row) => Number(row.rows)),
+            );
+          },
+        },
+      ],
+      yieldToEventLoop,
+    );
+    return taken;
+  }
+}
+
+/** A target still there, in the live_* sets the first statement locked. */
+const LIVE_TARGET = sql.raw(`((ev.target_type = 'short_url' and ev.target_id in (select id from live_short))
+  or (ev.target_type = 'link_page' and ev.target_id in (select id from live_page))
+  or (ev.target_type not in ('short_url', 'link_page') and ev.target_id in (select id from live_link)))`);
+
+/** The batch's events: ids seq·65536 + 1 … + rows, read through the primary key. */
+const EVENTS_OF = (batches: string) =>
+  sql.raw(`${batches} b join click_events e
+    on e.id between b.seq * ${EVENTS_PER_BATCH} + 1 and b.seq * ${EVENTS_PER_BATCH} + b.rows`);
+
+/**
+ * Takes the oldest pending batches, locks the live targets and owners of their events, deletes the
+ * events of those gone, and adds people's clicks to click_count; answers the batches taken.
+ */
+function takeStatement(batches: number) {
+  return sql`
+    with
+    taken as materialized (
+      select seq, rows from click_batches where not rolled_up
+      order by seq limit ${batches}::int for update skip locked),
+    ev as materialized (
+      select e.id, e.user_id, e.target_type, e.target_id, e.link_page_id, e.clicks, e.is_bot
+      from ${EVENTS_OF("taken")}),
+    live_short as materialized (
+      select id from shortened_urls where id in (select target_id from ev where target_type = 'short_url')
+      order by id for no key update),
+    live_link as materialized (
+      select id from links
+      where id in (select target_id from ev where target_type not in ('short_url', 'link_page'))
+      order by id for no key update),
+    live_page as materialized (
+      select id from link_pages where id in (select link_page_id from ev)
+        -- After the blocks, as a page's deletion locks them.
+        and (select count(*) from live_link) >= 0
+      order by id for no key update),
+    owners as materialized (
+      select id from users where id in (select user_id from ev)
+        -- After the targets, as an account deletion locks.
+        and (select count(*) from live_short) + (select count(*) from live_link)
+            + (select count(*) from live_page) >= 0
+      order by id for key share),
+    kept as materialized (
+      select ev.* from ev where ${LIVE_TARGET} and ev.user_id in (select id from owners)),
+    gone as (
+      delete from click_events where id in (select id from ev except select id from kept)),
+    short_counts as (
+      update shortened_urls as t set click_count = t.click_count + v.n
+      from (select target_id as id, sum(clicks) as n from kept where target_type = 'short_url' and not is_bot
+            group by target_id) as v
+      where t.id = v.id),
+    link_counts as (
+      update links as t set click_count = t.click_count + v.n
+      from (select target_id as id, sum(clicks) as n from kept
+            where target_type not in ('short_url', 'link_page') and not is_bot
+            group by target_id) as v
+      where t.id = v.id),
+    page_counts as (
+      update link_pages as t set click_count = t.click_count + v.n
+      from (select link_page_id as id, sum(clicks) as n from kept
+            where target_type not in ('short_url', 'link_page') and not is_bot
+            group by link_page_id) as v
+      where t.id = v.id)
+    select seq::text as seq, rows from taken order by seq`;
+}
+
+/**
+ * Sums the taken batches' events (those left by the first statement) into the daily figures, in
+ * each table's key order, and marks the batches rolled up. A view ("link_page") is summed in
+ * page_daily only; a block's click in click_daily and, per page, in page_daily; bots under "bot"
+ * only. The day is the event's in the product's time zone.
+ */
+function sumStatement(seqs: string[], rows: number[]) {
+  return sql`
+    with
+    taken as (select * from unnest(${sql.param(seqs)}::bigint[], ${sql.param(rows)}::int[]) as b(seq, rows)),
+    ev as materialized (
+      select e.*, (e.occurred_at at time zone 'America/Sao_Paulo')::date as day from ${EVENTS_OF("taken")}),
+    dims as (
+      select ev.user_id, ev.day, ev.target_type, ev.target_id, coalesce(ev.link_page_id, 0) as link_page_id,
+             d.dimension, d.value, ev.clicks
+      from ev cross join lateral (values
+        ('total', ''), ('country', coalesce(ev.country, '')), ('referrer', coalesce(ev.referrer_host, '')),
+        ('device', coalesce(ev.device, '')), ('browser', coalesce(ev.browser, '')), ('os', coalesce(ev.os, ''))
+      ) as d(dimension, value)
+      where not ev.is_bot
+      union all
+      select user_id, day, target_type, target_id, coalesce(link_page_id, 0), 'bot', '', clicks from ev where is_bot),
+    rollups as materialized (
+      select user_id, day, target_type, target_id, link_page_id, dimension, value, sum(clicks)::bigint as clicks
+      from dims group by user_id, day, target_type, target_id, link_page_id, dimension, value),
+    new_visitors as (
+      insert into visitor_days (scope_type, scope_id, day, visitor)
+      select distinct target_type, target_id, day, visitor from ev
+      where visitor is not null and not is_bot and target_type in ('short_url', 'link_page')
+      order by 1, 2, 3, 4
+      on conflict do nothing
+      returning scope_type, scope_id, day),
+    new_counts as materialized (
+      select scope_type, scope_id, day, count(*)::int as n from new_visitors group by scope_type, scope_id, day),
+    daily as (
+      insert into click_daily (user_id, day, target_type, target_id, link_page_id, dimension, value, clicks, visitors)
+      select r.user_id, r.day, r.target_type, r.target_id, r.link_page_id, r.dimension, r.value, r.clicks,
+             coalesce(c.n, 0)
+      from rollups r
+      left join new_counts c on r.target_type = 'short_url' and r.dimension = 'total'
+        and c.scope_type = 'short_url' and c.scope_id = r.target_id and c.day = r.day
+      where r.target_type <> 'link_page'
+      order by r.user_id, r.target_type, r.target_id, r.dimension, r.value, r.day
+      on conflict (user_id, target_type, target_id, dimension, value, day)
+      do update set clicks = click_daily.clicks + excluded.clicks, visitors = click_daily.visitors + excluded.visitors),
+    owners as (
+      insert into click_daily_user (user_id, dimension, day, value, clicks)
+      select user_id, dimension, day, value, sum(clicks) from rollups where target_type <> 'link_page'
+      group by user_id, dimension, day, value order by user_id, dimension, day, value
+      on conflict (user_id, dimension, day, value)
+      do update set clicks = click_daily_user.clicks + excluded.clicks),
+    page_rows as materialized (
+      select user_id, link_page_id, day, dimension, value,
+             coalesce(sum(clicks) filter (where target_type = 'link_page'), 0)::int as views,
+             coalesce(sum(clicks) filter (where target_type <> 'link_page'), 0)::int as clicks
+      from rollups
+      where target_type <> 'short_url' and dimension <> 'bot' and link_page_id <> 0
+      group by user_id, link_page_id, day, dimension, value),
+    pages as (
+      insert into page_daily (user_id, link_page_id, day, dimension, value, views, visitors, clicks)
+      select p.user_id, p.link_page_id, p.day, p.dimension, p.value, p.views, coalesce(c.n, 0), p.clicks
+      from page_rows p
+      left join new_counts c on p.dimension = 'total'
+        and c.scope_type = 'link_page' and c.scope_id = p.link_page_id and c.day = p.day
+      order by p.user_id, p.link_page_id, p.dimension, p.day, p.value
+      on conflict (user_id, link_page_id, dimension, day, value)
+      do update set views = page_daily.views + excluded.views, visitors = page_daily.visitors + excluded.visitors,
+        clicks = page_daily.clicks + excluded.clicks),
+    marked as (update click_batches set rolled_up = true where seq in (select seq from taken))
+    select 1`;
+}
+
+/**
+ * Sums every pending batch, as the next start's worker would: for a process that reads the figures
+ * of a database whose server has stopped (the fault tests' and the bench's counts).
+ */
+export async function rollUpPending(database: Pick<Database, "preparedTransaction">): Promise<void> {
+  const quiet = { error() {}, warn() {}, info() {}, debug() {} } as unknown as FastifyBaseLogger;
+  await new EventRollup(database, quiet, { batchesPerRun: 20 }).drain();
+}
