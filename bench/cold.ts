@@ -25,12 +25,10 @@ export async function runColdPair(scenario: Scenario, count: number) {
   for (const method of ["HEAD", "GET"] as const) {
     const before = scenario.rows.length;
     await runColdAlone(scenario, count, method);
-    const row = scenario.rows[before];
-    rps[method] =
-      Number((scenario.raw.cold as { touched: { requests: number; seconds: number } }).touched.requests) /
-      (scenario.raw.cold as { touched: { seconds: number } }).touched.seconds;
-    scenario.raw[`cold${method}`] = scenario.raw.cold;
-    if (!row) return;
+    const cold = scenario.raw.cold as { touched: { requests: number; seconds: number } } | undefined;
+    if (scenario.rows.length === before || !cold) return;
+    rps[method] = cold.touched.requests / cold.touched.seconds;
+    scenario.raw[`cold${method}`] = cold;
   }
   const ratio = rps.GET! / rps.HEAD!;
   scenario.rows.push({

@@ -47,6 +47,31 @@ describe("sqlLiteral", () => {
 
 describe("preparedTransaction", () => {
   const insertUser = (email: string) => sql`insert into users (email) values (${email})`;
+
+  it("builds a step from the rows of the one before, skips it without rows, and runs one without parameters", async () => {
+    const database = await openTestDatabase();
+    try {
+      const tag = `built-${Date.now()}`;
+      const steps = (count: number) => [
+        { name: "tx_built_none", query: sql`select set_config('application_name', 'atalho-teste', true)` },
+        { name: "tx_built_rows", query: sql`select n from generate_series(1, ${count}::int) as n` },
+        {
+          name: "tx_built_insert",
+          query: (rows: Record<string, unknown>[]) =>
+            sql`insert into users (email) select ${tag} || '-' || n || '@exemplo.com.br'
+              from unnest(${sql.param(rows.map((row) => Number(row.n)))}::int[]) as n`,
+        },
+      ];
+      await database.preparedTransaction(steps(2));
+      await database.preparedTransaction(steps(0));
+      expect(await emails(database, `${tag}-%`)).toEqual([
+        `${tag}-1@exemplo.com.br`,
+        `${tag}-2@exemplo.com.br`,
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
   const emails = async (database: Database, like: string) =>
     (
       await database.db

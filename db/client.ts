@@ -226,8 +226,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     }
     return done;
   };
+  // A statement without parameters is executed without parentheses (`execute name()` is an error).
   const execute = ({ name, params }: { name: string; params: unknown[] }) =>
-    `execute ${name}(${params.map(sqlLiteral).join(", ")})`;
+    params.length === 0 ? `execute ${name}` : `execute ${name}(${params.map(sqlLiteral).join(", ")})`;
   return {
     db,
     kind: "pglite",

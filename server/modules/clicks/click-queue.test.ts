@@ -167,7 +167,8 @@ describe("ClickQueue", () => {
       const database = {
         preparedTransaction: (...[statements, between]: Parameters<typeof t.database.preparedTransaction>) =>
           t.database.preparedTransaction(statements, async () => {
-            if (++steps === 2) await gate;
+            // Before the last statement (the sums): the first ones have locked the rows.
+            if (++steps === statements.length) await gate;
             await between?.();
           }),
       };
@@ -175,7 +176,7 @@ describe("ClickQueue", () => {
       queue.rollups = new EventRollup(database, silentLog());
       queue.push(clickOn(url));
       const writing = queue.flush();
-      await vi.waitFor(() => expect(steps).toBe(2));
+      await vi.waitFor(() => expect(steps).toBe(3));
       let deleted = false;
       const deleting = t.database.db
         .delete(users)

@@ -128,6 +128,10 @@ export class ClickQueue {
   private closed = false;
   private failures = 0;
   private dropped = 0;
+  /** Events pushed in the current second and the one before (how busy the request path is). */
+  private pushedNow = 0;
+  private pushedBefore = 0;
+  private second = 0;
   private lastDropLog = 0;
   private readonly batchSize: number;
   private readonly flushMs: number;
@@ -144,7 +148,8 @@ export class ClickQueue {
     this.batchSize = options.batchSize ?? batchSize;
     this.flushMs = options.flushMs ?? flushMs;
     this.maxPending = options.maxPending ?? 100_000;
-    this.rowsPerStatement = options.rowsPerStatement ?? MAX_ROWS;
+    // A batch's events take the ids seq·65536 + 1 … + rows: never more rows than that.
+    this.rowsPerStatement = Math.min(options.rowsPerStatement ?? MAX_ROWS, EVENTS_PER_BATCH - 1);
   }
 
   /** Clicks waiting to be written. */
@@ -152,7 +157,22 @@ export class ClickQueue {
     return this.clicks + this.doubtClicks + this.inFlight;
   }
 
+  /** Events pushed over about the last second: how busy the request path is. */
+  get recentRate(): number {
+    this.turnSecond(Math.floor(Date.now() / 1000));
+    return this.pushedBefore;
+  }
+
+  private turnSecond(second: number): void {
+    if (second === this.second) return;
+    this.pushedBefore = second === this.second + 1 ? this.pushedNow : 0;
+    this.pushedNow = 0;
+    this.second = second;
+  }
+
   push(click: Click): void {
+    this.turnSecond(Math.floor(click.occurredAt.getTime() / 1000));
+    this.pushedNow++;
     if (!isWritable(click)) {
       this.log.error({ targetType: click.targetType, targetId: click.targetId }, "malformed click dropped");
       return;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
 import { linkPages, links } from "../../../db/schema";
 import { forgetClicks, forgetPageViews } from "../clicks/forget-clicks";
@@ -167,8 +167,8 @@ export async function updateBlock(
   values: Partial<BlockValues>,
 ): Promise<LinkRow | undefined> {
   return db.transaction(async (tx) => {
+    await lockBlocksThenPage(tx, [link.id], link.linkPageId);
     const [row] = await tx.update(links).set(values).where(eq(links.id, link.id)).returning();
-    await touchPage(tx, link.linkPageId);
     return row;
   });
 }
@@ -176,10 +176,9 @@ export async function updateBlock(
 /** The block and its click rows, in one transaction. */
 export async function deleteBlockWithClicks(db: Db, userId: number, link: LinkRow): Promise<void> {
   await db.transaction(async (tx) => {
-    // The row first, then its page, as a click batch locks them before it writes rollups (the
-    // page's figures included): a batch holding either finishes first, and then finds the block gone.
+    // A rollup holding either finishes first, and then finds the block gone.
+    await lockBlocksThenPage(tx, [link.id], link.linkPageId);
     await tx.delete(links).where(eq(links.id, link.id));
-    await touchPage(tx, link.linkPageId);
     await forgetClicks(tx, userId, link.type, [link.id]);
   });
 }
@@ -192,12 +191,32 @@ export async function setBlockOrder(db: Db, pageId: number, ids: number[]): Prom
     sql`, `,
   );
   await db.transaction(async (tx) => {
+    await lockBlocksThenPage(tx, ids, pageId);
     await tx.execute(sql`
       update ${links} set position = v.position
       from (values ${values}) as v(id, position)
       where ${links.id} = v.id and ${links.linkPageId} = ${pageId}`);
-    await touchPage(tx, pageId);
   });
+}
+
+/**
+ * Before a block is written: locks the blocks in id order, then the page, moving its updated_at (a
+ * link change is a change of the page), the order the rollup worker locks them in before the
+ * totals (event-rollup.ts). Writing a block first took the totals' row (a trigger) before the page,
+ * and a rollup holding the page waited for that row: a deadlock on Postgres.
+ */
+async function lockBlocksThenPage(
+  tx: Pick<Db, "select" | "update">,
+  ids: number[],
+  pageId: number,
+): Promise<void> {
+  await tx
+    .select({ id: links.id })
+    .from(links)
+    .where(inArray(links.id, ids))
+    .orderBy(asc(links.id))
+    .for("update");
+  await touchPage(tx, pageId);
 }
 
 /** A link change is a change of the page: updated_at moves. */
