@@ -22,6 +22,16 @@ import { savedSeed, seedCacheDir } from "./seed-cache";
  */
 export async function runColdPair(scenario: Scenario, count: number) {
   const rps: Record<string, number> = {};
+  // runColdAlone answers in raw.cold: the main bench's own cold figures are kept aside.
+  const mainCold = scenario.raw.cold;
+  try {
+    await timePair(scenario, count, rps);
+  } finally {
+    scenario.raw.cold = mainCold;
+  }
+}
+
+async function timePair(scenario: Scenario, count: number, rps: Record<string, number>) {
   for (const method of ["HEAD", "GET"] as const) {
     const before = scenario.rows.length;
     await runColdAlone(scenario, count, method);

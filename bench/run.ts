@@ -6,6 +6,7 @@ import { takePidLock } from "../db/client";
 import { SESSION_COOKIE } from "../server/lib/session-guards";
 import { type AppServer, freePort, memoryOf, portIsFree, ROOT, startApp, tail } from "./app-server";
 import { startBaselines, type Touched, touch } from "./children";
+import { runColdPair } from "./cold";
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -458,6 +459,9 @@ async function measurePageFigures(
   });
 }
 
+/** Codes of the cold GET-against-HEAD pair (bench/cold.ts), a different server for each. */
+const COLD_PAIR_CODES = 150_000;
+
 /** Codes of the cold baseline run without wrk: the bare server is fast, a sample is enough. */
 const COLD_BASELINE_SAMPLE = 200_000;
 
@@ -855,6 +859,11 @@ async function main() {
     baselines?.child.kill("SIGTERM");
     closeAgent();
   }
+
+  // Cold GET against cold HEAD over the same codes, each on a fresh server over a copy of the seeded
+  // PGlite data dir (bench/cold.ts; BENCH_COLD_PAIR=0 skips it).
+  if (!databaseUrl && process.env.BENCH_COLD_PAIR !== "0")
+    await runColdPair({ log, rows, raw }, COLD_PAIR_CODES);
 
   // Two processes on Postgres + Redis, then the soak (bench/fleet.ts).
   await runFleetBench({ log, rows, raw });
