@@ -80,10 +80,11 @@ test("a Pro user publishes a Link Bio and a short link on the domain offered to 
   await expect(page).toHaveURL(/\/link-pages\/\d+\/edit$/);
   const pageUrl = `https://${domain}/p/${slug}`;
   await expect(page.getByText(pageUrl)).toBeVisible();
-  await expect(page.getByRole("link", { name: "Visualizar" })).toHaveAttribute("href", pageUrl);
+  // The owner's own look is not a view (?previa=1, issue 35).
+  await expect(page.getByRole("link", { name: "Visualizar" })).toHaveAttribute("href", `${pageUrl}?previa=1`);
   await expect(pageDomain).toHaveValue(String(domainId));
   await page.goto("/link-pages");
-  await expect(page.getByRole("link", { name: "Visualizar" })).toHaveAttribute("href", pageUrl);
+  await expect(page.getByRole("link", { name: "Visualizar" })).toHaveAttribute("href", `${pageUrl}?previa=1`);
 
   // A short link on the custom domain: the preview and the list show its address there.
   await page.goto("/url-shortener");

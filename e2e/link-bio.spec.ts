@@ -195,7 +195,11 @@ test("a user builds a styled Link Bio, visitors see it and their clicks count", 
   await expect(card.getByText("2 links")).toBeVisible();
   await expect(card.getByText("1 clique")).toBeVisible();
   await expect(page.getByText("1 de 1 Link Bios")).toBeVisible();
-  await expect(card.getByRole("link", { name: "Visualizar" })).toHaveAttribute("href", publicUrl);
+  // The owner's own look is not a view (?previa=1, issue 35).
+  await expect(card.getByRole("link", { name: "Visualizar" })).toHaveAttribute(
+    "href",
+    `${publicUrl}?previa=1`,
+  );
   await card.hover();
   await card.getByRole("button", { name: "Excluir Minha Página Editada" }).click();
   await answerConfirm(page, "Excluir a Link Bio “Minha Página Editada”?", "Excluir Link Bio");
