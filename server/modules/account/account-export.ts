@@ -3,7 +3,7 @@ import type { PgColumn, PgTable, SelectedFields } from "drizzle-orm/pg-core";
 import type { Db } from "../../../db/client";
 import { accessLog } from "../../../db/schema/access-log";
 import { transactions, userSubscriptions } from "../../../db/schema/billing";
-import { clickDaily } from "../../../db/schema/clicks";
+import { clickDaily, pageDaily } from "../../../db/schema/clicks";
 import { domains } from "../../../db/schema/domains";
 import { linkPages, links } from "../../../db/schema/link-pages";
 import { apiKeys, shortenedUrls, webhooks } from "../../../db/schema/shortened-urls";
@@ -52,6 +52,7 @@ export async function exportUserData(
     ["link_pages", pagesOf(db, userId, pageRows)],
     ["shortened_urls", shortLinksOf(db, userId, pageRows)],
     ["clicks_per_day", clicksOf(db, userId, pageRows)],
+    ["page_views_per_day", pageViewsOf(db, userId, pageRows)],
     ["subscriptions", await subscriptionsOf(db, userId)],
     ["payments", await paymentsOf(db, userId)],
     ["access_log", await accessLinesOf(db, userId)],
@@ -221,6 +222,34 @@ function clicksOf(db: Db, userId: number, pageRows: number) {
         .orderBy(asc(clickDaily.targetType), asc(clickDaily.targetId), asc(clickDaily.day))
         .limit(limit),
     (row) => ({ type: row.target_type, id: row.target_id, day: row.day }),
+    { chunkRows: pageRows },
+  );
+}
+
+/**
+ * The daily figures of each Link Bio page (views, unique visitors, clicks), in page_daily's key
+ * order (page, then day). Counts only: no visitor is in them.
+ */
+function pageViewsOf(db: Db, userId: number, pageRows: number) {
+  const after = (cursor: { page: number; day: string } | null): SQL | undefined =>
+    cursor === null
+      ? undefined
+      : sql`(${pageDaily.linkPageId}, ${pageDaily.day}) > (${cursor.page}, ${cursor.day}::date)`;
+  return chunksByKeyset(
+    (cursor: { page: number; day: string } | null, limit) =>
+      db
+        .select({
+          day: pageDaily.day,
+          link_page_id: pageDaily.linkPageId,
+          views: pageDaily.views,
+          unique_visitors: pageDaily.visitors,
+          clicks: pageDaily.clicks,
+        })
+        .from(pageDaily)
+        .where(and(eq(pageDaily.userId, userId), eq(pageDaily.dimension, "total"), after(cursor)))
+        .orderBy(asc(pageDaily.linkPageId), asc(pageDaily.day))
+        .limit(limit),
+    (row) => ({ page: row.link_page_id, day: row.day }),
     { chunkRows: pageRows },
   );
 }

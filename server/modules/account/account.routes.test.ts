@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { clickDaily } from "../../../db/schema/clicks";
+import { clickDaily, pageDaily } from "../../../db/schema/clicks";
 import { linkPages, links } from "../../../db/schema/link-pages";
 import { apiKeys, shortenedUrls, webhooks } from "../../../db/schema/shortened-urls";
 import { sessions, users } from "../../../db/schema/users";
@@ -48,6 +48,35 @@ describe("GET /api/user/export", () => {
       dimension: "total",
       clicks: 7,
     });
+    await t.database.db.insert(pageDaily).values([
+      {
+        userId: user.id,
+        linkPageId: page.id,
+        day: "2026-11-21",
+        dimension: "total",
+        views: 9,
+        visitors: 4,
+        clicks: 2,
+      },
+      {
+        userId: user.id,
+        linkPageId: page.id,
+        day: "2026-11-20",
+        dimension: "total",
+        views: 5,
+        visitors: 5,
+        clicks: 0,
+      },
+      {
+        userId: user.id,
+        linkPageId: page.id,
+        day: "2026-11-20",
+        dimension: "country",
+        value: "BR",
+        views: 5,
+      },
+      { userId: other.user.id, linkPageId: page.id + 1000, day: "2026-11-20", dimension: "total", views: 3 },
+    ]);
 
     await t.database.db.insert(apiKeys).values({
       userId: user.id,
@@ -82,6 +111,11 @@ describe("GET /api/user/export", () => {
     ]);
     expect(data.clicks_per_day).toEqual([
       { day: "2026-11-20", target_type: "short_url", target_id: short.id, clicks: 7 },
+    ]);
+    // A page's daily figures: counts only, no visitor.
+    expect(data.page_views_per_day).toEqual([
+      { day: "2026-11-20", link_page_id: page.id, views: 5, unique_visitors: 5, clicks: 0 },
+      { day: "2026-11-21", link_page_id: page.id, views: 9, unique_visitors: 4, clicks: 2 },
     ]);
     expect(data.subscriptions).toEqual([]);
     expect(data.payments).toEqual([]);
