@@ -231,11 +231,13 @@ export async function seedDatabase(
   }
 }
 
-/** Clicks in the events table and in the links' counters (all human: the load sends a browser UA). */
-export async function countClicks(where: {
-  url?: string;
-  dataDir: string;
-}): Promise<{ events: number; counters: number }> {
+type Where = { url?: string; dataDir: string };
+
+/**
+ * The answers of `count` queries (each `select … as n`) on a stopped server's database, once the
+ * batches appended but not summed yet are summed, as the next start would.
+ */
+async function countsOf<K extends string>(where: Where, queries: Record<K, ReturnType<typeof sql>>) {
   const database = await openDatabase({
     url: where.url,
     dataDir: where.dataDir,
@@ -243,50 +245,31 @@ export async function countClicks(where: {
     poolSize: 1,
   });
   try {
-    // Batches appended but not summed yet are summed first, as the next start would.
     await rollUpPending(database);
-    const rows = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
-    const events = rows(
-      await database.db.execute(
-        sql`select coalesce(sum(clicks), 0)::int as n from click_events where target_type = 'short_url'`,
-      ),
-    );
-    const counters = rows(
-      await database.db.execute(sql`select coalesce(sum(click_count), 0)::int as n from shortened_urls`),
-    );
-    return { events: Number(events[0]?.n), counters: Number(counters[0]?.n) };
+    const counts = {} as Record<K, number>;
+    for (const [key, query] of Object.entries(queries) as [K, ReturnType<typeof sql>][]) {
+      const { rows } = (await database.db.execute(query)) as { rows: { n?: unknown }[] };
+      counts[key] = Number(rows[0]?.n ?? 0);
+    }
+    return counts;
   } finally {
     await database.close();
   }
 }
 
-/** A page's views in the events table and in its daily figures (page_daily, "total" rows). */
-export async function countViews(where: {
-  url?: string;
-  dataDir: string;
-}): Promise<{ events: number; figures: number }> {
-  const database = await openDatabase({
-    url: where.url,
-    dataDir: where.dataDir,
-    migrate: false,
-    poolSize: 1,
+/** Clicks in the events table and in the links' counters (all human: the load sends a browser UA). */
+export const countClicks = (where: Where): Promise<{ events: number; counters: number }> =>
+  countsOf(where, {
+    events: sql`select coalesce(sum(clicks), 0)::int as n from click_events where target_type = 'short_url'`,
+    counters: sql`select coalesce(sum(click_count), 0)::int as n from shortened_urls`,
   });
-  try {
-    await rollUpPending(database);
-    const n = async (query: ReturnType<typeof sql>) =>
-      Number(((await database.db.execute(query)) as { rows: Record<string, unknown>[] }).rows[0]?.n ?? 0);
-    return {
-      events: await n(
-        sql`select coalesce(sum(clicks), 0)::int as n from click_events where target_type = 'link_page'`,
-      ),
-      figures: await n(
-        sql`select coalesce(sum(views), 0)::int as n from page_daily where dimension = 'total'`,
-      ),
-    };
-  } finally {
-    await database.close();
-  }
-}
+
+/** A page's views in the events table and in its daily figures (page_daily, "total" rows). */
+export const countViews = (where: Where): Promise<{ events: number; figures: number }> =>
+  countsOf(where, {
+    events: sql`select coalesce(sum(clicks), 0)::int as n from click_events where target_type = 'link_page'`,
+    figures: sql`select coalesce(sum(views), 0)::int as n from page_daily where dimension = 'total'`,
+  });
 
 // --- HTTP ---------------------------------------------------------------------------------------
 
