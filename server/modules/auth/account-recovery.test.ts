@@ -56,10 +56,24 @@ async function mailsTo(email: string): Promise<string[]> {
   return readMails(outbox, email);
 }
 
+/**
+ * The token of the newest mail to `email` that carries `page`'s link. Mails queued together are
+ * written in the order they finish composing, not the order they were asked for (a registration's
+ * verification can land after a reset asked for later), so the newest mail is not always the one.
+ */
+async function newestLink(email: string, page: "redefinir-senha" | "verificar-email"): Promise<string> {
+  const tokens = (await mailsTo(email)).flatMap((mail) => {
+    const found = new RegExp(`${page}\\?token=([\\w-]+)`).exec(mail);
+    return found ? [found[1]!] : [];
+  });
+  expect(tokens.length, `no ${page} mail to ${email}`).toBeGreaterThan(0);
+  return tokens.at(-1)!;
+}
+
 async function resetLinkFor(email: string): Promise<string> {
+  await t.app.mailer.flush(); // what was asked before is written before this reset's mail
   expect((await post("/api/auth/password-reset/request", { email })).statusCode).toBe(200);
-  const mails = await mailsTo(email);
-  return /redefinir-senha\?token=([\w-]+)/.exec(mails.at(-1)!)![1]!;
+  return newestLink(email, "redefinir-senha");
 }
 
 const register = (email: string, firstName = "Squatter") =>
@@ -97,8 +111,7 @@ describe("an unconfirmed account", () => {
     expect(await t.database.db.$count(webhooks, eq(webhooks.userId, userId))).toBe(0);
 
     // Once the address is proven, both work.
-    const verification = (await mailsTo(registered.json().user.email)).at(-1)!;
-    const token = /verificar-email\?token=([\w-]+)/.exec(verification)![1]!;
+    const token = await newestLink(registered.json().user.email, "verificar-email");
     expect((await post("/api/auth/verify-email", { token })).statusCode).toBe(200);
     expect((await post("/api/api-keys", { name: "Minha", scopes: ["links:read"] }, cookie)).statusCode).toBe(
       201,
@@ -221,8 +234,7 @@ describe("a password change", () => {
     const { cookie } = await t.signIn({ emailVerifiedAt: null });
     const me = (await call("GET", "/api/auth/me", undefined, { cookie })).json();
     expect((await post("/api/auth/verify-email/resend", {}, cookie)).statusCode).toBe(200);
-    const mail = (await mailsTo(me.email)).at(-1)!;
-    const token = /verificar-email\?token=([\w-]+)/.exec(mail)![1]!;
+    const token = await newestLink(me.email, "verificar-email");
     expect((await change(cookie)).statusCode).toBe(200);
     const followed = await post("/api/auth/verify-email", { token });
     expect(followed.statusCode).toBe(400);
@@ -234,7 +246,7 @@ describe("a reset", () => {
   it("voids the other links sent before it (a verification, a second reset)", async () => {
     const { user, cookie } = await t.signIn({ emailVerifiedAt: null });
     expect((await post("/api/auth/verify-email/resend", {}, cookie)).statusCode).toBe(200);
-    const verification = /verificar-email\?token=([\w-]+)/.exec((await mailsTo(user.email)).at(-1)!)![1]!;
+    const verification = await newestLink(user.email, "verificar-email");
     const token = await resetLinkFor(user.email);
     expect(
       (await post("/api/auth/password-reset/confirm", { token, password: "senha-nova-forte-1" })).statusCode,
