@@ -91,6 +91,23 @@ export type AdvancedAnalytics = z.infer<typeof advancedAnalyticsSchema>;
  * most clicks first; value "" is "unknown" (for referrers: direct visits, no referrer).
  */
 const clicksByValue = z.array(z.object({ value: z.string(), clicks: wholeNumberSchema }));
+
+/**
+ * "Abrir no app" (issue 36) over the period. A visit is a short link's human click, or a page's
+ * view. `visits`: those made inside a social app's in-app browser, `share` of all visits; `app_opens`
+ * and `browser_opens`: clicks sent on to the target's app or to the system browser, `app_open_share`
+ * of the clicks made in-app (0 without any); `apps`: which in-app browsers, most visits first.
+ */
+export const inAppFiguresSchema = z.object({
+  visits: wholeNumberSchema,
+  share: z.number().min(0),
+  app_opens: wholeNumberSchema,
+  browser_opens: wholeNumberSchema,
+  app_open_share: z.number().min(0),
+  apps: z.array(z.object({ value: z.string(), visits: wholeNumberSchema })),
+});
+export type InAppFigures = z.infer<typeof inAppFiguresSchema>;
+
 export const targetAnalyticsSchema = advancedAnalyticsSchema.extend({
   total_clicks: wholeNumberSchema,
   /** The sum of each day's unique visitors (people who clicked, counted once a day). */
@@ -101,6 +118,7 @@ export const targetAnalyticsSchema = advancedAnalyticsSchema.extend({
   devices: clicksByValue,
   browsers: clicksByValue,
   os: clicksByValue,
+  in_app: inAppFiguresSchema,
 });
 export type TargetAnalytics = z.infer<typeof targetAnalyticsSchema>;
 

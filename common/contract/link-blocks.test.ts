@@ -36,6 +36,7 @@ const GOOD: Record<BlockType, { sent: unknown; stored: unknown }> = {
       url: "https://exemplo.com.br/loja",
       custom_style: { backgroundColor: "#111827" },
       highlight: false,
+      open_in_app: true,
     },
   },
   header: { sent: { text: " Meus links\n" }, stored: { text: "Meus links" } },
@@ -131,6 +132,12 @@ describe("blockCreateBodySchema", () => {
       { title: "Loja", url: "https://a.com", highlight: "sim" },
       "Destaque: use verdadeiro ou falso.",
       "data.highlight",
+    ],
+    [
+      "link",
+      { title: "Loja", url: "https://a.com", open_in_app: "sim" },
+      "Abrir no app: use verdadeiro ou falso.",
+      "data.open_in_app",
     ],
     [
       "link",

@@ -159,6 +159,8 @@ export const linkBlockDataSchema = z.object({
   custom_style: buttonStyleOverridesSchema.optional().default({}),
   /** A gentle animation that draws the eye (none when the visitor asks for reduced motion). */
   highlight: z.boolean({ error: "Destaque: use verdadeiro ou falso." }).optional().default(false),
+  /** "Abrir no app" (issue 36): out of an in-app browser, into the target's app or the browser. */
+  open_in_app: z.boolean({ error: "Abrir no app: use verdadeiro ou falso." }).optional().default(true),
 });
 
 export const headerBlockDataSchema = z.object({

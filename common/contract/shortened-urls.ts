@@ -63,6 +63,7 @@ export const POWER_LINK_MESSAGES = {
   updateFailed: "Erro ao atualizar o link",
   passwordPrompt: "Este link é protegido por senha.",
   passwordWrong: "Senha incorreta. Tente novamente.",
+  openInApp: "Abrir no app: use verdadeiro ou falso.",
 } as const;
 
 export const DEVICE_RULE_VALUES = ["ios", "android", "desktop"] as const;
@@ -125,6 +126,11 @@ const powerOptions = {
     ])
     .optional()
     .transform((v) => (v === "" ? null : v)),
+  /**
+   * "Abrir no app": inside a social app's in-app browser, send the visitor to the target's app or
+   * the system browser. Absent: on when creating, kept when updating.
+   */
+  open_in_app: z.boolean({ error: POWER_LINK_MESSAGES.openInApp }).optional(),
 };
 
 export const shortenedUrlBodySchema = z.object({
@@ -223,6 +229,9 @@ export const shortenedUrlSchema = z
     limit_used: wholeNumberSchema,
     expired_url: z.string().nullable(),
     has_password: z.boolean(),
+    open_in_app: z
+      .boolean()
+      .describe("Abrir no app: tira o visitante do navegador do Instagram, TikTok etc."),
     updated_at: timestampSchema,
   })
   .describe("Um link curto.");
@@ -230,10 +239,28 @@ export type ShortenedUrl = z.infer<typeof shortenedUrlSchema>;
 /** GET /api/shortened-urls */
 export const shortenedUrlListSchema = z.array(shortenedUrlSchema);
 
-/** CSV import of short links: `original_url,title,custom_code,expires_at`. */
+/**
+ * CSV import of short links: `original_url,title,custom_code,expires_at,open_in_app`; only
+ * original_url is required. open_in_app: sim/não (also true/false, 1/0); empty is sim.
+ */
 export const SHORT_URL_IMPORT_MAX_ROWS = 1000;
 export const SHORT_URL_IMPORT_MAX_BYTES = 1024 * 1024;
-export const SHORT_URL_IMPORT_COLUMNS = ["original_url", "title", "custom_code", "expires_at"] as const;
+export const SHORT_URL_IMPORT_COLUMNS = [
+  "original_url",
+  "title",
+  "custom_code",
+  "expires_at",
+  "open_in_app",
+] as const;
+
+/** A CSV's yes or no ("sim"/"não", "true"/"false", "1"/"0"; "" is `empty`); undefined when neither. */
+export function parseCsvYesNo(value: string, empty: boolean): boolean | undefined {
+  const v = value.trim().toLowerCase();
+  if (v === "") return empty;
+  if (v === "sim" || v === "s" || v === "true" || v === "1") return true;
+  if (v === "não" || v === "nao" || v === "n" || v === "false" || v === "0") return false;
+  return undefined;
+}
 
 export const SHORT_URL_IMPORT_MESSAGES = {
   empty: "O arquivo está vazio.",
@@ -243,6 +270,7 @@ export const SHORT_URL_IMPORT_MESSAGES = {
   unreadable: "Não foi possível ler o arquivo CSV.",
   expiresAt: "Data de expiração inválida. Use dd/mm/aaaa, dd/mm/aaaa hh:mm ou o formato ISO.",
   duplicateCode: "Este código aparece em outra linha do arquivo.",
+  openInApp: "Abrir no app inválido. Use sim ou não.",
   imported: (n: number) => (n === 1 ? "1 link importado." : `${n} links importados.`),
   importFailed: "Erro ao importar o arquivo.",
   exportFailed: "Erro ao exportar os links.",

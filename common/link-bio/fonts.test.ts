@@ -26,7 +26,7 @@ const link = (
 ): LinkBioBlock => ({
   id: 1,
   type: "link",
-  data: { title: "A", url: "https://a.com", custom_style, highlight: false },
+  data: { title: "A", url: "https://a.com", custom_style, highlight: false, open_in_app: true },
 });
 
 describe("fontFaceCss", () => {

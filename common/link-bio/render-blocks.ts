@@ -25,6 +25,11 @@ export type BlockContext = {
   headingTag: "h2" | "h3";
   /** Where "Salvar contato" downloads the block's vCard; without it the card has no link. */
   contactHref?: (blockId: number) => string;
+  /**
+   * Inside a social app's in-app browser (issue 36): where a link block with "Abrir no app" on
+   * sends the visitor instead of its URL, the server's escape (which counts the click itself).
+   */
+  openInAppHref?: (blockId: number) => string;
 };
 
 /** Escaped text; a field missing from a half-typed editor form draws as nothing, not as a crash. */
@@ -75,12 +80,14 @@ function buttonClasses(style: ButtonStyle): string {
 
 function linkHtml(id: number, data: BlockData<"link">, context: BlockContext): string {
   const style = resolveButtonStyle(context.pageStyle, readButtonStyle(data.custom_style ?? {}));
-  const href = isSafeHref(data.url) ? ` href="${e(data.url)}"` : "";
   const highlight = data.highlight ? " lb-highlight" : "";
-  return (
-    `<a class="${buttonClasses(style)}${highlight}"${href}${NEW_TAB} data-link-id="${id}" ` +
-    `style="${e(buttonCss(style))}">${e(data.title)}</a>`
-  );
+  const css = `style="${e(buttonCss(style))}"`;
+  if (context.openInAppHref && data.open_in_app !== false && isSafeHref(data.url)) {
+    // Same tab: an in-app browser hands an intent or an app's address on from the page it is in.
+    return `<a class="${buttonClasses(style)}${highlight}" href="${e(context.openInAppHref(id))}" ${css}>${e(data.title)}</a>`;
+  }
+  const href = isSafeHref(data.url) ? ` href="${e(data.url)}"` : "";
+  return `<a class="${buttonClasses(style)}${highlight}"${href}${NEW_TAB} data-link-id="${id}" ${css}>${e(data.title)}</a>`;
 }
 
 function imageHtml(id: number, data: BlockData<"image">): string {

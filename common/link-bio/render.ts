@@ -30,6 +30,8 @@ export type RenderOptions = {
   embedded?: boolean;
   /** Where a contact block's "Salvar contato" downloads its vCard (no link without it). */
   contactHref?: (blockId: number) => string;
+  /** In an in-app browser: where a link block with "Abrir no app" on goes (render-blocks.ts). */
+  openInAppHref?: (blockId: number) => string;
 };
 
 export function renderLinkBioHtml(view: LinkBioView, options: RenderOptions = {}): string {
@@ -38,6 +40,7 @@ export function renderLinkBioHtml(view: LinkBioView, options: RenderOptions = {}
     pageStyle,
     headingTag: options.embedded ? ("h3" as const) : ("h2" as const),
     contactHref: options.contactHref,
+    openInAppHref: options.openInAppHref,
   };
   const blocks = (view.blocks ?? []).map((block) => blockHtml(block, context)).join("");
   return pageShell(view, options, blocks ? `<div class="lb-blocks">${blocks}</div>` : "", true);

@@ -59,6 +59,10 @@ export const clickEvents = pgTable(
      * (server/lib/daily-visitor-key.ts). Null for bots and for events older than issue 35.
      */
     visitor: bigint({ mode: "bigint" }),
+    /** The social app whose in-app browser the visitor was in ("Instagram", "TikTok"…), or null. */
+    inApp: text(),
+    /** Where "Abrir no app" sent the visitor: "app", "browser", or null (a plain answer). */
+    opened: text().$type<OpenedIn>(),
   },
   (t) => [
     index("click_events_target_idx").on(t.targetType, t.targetId, t.occurredAt),
@@ -66,8 +70,23 @@ export const clickEvents = pgTable(
   ],
 );
 
-/** The dimensions a click is summed under in the daily rollup. */
-export type RollupDimension = "total" | "bot" | "country" | "referrer" | "device" | "browser" | "os";
+/** Where "Abrir no app" sent a visitor out of an in-app browser (issue 36). */
+export type OpenedIn = "app" | "browser";
+
+/**
+ * The dimensions a click is summed under in the daily rollup. "in_app" (the app whose in-app
+ * browser it came from) and "opened" (OpenedIn) have rows only for the events that have a value.
+ */
+export type RollupDimension =
+  | "total"
+  | "bot"
+  | "country"
+  | "referrer"
+  | "device"
+  | "browser"
+  | "os"
+  | "in_app"
+  | "opened";
 
 /**
  * Daily sums per owner, target and dimension (day in the product's time zone). Dashboards read
@@ -120,7 +139,7 @@ export const clickDailyUser = pgTable(
 );
 
 /** The dimensions of a page's daily figures: a page is read by these, views and clicks side by side. */
-export type PageDimension = "total" | "country" | "referrer" | "device" | "browser" | "os";
+export type PageDimension = Exclude<RollupDimension, "bot">;
 
 /**
  * A Link Bio page's daily figures per dimension: its views (people, never bots), its blocks' human

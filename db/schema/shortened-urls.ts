@@ -45,6 +45,11 @@ export const shortenedUrls = pgTable(
     expiredUrl: text(),
     /** argon2 hash of the link's password; null: no password. */
     passwordHash: text(),
+    /**
+     * "Abrir no app" (issue 36): a visitor inside a social app's in-app browser is sent to the
+     * target's own app, or out to the system browser (server/modules/open-in-app). On by default.
+     */
+    openInApp: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -122,7 +122,20 @@ export async function botClicks(db: Db, scope: TargetScope, days: DayRange): Pro
   return row?.clicks ?? 0;
 }
 
-export const BREAKDOWN_DIMENSIONS = ["country", "referrer", "device", "browser", "os"] as const;
+/**
+ * The breakdowns read with the figures. "in_app" (which app's in-app browser) and "opened" (app or
+ * browser) are "Abrir no app"'s (issue 36): a dozen values at most, read whole to be summed.
+ */
+export const BREAKDOWN_DIMENSIONS = [
+  "country",
+  "referrer",
+  "device",
+  "browser",
+  "os",
+  "in_app",
+  "opened",
+] as const;
+const READ_WHOLE = sql`('in_app', 'opened')`;
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
 /** The top values of every breakdown dimension from a day on, ranked inside each dimension. */
@@ -144,7 +157,7 @@ export async function topValues(db: Db, scope: TargetScope, days: DayRange, limi
         and ${within(clickDaily.day, days)}
       group by ${clickDaily.dimension}, ${clickDaily.value}
     ) ranked
-    where rank <= ${limit}
+    where rank <= ${limit} or dimension in ${READ_WHOLE}
     order by dimension, rank`),
   );
   return rows.map((row) => ({
@@ -204,7 +217,7 @@ export async function pageTopValues(db: Db, scope: PageScope, days: DayRange, li
       where ${pageFilter(scope, days)} and ${inArray(pageDaily.dimension, [...BREAKDOWN_DIMENSIONS])}
       group by ${pageDaily.dimension}, ${pageDaily.value}
     ) ranked
-    where rank <= ${limit}
+    where rank <= ${limit} or dimension in ${READ_WHOLE}
     order by dimension, rank`),
   );
   return rows.map((row) => ({

@@ -25,6 +25,7 @@ import {
 } from "./analytics.queries";
 import { daysBetween, earlierDay, laterDay, rangeDays, summaryPeriods } from "./analytics-periods";
 import { analyticsFloorDay } from "./analytics-retention";
+import { inAppFigures } from "./in-app-figures";
 
 export async function getSummary(db: Db, userId: number, now = Date.now()): Promise<AnalyticsSummary> {
   const floor = await analyticsFloorDay(db, userId, now);
@@ -120,6 +121,10 @@ async function targetFigures(
     devices: list("device"),
     browsers: list("browser"),
     os: list("os"),
+    in_app: inAppFigures(
+      values.map((row) => ({ ...row, visits: row.clicks })),
+      clicks.daily.reduce((sum, day) => sum + day.clicks, 0),
+    ),
   };
 }
 
@@ -181,6 +186,10 @@ export async function getPageAnalytics(
     devices: list("device"),
     browsers: list("browser"),
     os: list("os"),
+    in_app: inAppFigures(
+      values.map((row) => ({ ...row, visits: row.views })),
+      views,
+    ),
     // The click drill-down's own names, as before views were counted.
     daily_clicks: daily.map(({ date, clicks }) => ({ date, clicks })),
     total_clicks: clicks,

@@ -180,6 +180,8 @@ describe("page views and unique visitors", () => {
       os: "Android",
       isBot: false,
       visitor: visitors.visitorOf("203.0.113.40", PHONE, at),
+      inApp: null,
+      opened: null,
     });
     t.app.clicks.push(view(Date.now()));
     t.app.clicks.push(view(Date.now()));

@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
 import type { EventTarget } from "../../../db/schema";
+import { type InAppBrowser, inAppBrowserOf } from "../open-in-app/in-app-browser";
 import type { Click } from "./click-queue";
 
 const require = createRequire(import.meta.url);
@@ -16,6 +17,13 @@ export type ClickInfo = {
   browser: string | null;
   os: string | null;
   isBot: boolean;
+  /** The social app whose in-app browser the visitor is in (InAppBrowser's name), or null. */
+  inApp: string | null;
+};
+
+/** What a user agent says of its visitor, parsed once per distinct agent (userAgentClass). */
+export type AgentClass = Pick<ClickInfo, "device" | "browser" | "os" | "isBot"> & {
+  inAppBrowser: InAppBrowser | null;
 };
 
 type Headers = Record<string, string | string[] | undefined>;
@@ -25,7 +33,7 @@ const header = (headers: Headers, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const uaCache = new Map<string, Pick<ClickInfo, "device" | "browser" | "os" | "isBot">>();
+const uaCache = new Map<string, AgentClass>();
 // Recent addresses and their country: NAT, carriers and returning visitors repeat them, and the
 // lookup is a third of a click's cost. Memory only, bounded, never written anywhere.
 const countryCache = new Map<string, string | null>();
@@ -65,6 +73,8 @@ export function clickFrom(
     os: agent.os,
     isBot: agent.isBot,
     visitor: agent.isBot ? null : visitors.visitorOf(ip, userAgent),
+    inApp: agent.inAppBrowser?.name ?? null,
+    opened: null,
   };
 }
 
@@ -103,7 +113,7 @@ function hostOf(referrer: string): string | null {
   }
 }
 
-export function userAgentClass(userAgent: string) {
+export function userAgentClass(userAgent: string): AgentClass {
   const key = userAgent.slice(0, 512);
   let cached = uaCache.get(key);
   if (!cached) {
@@ -114,7 +124,10 @@ export function userAgentClass(userAgent: string) {
       browser: parsed.browser.name ?? null,
       os: parsed.os.name ?? null,
       isBot: !key || isbot(key),
+      inAppBrowser: null,
     };
+    // A bot is never a person inside an app (facebookexternalhit is Facebook's crawler).
+    if (!cached.isBot) cached.inAppBrowser = inAppBrowserOf(key);
     // A bounded memo: user agents repeat a lot, and parsing is the costly part of a click.
     if (uaCache.size >= MEMO_MAX) uaCache.clear();
     uaCache.set(key, cached);

@@ -40,6 +40,8 @@ const clickOn = (target: { id: number; userId: number }, overrides: Partial<Clic
   referrerHost: null,
   device: "desktop",
   visitor: null,
+  inApp: null,
+  opened: null,
   browser: "Firefox",
   os: "Linux",
   isBot: false,

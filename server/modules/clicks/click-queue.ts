@@ -3,7 +3,7 @@ import { and, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { BLOCK_TYPES } from "../../../common/contract/link-blocks";
 import type { Database, Db } from "../../../db/client";
-import { clickBatches, type EventTarget } from "../../../db/schema";
+import { clickBatches, type EventTarget, type OpenedIn } from "../../../db/schema";
 import { sqlState } from "../../lib/database-errors";
 import type { ClickInfo } from "./click-info";
 import type { EventRollup } from "./event-rollup";
@@ -21,6 +21,8 @@ export type Click = ClickInfo & {
   occurredAt: Date;
   /** The visitor's hash for the day (DailyVisitorKey), or null (bots; no salt loaded). */
   visitor: string | null;
+  /** Where "Abrir no app" sent the visitor (issue 36); null: a plain answer. */
+  opened: OpenedIn | null;
 };
 
 export type ClickQueueOptions = {
@@ -64,12 +66,14 @@ function toEventRow(click: Click, clicks: number): EventRow {
     os: click.os,
     isBot: click.isBot,
     visitor: click.visitor,
+    inApp: click.inApp,
+    opened: click.opened,
     clicks,
   };
 }
 
 const rowKey = (r: EventRow) =>
-  `${r.userId}|${r.targetType}|${r.targetId}|${r.linkPageId}|${r.second}|${r.country}|${r.referrerHost}|${r.device}|${r.browser}|${r.os}|${r.isBot}|${r.visitor}`;
+  `${r.userId}|${r.targetType}|${r.targetId}|${r.linkPageId}|${r.second}|${r.country}|${r.referrerHost}|${r.device}|${r.browser}|${r.os}|${r.isBot}|${r.visitor}|${r.inApp}|${r.opened}`;
 
 /** Adds a row's clicks to the map, merging it with the row of the same key. */
 function addTo(rows: Map<string, EventRow>, row: EventRow): void {
@@ -364,10 +368,11 @@ export class ClickQueue {
         returning seq)
       insert into click_events
         (id, user_id, target_type, target_id, link_page_id, occurred_at, clicks, country, referrer_host, device,
-         browser, os, is_bot, visitor)
+         browser, os, is_bot, visitor, in_app, opened)
       overriding system value
       select b.seq * ${EVENTS_PER_BATCH}::bigint + e.n, e.user_id, e.target_type, e.target_id, e.link_page_id,
-        e.occurred_at, e.clicks, e.country, e.referrer_host, e.device, e.browser, e.os, e.is_bot, e.visitor
+        e.occurred_at, e.clicks, e.country, e.referrer_host, e.device, e.browser, e.os, e.is_bot, e.visitor,
+        e.in_app, e.opened
       from b, unnest(
         ${column((e) => e.userId)}::int[], ${column((e) => e.targetType)}::text[],
         ${column((e) => e.targetId)}::int[], ${column((e) => e.linkPageId)}::int[],
@@ -375,9 +380,10 @@ export class ClickQueue {
         ${column((e) => e.clicks)}::int[], ${column((e) => e.country)}::text[],
         ${column((e) => e.referrerHost)}::text[], ${column((e) => e.device)}::text[],
         ${column((e) => e.browser)}::text[], ${column((e) => e.os)}::text[],
-        ${column((e) => e.isBot)}::bool[], ${column((e) => e.visitor)}::bigint[])
+        ${column((e) => e.isBot)}::bool[], ${column((e) => e.visitor)}::bigint[],
+        ${column((e) => e.inApp)}::text[], ${column((e) => e.opened)}::text[])
         with ordinality as e(user_id, target_type, target_id, link_page_id, occurred_at, clicks, country,
-          referrer_host, device, browser, os, is_bot, visitor, n)`;
+          referrer_host, device, browser, os, is_bot, visitor, in_app, opened, n)`;
     await this.database.preparedTransaction(
       [{ name: "click_events_append", query: append }],
       yieldToEventLoop,

@@ -40,6 +40,8 @@ const clickOn = (target: { id: number; userId: number }): Click => ({
   os: "Android",
   isBot: false,
   visitor: null,
+  inApp: null,
+  opened: null,
 });
 
 async function figuresOf(id: number) {

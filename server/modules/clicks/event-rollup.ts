@@ -244,9 +244,11 @@ function sumStatement(seqs: string[], rows: number[]) {
              d.dimension, d.value, ev.clicks
       from ev cross join lateral (values
         ('total', ''), ('country', coalesce(ev.country, '')), ('referrer', coalesce(ev.referrer_host, '')),
-        ('device', coalesce(ev.device, '')), ('browser', coalesce(ev.browser, '')), ('os', coalesce(ev.os, ''))
+        ('device', coalesce(ev.device, '')), ('browser', coalesce(ev.browser, '')), ('os', coalesce(ev.os, '')),
+        ('in_app', coalesce(ev.in_app, '')), ('opened', coalesce(ev.opened, ''))
       ) as d(dimension, value)
-      where not ev.is_bot
+      -- "Abrir no app"'s dimensions have rows only for the events they describe (issue 36).
+      where not ev.is_bot and (d.value <> '' or d.dimension not in ('in_app', 'opened'))
       union all
       select user_id, day, target_type, target_id, coalesce(link_page_id, 0), 'bot', '', clicks from ev where is_bot),
     rollups as materialized (

@@ -57,6 +57,17 @@ export type DocumentOptions = {
   confirmHref: string;
   /** A contact block's vCard, served (and counted) by the server. */
   contactHref: (blockId: number) => string;
+  /**
+   * The visitor is inside a social app's in-app browser (issue 36): the page offers "Abrir no
+   * navegador" (`escapeHref`: Android's intent, iOS's Safari address, or null: instructions only),
+   * and its link blocks with "Abrir no app" on go through `openInAppHref` (the server's escape).
+   */
+  inApp?: {
+    escapeHref: string | null;
+    /** The escape is Safari's address (iOS): its button says so. */
+    safari: boolean;
+    openInAppHref: (blockId: number) => string;
+  } | null;
 };
 
 export function toLinkBioView({ page, blocks }: PublicPageData): LinkBioView {
@@ -122,15 +133,50 @@ export function renderPublicPageDocument(
         leaveHref: context.homeUrl,
         footerHtml: footer,
       })
-    : renderLinkBioHtml(view, { footerHtml: footer, contactHref: options.contactHref });
+    : renderLinkBioHtml(view, {
+        footerHtml: footer,
+        contactHref: options.contactHref,
+        openInAppHref: options.inApp?.openInAppHref,
+      });
   return htmlPage({
     title,
     noindex: page.isSensitive,
     head: `${meta.join("")}${FAVICON_LINK}${fontLinks}`,
     // After the shared CSS: the page fills the screen, so the footer sits at the bottom.
-    css: `${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${background}}.lb{min-height:100vh;min-height:100dvh}`,
-    body: `${body}<script>${LINK_BIO_PAGE_SCRIPT}</script>`,
+    css: `${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${background}}.lb{min-height:100vh;min-height:100dvh}${options.inApp ? ESCAPE_NOTICE_CSS : ""}`,
+    body: `${options.inApp ? escapeNoticeHtml(options.inApp.escapeHref, options.inApp.safari) : ""}${body}<script>${LINK_BIO_PAGE_SCRIPT}</script>`,
   });
+}
+
+/** The words of the notice a page shows inside an in-app browser (issue 36). */
+export const ESCAPE_NOTICE_MESSAGES = {
+  text: "Abra no navegador do celular para entrar nas suas contas e comprar sem refazer o login.",
+  open: "Abrir no navegador",
+  openSafari: "Abrir no Safari",
+  howTo: "Toque em ⋯ no canto da tela e escolha “Abrir no navegador”.",
+  close: "Fechar aviso",
+} as const;
+
+// Dismissed without JavaScript: the close control is the label of a checkbox that hides it.
+const ESCAPE_NOTICE_CSS =
+  ".lb-esc-x{position:absolute;opacity:0;pointer-events:none}.lb-esc-x:checked+.lb-esc{display:none}" +
+  ".lb-esc{position:sticky;top:0;z-index:10;display:flex;gap:10px;align-items:center;padding:10px 12px;" +
+  "background:#0f172a;color:#fff;font:14px/1.4 system-ui,-apple-system,'Segoe UI',Roboto,sans-serif}" +
+  ".lb-esc p{margin:0;flex:1}.lb-esc a{display:inline-block;margin-top:6px;padding:7px 12px;border-radius:999px;" +
+  "background:#fff;color:#0f172a;font-weight:600;text-decoration:none}.lb-esc small{display:block;opacity:.8;margin-top:4px}" +
+  ".lb-esc label{cursor:pointer;font-size:22px;line-height:1;padding:4px 8px}" +
+  ".lb-esc-x:focus-visible+.lb-esc label{outline:2px solid #fff;border-radius:6px}";
+
+function escapeNoticeHtml(escapeHref: string | null, safari: boolean): string {
+  const m = ESCAPE_NOTICE_MESSAGES;
+  const open = escapeHref
+    ? `<br><a href="${escapeHtml(escapeHref)}">${safari ? m.openSafari : m.open}</a>`
+    : "";
+  return (
+    `<input type="checkbox" id="lb-esc-x" class="lb-esc-x" aria-label="${m.close}">` +
+    `<div class="lb-esc" role="region" aria-label="${m.open}"><p>${m.text}${open}<small>${m.howTo}</small></p>` +
+    `<label for="lb-esc-x" aria-hidden="true" title="${m.close}">×</label></div>`
+  );
 }
 
 /** A small page in the product's look for 404 and 500 (spec 8: public link page errors). */

@@ -1,12 +1,17 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
 import { linkPagePath, PAGE_PREVIEW_QUERY, publicOrigin } from "../../../common/paths";
 import { isPossibleSlug } from "../../../common/slug";
+import type { ClickTarget, OpenedIn } from "../../../db/schema";
 import { clientAddress, viaTrustedProxy } from "../../lib/client-address";
 import { rateLimited } from "../../lib/rate-limits";
-import { clickFrom, userAgentClass } from "../clicks/click-info";
+import { type AgentClass, clickFrom, userAgentClass } from "../clicks/click-info";
 import { LINK_PAGE_TOPIC, linkPageKey } from "../link-pages/link-page-events";
 import { contactVcard, VCARD_CONTENT_TYPE, vcardFileName } from "../link-pages/vcard";
+import { androidBrowserIntent, iosSafariUrl } from "../open-in-app/app-links";
+import { escapeFor } from "../open-in-app/escape";
+import { sendEscapePage } from "../open-in-app/escape-page";
+import type { InAppBrowser } from "../open-in-app/in-app-browser";
 import { withBlockedLinksGuarded } from "./blocked-links";
 import { BLOCK_CLICK_RATE } from "./click-rate";
 import { type CachedResponse, encodeResponse, PublicPageCache } from "./public-page.cache";
@@ -30,7 +35,23 @@ const headersFor = (csp: string) => ({
 export type CachedPageAnswer = (request: IncomingMessage, response: ServerResponse, slug: string) => boolean;
 
 /** Records a page's view when the request that got it is a person's (createPublicPages). */
-type ViewRecorder = (request: IncomingMessage, page: CachedResponse) => void;
+type ViewRecorder = (request: IncomingMessage, page: CachedResponse, agent?: AgentClass) => void;
+
+/** The visitor's agent, parsed once per distinct agent (a map lookup once seen). */
+const agentOf = (request: IncomingMessage) => userAgentClass(request.headers["user-agent"] ?? "");
+
+type InAppOs = InAppBrowser["os"];
+const IN_APP_OS: InAppOs[] = ["android", "ios", "other"];
+
+/**
+ * A page has a copy per kind of visitor: its own, and one per in-app browser platform (its
+ * "Abrir no navegador" notice and its links' escape differ, issue 36).
+ */
+const inAppKey = (key: string, os: InAppOs | undefined) => (os ? `${key}#app-${os}` : key);
+
+/** Every cached copy of a page's key: plain and confirmed (18+), each for every kind of visitor. */
+const copiesOf = (key: string) =>
+  [key, adultKey(key)].flatMap((base) => [base, ...IN_APP_OS.map((os) => inAppKey(base, os))]);
 
 /**
  * The rendered pages per (domain, slug), with their encodings, dropped on any edit; and the answer
@@ -44,8 +65,7 @@ export function createPublicPages(app: FastifyInstance): {
   const cache = new PublicPageCache();
   app.bus.on(LINK_PAGE_TOPIC, (key) => {
     if (key === "*") return cache.clear();
-    cache.delete(key);
-    cache.delete(adultKey(key));
+    for (const copy of copiesOf(key)) cache.delete(copy);
   });
   // Canonical URLs name the domain: a domain change may change every page.
   app.bus.on("domains", () => cache.clear());
@@ -61,13 +81,13 @@ export function createPublicPages(app: FastifyInstance): {
    * not a HEAD, a prefetch (Sec-Purpose or Purpose), a bot, an age notice, a 404 or the owner's
    * "Visualizar" (`?previa=1`: anyone adding it can only lower a count).
    */
-  const recordView = (request: IncomingMessage, page: CachedResponse) => {
+  const recordView = (request: IncomingMessage, page: CachedResponse, agent = agentOf(request)) => {
     const view = page.view;
     if (!view || request.method !== "GET") return;
     const headers = request.headers;
     if (headers["sec-purpose"]?.includes("prefetch") || headers.purpose === "prefetch") return;
     if (request.url?.includes(PAGE_PREVIEW_QUERY)) return;
-    if (!headers["user-agent"] || userAgentClass(headers["user-agent"]).isBot) return;
+    if (!headers["user-agent"] || agent.isBot) return;
     app.clicks.push(
       clickFrom(
         headers,
@@ -87,12 +107,14 @@ export function createPublicPages(app: FastifyInstance): {
     if (closing) return false;
     const slug = rawSlug.toLowerCase();
     if (!isPossibleSlug(slug)) return false;
-    const cached = cache.get(linkPageKey(app.domains.resolve(request.headers.host).id, slug));
+    const agent = agentOf(request);
+    const key = linkPageKey(app.domains.resolve(request.headers.host).id, slug);
+    const cached = cache.get(inAppKey(key, agent.inAppBrowser?.os));
     if (!cached) return false;
     // A visitor confirming their age asks for the other version: the router answers it.
     if (cached.adultGate && request.url?.includes(ADULT_PARAM)) return false;
     sendPage(request, response, cached);
-    recordView(request, cached);
+    recordView(request, cached, agent);
     return true;
   };
   return { cache, answer, recordView };
@@ -114,13 +136,19 @@ export const publicPageRoutes: FastifyPluginAsync<{
     "cache-control": "no-store",
   });
 
-  async function render(domainId: number, slug: string, adultConfirmed: boolean): Promise<CachedResponse> {
+  async function render(
+    domainId: number,
+    slug: string,
+    adultConfirmed: boolean,
+    os: InAppOs | undefined,
+  ): Promise<CachedResponse> {
     const found = await findPublicPage(app.db, domainId, slug);
     if (!found) return notFound;
     const origin = publicOrigin(app.domains.publicHostOf(domainId), app.config.publicUrl);
     const path = linkPagePath(found.page.slug);
     const shown = shownAt(found, Date.now());
     const gated = found.page.isSensitive && !adultConfirmed;
+    const confirmed = found.page.isSensitive ? `?${ADULT_PARAM}` : "";
     const html = renderPublicPageDocument(
       withBlockedLinksGuarded(app, shown, origin + path),
       { origin, homeUrl, appName: app.config.appName },
@@ -128,8 +156,19 @@ export const publicPageRoutes: FastifyPluginAsync<{
         adultConfirmed: !gated,
         confirmHref: `${path}?${ADULT_PARAM}`,
         // A sensitive page's card is behind the same confirmation as the page.
-        contactHref: (blockId) =>
-          `${contactPath(found.page.slug, blockId)}${found.page.isSensitive ? `?${ADULT_PARAM}` : ""}`,
+        contactHref: (blockId) => `${contactPath(found.page.slug, blockId)}${confirmed}`,
+        inApp: os
+          ? {
+              escapeHref:
+                os === "android"
+                  ? androidBrowserIntent(origin + path)
+                  : os === "ios"
+                    ? iosSafariUrl(origin + path)
+                    : null,
+              safari: os === "ios",
+              openInAppHref: (blockId) => `${openInAppPath(found.page.slug, blockId)}${confirmed}`,
+            }
+          : null,
       },
     );
     return {
@@ -153,17 +192,21 @@ export const publicPageRoutes: FastifyPluginAsync<{
       const slug = request.params.slug.toLowerCase();
       if (!isPossibleSlug(slug)) return sendPage(request.raw, reply.raw, notFound);
       const domainId = app.domains.resolve(request.headers.host).id;
-      const plainKey = linkPageKey(domainId, slug);
+      const agent = agentOf(request.raw);
+      const os = agent.inAppBrowser?.os;
+      const pageKey = linkPageKey(domainId, slug);
+      const plainKey = inAppKey(pageKey, os);
       const plain = cache.get(plainKey);
       // The confirmed version has a key of its own only on a sensitive page (its plain copy is the
       // notice); any other page answers its one copy, whatever the query says.
       const adult = request.query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE && plain?.adultGate !== false;
-      const key = adult ? adultKey(plainKey) : plainKey;
+      const key = adult ? inAppKey(adultKey(pageKey), os) : plainKey;
       try {
         const page =
-          (adult ? cache.get(key) : plain) ?? (await cache.load(key, () => render(domainId, slug, adult)));
+          (adult ? cache.get(key) : plain) ??
+          (await cache.load(key, () => render(domainId, slug, adult, os)));
         sendPage(request.raw, reply.raw, page);
-        recordView(request.raw, page);
+        recordView(request.raw, page, agent);
       } catch (error) {
         request.log.error({ err: error }, "public page failed");
         sendPage(request.raw, reply.raw, failed);
@@ -171,60 +214,111 @@ export const publicPageRoutes: FastifyPluginAsync<{
     },
   );
 
+  /**
+   * A block of a page as its visitor sees it now (switched on, inside its window, behind the 18+
+   * confirmation on a sensitive page), with the block list applied (`guarded`) and not (`block`).
+   */
+  async function shownBlock(
+    request: FastifyRequest<{
+      Params: { slug: string; id: string };
+      Querystring: Record<string, string | undefined>;
+    }>,
+  ) {
+    const id = /^\d{1,10}(\.vcf)?$/.test(request.params.id) ? Number.parseInt(request.params.id, 10) : null;
+    if (id === null) return null;
+    const found = await findPublicPage(
+      app.db,
+      app.domains.resolve(request.headers.host).id,
+      request.params.slug.toLowerCase(),
+    );
+    const confirmed = request.query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE;
+    if (!found || (found.page.isSensitive && !confirmed)) return null;
+    const shown = shownAt(found, Date.now());
+    const guarded = withBlockedLinksGuarded(
+      app,
+      shown,
+      publicOrigin(app.domains.publicHostOf(found.page.domainId), app.config.publicUrl) +
+        linkPagePath(found.page.slug),
+    );
+    const block = shown.blocks.find((b) => b.id === id);
+    if (!block) return null;
+    return { page: found.page, block, guarded: guarded.blocks.find((b) => b.id === id) ?? block };
+  }
+
+  /** A block's click from this request, counted after the answer (not for a HEAD). */
+  const countBlockClick = (
+    request: FastifyRequest,
+    page: { userId: number; id: number },
+    block: { id: number; type: ClickTarget },
+    opened: OpenedIn | null,
+  ) => {
+    if (request.method !== "GET") return;
+    const click = clickFrom(
+      request.headers,
+      request.ip,
+      { userId: page.userId, targetType: block.type, targetId: block.id, linkPageId: page.id },
+      viaTrustedProxy(request.raw, app.proxyTrust),
+      app.visitors,
+      null,
+    );
+    click.opened = opened;
+    app.clicks.push(click);
+  };
+
   // "Salvar contato": a contact block's card as a vCard, while the block is shown; the download
   // counts as the block's click (the page's beacon leaves this link alone).
   app.get<{ Params: { slug: string; id: string }; Querystring: Record<string, string | undefined> }>(
     "/p/:slug/contato/:id",
     { preHandler: rateLimited(app, [BLOCK_CLICK_RATE]) },
     async (request, reply) => {
-      const id = /^\d{1,10}(\.vcf)?$/.test(request.params.id) ? Number.parseInt(request.params.id, 10) : null;
-      const found =
-        id === null
-          ? null
-          : await findPublicPage(
-              app.db,
-              app.domains.resolve(request.headers.host).id,
-              request.params.slug.toLowerCase(),
-            );
-      const confirmed = request.query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE;
-      const shown =
-        found && (!found.page.isSensitive || confirmed)
-          ? withBlockedLinksGuarded(
-              app,
-              shownAt(found, Date.now()),
-              publicOrigin(app.domains.publicHostOf(found.page.domainId), app.config.publicUrl) +
-                linkPagePath(found.page.slug),
-            )
-          : null;
-      const block = shown?.blocks.find((b) => b.id === id);
-      if (!found || !block || block.type !== "contact") {
+      const shown = await shownBlock(request);
+      if (!shown || shown.guarded.type !== "contact") {
         reply.hijack();
         return sendPage(request.raw, reply.raw, notFound);
       }
       // A HEAD (a link preview checking the file) is not a download.
-      if (request.method === "GET") {
-        app.clicks.push(
-          clickFrom(
-            request.headers,
-            request.ip,
-            {
-              userId: found.page.userId,
-              targetType: "contact",
-              targetId: block.id,
-              linkPageId: found.page.id,
-            },
-            viaTrustedProxy(request.raw, app.proxyTrust),
-            app.visitors,
-            null,
-          ),
-        );
-      }
+      countBlockClick(request, shown.page, shown.block, null);
       return reply
         .header("content-type", VCARD_CONTENT_TYPE)
-        .header("content-disposition", `attachment; filename="${vcardFileName(block.data.name)}"`)
+        .header("content-disposition", `attachment; filename="${vcardFileName(shown.guarded.data.name)}"`)
         .header("cache-control", "no-store")
         .header("x-content-type-options", "nosniff")
-        .send(contactVcard(block.data));
+        .send(contactVcard(shown.guarded.data));
+    },
+  );
+
+  // "Abrir no app" (issue 36): a link block tapped on a page seen inside a social app's in-app
+  // browser comes here, not straight to its URL: the visitor is sent to the URL's app or to the
+  // system browser (the escape page), and the click is counted here (the page's beacon leaves this
+  // link alone), with where it was sent. Anyone else following it gets the plain redirect. A URL on
+  // a blocked domain goes to the warning page, uncounted, as from the page itself.
+  app.get<{ Params: { slug: string; id: string }; Querystring: Record<string, string | undefined> }>(
+    "/p/:slug/abrir/:id",
+    { preHandler: rateLimited(app, [BLOCK_CLICK_RATE]) },
+    async (request, reply) => {
+      const shown = await shownBlock(request);
+      reply.hijack();
+      const response = reply.raw;
+      if (!shown || shown.block.type !== "link" || shown.guarded.type !== "link")
+        return sendPage(request.raw, response, notFound);
+      const url = shown.guarded.data.url;
+      const browser =
+        url === shown.block.data.url && shown.block.data.open_in_app !== false
+          ? userAgentClass(request.headers["user-agent"] ?? "").inAppBrowser
+          : null;
+      if (browser) {
+        const escape = escapeFor(browser, url);
+        sendEscapePage(response, escape, request.method === "HEAD");
+        return countBlockClick(request, shown.page, shown.block, escape.kind);
+      }
+      response.writeHead(302, {
+        location: url,
+        "cache-control": "private, no-store",
+        "x-robots-tag": "noindex",
+        "content-length": "0",
+      });
+      response.end();
+      if (url === shown.block.data.url) countBlockClick(request, shown.page, shown.block, null);
     },
   );
 };
@@ -235,6 +329,9 @@ const ADULT_QUERY_VALUE = "18";
 const ADULT_PARAM = `${ADULT_QUERY_KEY}=${ADULT_QUERY_VALUE}`;
 /** The cache key of a page's confirmed version (the gate's is the page's own key). */
 const adultKey = (key: string) => `${key}#18`;
+
+/** Where a link block sends a visitor inside an in-app browser ("Abrir no app", issue 36). */
+export const openInAppPath = (slug: string, blockId: number) => `${linkPagePath(slug)}/abrir/${blockId}`;
 
 /** Where a contact block's vCard is served. */
 export const contactPath = (slug: string, blockId: number) => `${linkPagePath(slug)}/contato/${blockId}.vcf`;

@@ -8,11 +8,14 @@ import {
   SHORT_CODE_PATTERN,
 } from "../../../common/contract/shortened-urls";
 import { SHORT_CODE_MAX } from "../../../common/slug";
+import type { OpenedIn } from "../../../db/schema";
 import { clientAddress, viaTrustedProxy } from "../../lib/client-address";
 import { throttled } from "../../lib/log-throttle";
 import { blockedShortLinkLinks, sendBlockedPage, shortLinkUrlOf } from "../abuse/blocked-page";
 import { clickFrom, userAgentClass, type VisitorNamer } from "../clicks/click-info";
 import type { Click } from "../clicks/click-queue";
+import { escapeFor } from "../open-in-app/escape";
+import { sendEscapePage } from "../open-in-app/escape-page";
 import { redirectCacheKey } from "../shortened-urls/short-url-invalidation";
 import { takeLimitedClick } from "./click-limit";
 import { PASSWORD_PAGE_MESSAGES, sendPasswordPage } from "./password-page";
@@ -182,16 +185,42 @@ export function createRedirect(app: FastifyInstance): Redirect {
         )
       : target.location;
 
-  const recordClick = (request: IncomingMessage, target: ShortLinkTarget) =>
-    app.clicks.push(
-      shortUrlClick(
-        request.headers,
-        clientIp(request),
-        target,
-        viaTrustedProxy(request, trust),
-        app.visitors,
-      ),
+  const recordClick = (request: IncomingMessage, target: ShortLinkTarget, opened: OpenedIn | null) => {
+    const click = shortUrlClick(
+      request.headers,
+      clientIp(request),
+      target,
+      viaTrustedProxy(request, trust),
+      app.visitors,
     );
+    click.opened = opened;
+    app.clicks.push(click);
+  };
+
+  /**
+   * A live link's answer: the 302, or, with "Abrir no app" on and the visitor inside a social app's
+   * in-app browser, the page that sends them to the target's app or the system browser (issue 36).
+   * Says where it sent them. The plain 302 carries no Vary: User-Agent, as no cache keeps it
+   * (private, max-age=0). The agent's class is memoised: a cached link pays one map lookup.
+   */
+  const sendTo = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    target: ShortLinkTarget,
+    location: string,
+    vary: string | null,
+  ): OpenedIn | null => {
+    const browser = target.openInApp
+      ? userAgentClass(String(request.headers["user-agent"] ?? "")).inAppBrowser
+      : null;
+    if (!browser) {
+      send302(response, location, vary);
+      return null;
+    }
+    const escape = escapeFor(browser, location);
+    sendEscapePage(response, escape, request.method === "HEAD");
+    return escape.kind;
+  };
 
   /**
    * The redirect itself, once the link is known to be live and (if it has a password) unlocked:
@@ -207,20 +236,20 @@ export function createRedirect(app: FastifyInstance): Redirect {
     const location = locationFor(request, target);
     const vary = target.rules?.vary ?? null;
     if (target.clickLimit === null) {
-      send302(response, location, vary);
-      if (counts) recordClick(request, target);
+      const opened = sendTo(request, response, target, location, vary);
+      if (counts) recordClick(request, target, opened);
       return;
     }
     if (target.exhausted) return gone(request, response, target, code);
     if (!countsAgainstLimit(request)) {
-      send302(response, location, vary);
-      if (counts) recordClick(request, target); // a bot's visit, kept apart as always
+      const opened = sendTo(request, response, target, location, vary);
+      if (counts) recordClick(request, target, opened); // a bot's visit, kept apart as always
       return;
     }
     return takeLimitedClick(app.database, target).then((taken) => {
       if (!taken) return gone(request, response, target, code);
-      send302(response, location, vary);
-      if (counts) recordClick(request, target);
+      const opened = sendTo(request, response, target, location, vary);
+      if (counts) recordClick(request, target, opened);
     });
   };
 

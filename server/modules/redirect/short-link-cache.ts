@@ -28,6 +28,8 @@ export type ShortLinkTarget = {
   expiredLocation: string | null;
   /** argon2 hash of the link's password (null: none): the visitor gets the password page. */
   passwordHash: string | null;
+  /** "Abrir no app": an in-app browser's visitor is sent to the target's app or the system browser. */
+  openInApp: boolean;
   /** Every host the link may send visitors to, checked against the block list. */
   hosts: string[];
 };
@@ -51,6 +53,7 @@ export function targetOf(row: RedirectRow): ShortLinkTarget {
     exhausted: row.clickLimit !== null && row.limitUsed >= row.clickLimit,
     expiredLocation,
     passwordHash: row.passwordHash,
+    openInApp: row.openInApp,
     hosts: targetHostsOf([location, expiredLocation, ...(compiled?.list.map((rule) => rule.location) ?? [])]),
   };
 }

@@ -1,5 +1,5 @@
 // CSV export of a user's short links with their clicks: UTF-8 with BOM and `;`, as
-// Excel in pt-BR opens it; the first four columns are the import's, so the file imports back.
+// Excel in pt-BR opens it; the first five columns are the import's, so the file imports back.
 
 import { and, desc, eq, getTableColumns, sql } from "drizzle-orm";
 import { SHORT_URL_IMPORT_COLUMNS } from "../../../common/contract/shortened-urls";
@@ -55,6 +55,7 @@ export function shortenedUrlsCsv(db: Db, userId: number, originOf: (domainId: nu
       row.title ?? "",
       row.shortCode,
       row.expiresAt ? formatDateTimeBR(row.expiresAt) : "",
+      row.openInApp ? "sim" : "não",
       originOf(row.domainId) + shortLinkPath(row.shortCode),
       String(row.clickCount),
       formatDateTimeBR(row.createdAt),

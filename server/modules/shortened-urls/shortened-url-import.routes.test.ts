@@ -83,6 +83,23 @@ describe("POST /api/shortened-urls/import", () => {
     });
   });
 
+  it("reads 'Abrir no app' as sim or não (empty is sim) and refuses anything else", async () => {
+    const { user, cookie } = await t.signIn();
+    const response = await importCsv(
+      cookie,
+      "original_url;open_in_app\nhttps://a.com.br;não\nhttps://b.com.br;\nhttps://c.com.br;talvez\n",
+    );
+    expect(response.json()).toEqual({
+      created: 2,
+      refused: [{ row: 4, field: "open_in_app", message: SHORT_URL_IMPORT_MESSAGES.openInApp }],
+    });
+    const links = await linksOf(user.id);
+    expect(links.map((link) => [link.originalUrl, link.openInApp])).toEqual([
+      ["https://a.com.br", false],
+      ["https://b.com.br", true],
+    ]);
+  });
+
   it("reports each bad row by line, field and pt-BR message, and creates the good ones", async () => {
     const taken = uniqueCode();
     const owner = await t.signIn();
@@ -219,18 +236,19 @@ describe("GET /api/shortened-urls/export.csv", () => {
     expect(rows[0]).toEqual([...SHORT_URL_IMPORT_COLUMNS, "short_url", "click_count", "created_at"]);
     expect(rows).toHaveLength(3);
     const byUrl = Object.fromEntries(rows.slice(1).map((r) => [r[0], r]));
-    expect(byUrl["https://a.com.br/x"]!.slice(0, 6)).toEqual([
+    expect(byUrl["https://a.com.br/x"]!.slice(0, 7)).toEqual([
       "https://a.com.br/x",
       "Título; com ponto",
       code,
       "31/12/2030 18:00",
+      "sim",
       `http://localhost:3000/s/${code}`,
       "42",
     ]);
     // A formula-looking title is defused for the spreadsheet.
     expect(byUrl["https://b.com.br"]![1]).toBe("'=SOMA(1)");
 
-    // The first four columns import back: every code is in the file, so on the same domain
+    // The first five columns import back: every code is in the file, so on the same domain
     // each row is refused as taken, and with the codes cleared both are created again.
     const other = await t.signIn();
     const again = await importCsv(other.cookie, response.body);
@@ -241,7 +259,7 @@ describe("GET /api/shortened-urls/export.csv", () => {
         { row: 3, field: "custom_code", message: SHORT_URL_MESSAGES.codeTaken },
       ],
     });
-    const withoutCodes = rows.map((r) => [r[0]!, r[1]!, "", r[3]!]);
+    const withoutCodes = rows.map((r) => [r[0]!, r[1]!, "", r[3]!, r[4]!]);
     const copied = await importCsv(other.cookie, Papa.unparse(withoutCodes, { delimiter: ";" }));
     expect(copied.json()).toEqual({ created: 2, refused: [] });
   });

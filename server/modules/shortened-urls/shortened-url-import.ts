@@ -6,6 +6,7 @@ import Papa from "papaparse";
 import { isUnlimited, limitReachedMessage } from "../../../common/contract/billing";
 import {
   type ImportRefusal,
+  parseCsvYesNo,
   SHORT_URL_IMPORT_MAX_ROWS,
   SHORT_URL_IMPORT_MESSAGES,
   SHORT_URL_MESSAGES,
@@ -107,11 +108,15 @@ export function checkImportRow(app: Hosts, { row, cells }: ImportRow): ValidRow 
   const expires = parseImportExpiry(cells.expires_at ?? "");
   if (expires === undefined)
     return { row, field: "expires_at", message: SHORT_URL_IMPORT_MESSAGES.expiresAt };
+  const openInApp = parseCsvYesNo(cells.open_in_app ?? "", true);
+  if (openInApp === undefined)
+    return { row, field: "open_in_app", message: SHORT_URL_IMPORT_MESSAGES.openInApp };
   const parsed = shortenedUrlBodySchema.safeParse({
     original_url: cells.original_url ?? "",
     title: cells.title || null,
     custom_code: cells.custom_code || null,
     expires_at: expires,
+    open_in_app: openInApp,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
@@ -186,6 +191,7 @@ export async function importShortenedUrls(
               title: body.title,
               customCode: body.custom_code,
               expiresAt: body.expires_at,
+              openInApp: body.open_in_app,
             }),
           );
           room--;

@@ -47,6 +47,7 @@ export async function updateShortenedUrl(
     clickLimit: changes.click_limit,
     expiredUrl: changes.expired_url,
     passwordHash,
+    openInApp: changes.open_in_app,
     shortCode: newCode ? changes.custom_code : undefined,
     updatedAt: new Date(),
   };

@@ -88,6 +88,7 @@ export type RedirectRow = {
   limitUsed: number;
   expiredUrl: string | null;
   passwordHash: string | null;
+  openInApp: boolean;
 };
 
 /** Codes looked up in one statement at most (a larger batch goes in several). */
@@ -111,7 +112,7 @@ export async function findRedirectTargets(
     query: sql`select s.id, s.user_id as "userId", s.original_url as "originalUrl",
       s.expires_at as "expiresAt", s.rules, s.click_limit as "clickLimit", s.limit_used as "limitUsed",
       s.expired_url as "expiredUrl", s.password_hash as "passwordHash",
-      s.domain_id as "domainId", s.short_code as "shortCode"
+      s.open_in_app as "openInApp", s.domain_id as "domainId", s.short_code as "shortCode"
       from unnest(${sql.param(wanted.map((key) => key.domainId))}::int[],
                   ${sql.param(wanted.map((key) => key.code))}::text[]) as k(domain_id, short_code)
       join shortened_urls as s on s.domain_id = k.domain_id and s.short_code = k.short_code`,

@@ -97,6 +97,7 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
           clickLimit: body.click_limit,
           expiredUrl: body.expired_url,
           passwordHash,
+          openInApp: body.open_in_app,
         }),
       );
       // A visitor who tried this code a moment ago may have a cached "not found".

@@ -49,6 +49,8 @@ export type NewShortLink = {
   clickLimit?: number | null;
   expiredUrl?: string | null;
   passwordHash?: string | null;
+  /** "Abrir no app"; absent: on. */
+  openInApp?: boolean;
 };
 
 const RANDOM_ATTEMPTS = 8;
@@ -68,6 +70,7 @@ export async function createShortenedUrl(db: Db, input: NewShortLink): Promise<S
     clickLimit: input.clickLimit ?? null,
     expiredUrl: input.expiredUrl ?? null,
     passwordHash: input.passwordHash ?? null,
+    openInApp: input.openInApp ?? true,
   };
   if (input.customCode) {
     try {
@@ -103,6 +106,7 @@ export function toShortenedUrl(row: ShortenedUrlRow): ShortenedUrl {
     limit_used: row.limitUsed,
     expired_url: row.expiredUrl,
     has_password: row.passwordHash !== null,
+    open_in_app: row.openInApp,
     updated_at: row.updatedAt.toISOString(),
   };
 }

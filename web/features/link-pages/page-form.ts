@@ -164,7 +164,7 @@ export type DraftLink = { key: number; title: string; url: string };
 export const draftToPreview = (draft: DraftLink): LinkBioBlock => ({
   id: draft.key,
   type: "link",
-  data: { title: draft.title, url: draft.url, custom_style: {}, highlight: false },
+  data: { title: draft.title, url: draft.url, custom_style: {}, highlight: false, open_in_app: true },
 });
 
 /** The page the preview draws: the unsaved form and the blocks shown (the caller picks them). */

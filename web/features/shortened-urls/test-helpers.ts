@@ -1,7 +1,10 @@
 // Test support for this feature's component tests: a short link as the API returns it.
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
 
-/** A plain short link (no rules, limit, expiry or password) on the default domain; `over` changes it. */
+/**
+ * A plain short link (no rules, limit, expiry or password, "Abrir no app" on) on the default domain;
+ * `over` changes it.
+ */
 export const shortenedUrl = (over: Partial<ShortenedUrl> = {}): ShortenedUrl => ({
   id: 1,
   original_url: "https://exemplo.com.br/1",
@@ -17,5 +20,6 @@ export const shortenedUrl = (over: Partial<ShortenedUrl> = {}): ShortenedUrl => 
   limit_used: 0,
   expired_url: null,
   has_password: false,
+  open_in_app: true,
   ...over,
 });

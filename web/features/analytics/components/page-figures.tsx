@@ -9,6 +9,7 @@ import { CountryLabel } from "./country-label";
 import { viewsAndClicksSeries } from "./daily-series";
 import { Breakdown, TrendSection } from "./figure-sections";
 import { type FiguresColumn, FiguresTable } from "./figures-table";
+import { OpenInAppFigures } from "./open-in-app-figures";
 import { StatCard } from "./stat-card";
 import { ViewsClicksTrend } from "./views-clicks-trend";
 
@@ -26,8 +27,8 @@ const CLICKS_AND_CTR: FiguresColumn[] = [
 
 /**
  * A Link Bio page's figures over the period: views, unique visitors, clicks and CTR, views and
- * clicks by day, clicks per block, and views and clicks by country, origin, device, browser and OS.
- * `figures` is undefined while loading.
+ * clicks by day, clicks per block, views and clicks by country, origin, device, browser and OS, and
+ * "Abrir no app". `figures` is undefined while loading.
  */
 export function PageFigures({ figures }: { figures: PageAnalytics | undefined }) {
   const loading = !figures;
@@ -106,6 +107,7 @@ export function PageFigures({ figures }: { figures: PageAnalytics | undefined })
             />
           </Breakdown>
         ))}
+        <OpenInAppFigures figures={figures?.in_app} />
       </div>
     </>
   );

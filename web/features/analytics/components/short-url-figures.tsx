@@ -6,12 +6,14 @@ import { ClicksTrend } from "./clicks-trend";
 import { CountryLabel } from "./country-label";
 import { dailySeries } from "./daily-series";
 import { Breakdown, TrendSection } from "./figure-sections";
+import { OpenInAppFigures } from "./open-in-app-figures";
 import { RankedList } from "./ranked-list";
 import { StatCard } from "./stat-card";
 
 /**
  * A short link's figures over the last `days` days: clicks and unique visitors, clicks by day, and
- * clicks by country, origin, device, browser and OS. `figures` is undefined while loading.
+ * clicks by country, origin, device, browser and OS, and "Abrir no app". `figures` is undefined while
+ * loading.
  */
 export function ShortUrlFigures({ figures, days }: { figures: TargetAnalytics | undefined; days: number }) {
   const loading = !figures;
@@ -54,6 +56,7 @@ export function ShortUrlFigures({ figures, days }: { figures: TargetAnalytics | 
             />
           </Breakdown>
         ))}
+        <OpenInAppFigures figures={figures?.in_app} />
       </div>
     </>
   );

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { NO_IN_APP_VISITS } from "./open-in-app-figures";
 import { TargetAnalytics } from "./target-analytics";
 import { NO_PAGE_DATA } from "./views-clicks-trend";
 
@@ -43,6 +44,7 @@ const noClicks: TargetFigures = {
   devices: [],
   browsers: [],
   os: [],
+  in_app: { visits: 0, share: 0, app_opens: 0, browser_opens: 0, app_open_share: 0, apps: [] },
 };
 
 const page: PageAnalytics = {
@@ -75,6 +77,17 @@ const page: PageAnalytics = {
   ],
   browsers: [{ value: "Chrome", views: 1200, clicks: 150 }],
   os: [],
+  in_app: {
+    visits: 900,
+    share: 0.75,
+    app_opens: 1,
+    browser_opens: 0,
+    app_open_share: 1 / 90,
+    apps: [
+      { value: "Instagram", visits: 720 },
+      { value: "TikTok", visits: 180 },
+    ],
+  },
 };
 
 describe("TargetAnalytics of a short link", () => {
@@ -105,6 +118,48 @@ describe("TargetAnalytics of a short link", () => {
     expect(screen.getByText("Celular")).toBeTruthy();
     expect(screen.getByText("Chrome")).toBeTruthy();
     expect(screen.getByText("Desconhecido")).toBeTruthy();
+  });
+
+  it("shows how many visits came from in-app browsers, where they were sent and from which apps", async () => {
+    renderTarget(200, {
+      ...noClicks,
+      total_clicks: 40,
+      in_app: {
+        visits: 15,
+        share: 0.375,
+        app_opens: 12,
+        browser_opens: 3,
+        app_open_share: 0.8,
+        apps: [
+          { value: "TikTok", visits: 5 },
+          { value: "Instagram", visits: 10 },
+        ],
+      },
+    });
+    const inApp = within(await screen.findByRole("region", { name: "Abrir no app" }));
+    expect(
+      await inApp.findByText(
+        (_, el) =>
+          el?.tagName === "P" &&
+          el.textContent === "37,5% das visitas vieram de apps como Instagram e TikTok (15 visitas)",
+      ),
+    ).toBeTruthy();
+    expect(inApp.getByText("12 aberturas no app")).toBeTruthy();
+    expect(inApp.getByText("(80% dos cliques feitos em apps)")).toBeTruthy();
+    expect(inApp.getByText("3 aberturas no navegador")).toBeTruthy();
+    expect(
+      inApp
+        .getAllByRole("listitem")
+        .slice(2)
+        .map((li) => li.textContent),
+    ).toEqual(["Instagram1067%", "TikTok533%"]);
+  });
+
+  it("says when no visit came from an in-app browser", async () => {
+    renderTarget(200, noClicks);
+    const inApp = within(await screen.findByRole("region", { name: "Abrir no app" }));
+    expect(await inApp.findByText(NO_IN_APP_VISITS)).toBeTruthy();
+    expect(inApp.queryByText(/aberturas no app/)).toBeNull();
   });
 
   it("has no page-only figures: no views, no blocks, no CSV", async () => {
@@ -169,6 +224,13 @@ describe("TargetAnalytics of a Link Bio page", () => {
     ]);
     expect(rowsOf("Navegadores")).toEqual([["Chrome", "1.200", "150"]]);
     expect(within(region("Sistemas Operacionais")).getByText("Nenhum dado de sistema ainda")).toBeTruthy();
+    const inApp = within(region("Abrir no app"));
+    expect(inApp.getByText("75%")).toBeTruthy();
+    expect(inApp.getByText("(900 visitas)")).toBeTruthy();
+    expect(inApp.getByText("1 abertura no app")).toBeTruthy();
+    expect(inApp.getByText("(1,1% dos cliques feitos em apps)")).toBeTruthy();
+    expect(inApp.getByText("0 aberturas no navegador")).toBeTruthy();
+    expect(inApp.getByText("Instagram")).toBeTruthy();
   });
 
   it("exports the period shown as CSV", async () => {

@@ -101,11 +101,14 @@ describe("BlocksEditor: adding", () => {
     type(form, "Título do link", "Loja");
     type(form, "URL", "loja.com.br");
     fireEvent.click(within(form).getByRole("checkbox", { name: /Destacar/ }));
+    expect(within(form).getByRole("switch", { name: "Abrir no app" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
     addToPage(form);
     expect(await screen.findByRole("button", { name: "Editar Link “Loja”" })).toBeTruthy();
     expect(post()[1]!.body).toEqual({
       type: "link",
-      data: { title: "Loja", url: "loja.com.br", highlight: true, custom_style: {} },
+      data: { title: "Loja", url: "loja.com.br", highlight: true, open_in_app: true, custom_style: {} },
     });
 
     form = await openNew("Pix");
@@ -231,13 +234,28 @@ describe("BlocksEditor: a saved block", () => {
     const form = screen.getByRole("group", { name: "Editar Link “Instagram”" });
     expect((within(form).getByLabelText("URL") as HTMLInputElement).value).toBe("https://instagram.com/ana");
     type(form, "Título do link", "Meu Instagram");
+    const openInApp = within(form).getByRole("switch", { name: "Abrir no app" });
+    expect(openInApp.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(openInApp);
+    expect(openInApp.getAttribute("aria-checked")).toBe("false");
     fireEvent.click(within(form).getByRole("button", { name: "Salvar bloco" }));
     const renamed = await screen.findByRole("button", { name: "Editar Link “Meu Instagram”" });
     expect(sent("PUT", "/api/blocks/2")[0]!.body).toEqual({
-      data: { title: "Meu Instagram", url: "https://instagram.com/ana", highlight: false, custom_style: {} },
+      data: {
+        title: "Meu Instagram",
+        url: "https://instagram.com/ana",
+        highlight: false,
+        open_in_app: false,
+        custom_style: {},
+      },
     });
     expect(renamed.getAttribute("aria-expanded")).toBe("false");
     await waitFor(() => expect(document.activeElement).toBe(renamed));
+    fireEvent.click(renamed);
+    const reopened = screen.getByRole("group", { name: "Editar Link “Meu Instagram”" });
+    expect(within(reopened).getByRole("switch", { name: "Abrir no app" }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
   });
 
   it("switches a block off and on, and says so on its row", async () => {
@@ -297,7 +315,13 @@ describe("BlocksEditor: a saved block", () => {
     await waitFor(() => expect(sent("PUT", `/api/link-pages/${PAGE_ID}/blocks/order`)).toHaveLength(1));
     expect(sent("POST", `/api/link-pages/${PAGE_ID}/blocks`)[0]!.body).toEqual({
       type: "link",
-      data: { title: "Instagram", url: "https://instagram.com/ana", custom_style: {}, highlight: false },
+      data: {
+        title: "Instagram",
+        url: "https://instagram.com/ana",
+        custom_style: {},
+        highlight: false,
+        open_in_app: true,
+      },
       is_active: true,
       starts_at: null,
       ends_at: null,

@@ -325,6 +325,7 @@ describe("LinkStyleModal", () => {
         title: "Instagram",
         url: "https://instagram.com/x",
         highlight: false,
+        open_in_app: true,
         custom_style: { animation: "shake" },
       },
     });

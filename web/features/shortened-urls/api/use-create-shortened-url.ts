@@ -34,6 +34,7 @@ export function useCreateShortenedUrl() {
         limit_used: 0,
         expired_url: null,
         has_password: false,
+        open_in_app: body.open_in_app ?? true,
         ...created,
       };
     },

@@ -1,4 +1,5 @@
 import { REDIRECT_RULES_MAX } from "@common/contract/shortened-urls";
+import { SwitchRow } from "@web/components/ui/switch-row";
 import { ArrowDown, ArrowUp, ChevronRight, Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { inputClassFor, sectionSummaryClass } from "./form-styles";
@@ -12,6 +13,7 @@ export type AdvancedValues = {
   expired_url: string;
   password: string;
   remove_password: boolean;
+  open_in_app: boolean;
 };
 
 export const EMPTY_ADVANCED: AdvancedValues = {
@@ -20,6 +22,7 @@ export const EMPTY_ADVANCED: AdvancedValues = {
   expired_url: "",
   password: "",
   remove_password: false,
+  open_in_app: true,
 };
 
 const RULE_TYPES: { value: RuleType; label: string }[] = [
@@ -44,8 +47,9 @@ const smallButton =
   "inline-flex items-center justify-center rounded-md p-2 text-gray-500 hover:bg-gray-100 hover:text-gray-900 disabled:opacity-30 disabled:hover:bg-transparent";
 
 /**
- * 'Opções avançadas': redirect rules (first match wins, in order), a click limit, an expiry target
- * and a password. `error(name)` is the message of a field path, as the API keys them (rules.0.url).
+ * 'Opções avançadas': "Abrir no app", redirect rules (first match wins, in order), a click limit, an
+ * expiry target and a password. `error(name)` is the message of a field path, as the API keys them
+ * (rules.0.url).
  */
 export function AdvancedOptions({
   values,
@@ -88,8 +92,20 @@ export function AdvancedOptions({
       <summary className={sectionSummaryClass}>
         <ChevronRight className="h-4 w-4 transition-transform group-open:rotate-90" aria-hidden />
         Opções avançadas
-        <span className="hidden font-normal text-gray-500 sm:inline">(regras, limite de cliques, senha)</span>
+        <span className="hidden font-normal text-gray-500 sm:inline">
+          (abrir no app, regras, limite de cliques, senha)
+        </span>
       </summary>
+
+      <div className="border-b border-gray-100">
+        <SwitchRow
+          label="Abrir no app"
+          hint="Quem abrir pelo Instagram, TikTok e outros apps vai direto para o app do link (YouTube, Spotify, WhatsApp…) ou para o navegador do celular."
+          checked={values.open_in_app}
+          onChange={(open_in_app) => onChange({ open_in_app })}
+          error={error("open_in_app")}
+        />
+      </div>
 
       <fieldset className="mt-3">
         <legend className="text-sm font-medium text-gray-700">Regras de redirecionamento</legend>

@@ -80,6 +80,36 @@ describe("the shortener form's UTM builder and advanced options", () => {
     });
   });
 
+  it("sends 'Abrir no app' on by default, and off once switched off", async () => {
+    const calls = fakeApi({
+      "GET /api/user/available-domains": () => ({ body: domains }),
+      "POST /api/shortened-urls": () => ({ status: 201, body: link({ id: 9 }) }),
+    });
+    renderWithProviders(<ShortenedUrlForm />);
+    const openInApp = screen.getByRole("switch", { name: "Abrir no app" });
+    expect(openInApp.getAttribute("aria-checked")).toBe("true");
+    expect(openInApp.getAttribute("aria-describedby")).toBeTruthy();
+    expect(document.getElementById(openInApp.getAttribute("aria-describedby")!)?.textContent).toMatch(
+      /^Quem abrir pelo Instagram, TikTok e outros apps vai direto para o app do link/,
+    );
+    const posts = () => calls.filter((c) => c.method === "POST");
+
+    fill(/URL Original/, "https://youtube.com/watch?v=abc");
+    fireEvent.click(screen.getByRole("button", { name: "Encurtar URL" }));
+    await waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]?.body).toMatchObject({ open_in_app: true });
+
+    // The form is cleared after a link is made: the switch is back on.
+    await waitFor(() => expect((screen.getByLabelText(/URL Original/) as HTMLInputElement).value).toBe(""));
+    expect(openInApp.getAttribute("aria-checked")).toBe("true");
+    fill(/URL Original/, "https://loja.com.br/");
+    fireEvent.click(openInApp);
+    expect(openInApp.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(screen.getByRole("button", { name: "Encurtar URL" }));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    expect(posts()[1]?.body).toMatchObject({ original_url: "https://loja.com.br/", open_in_app: false });
+  });
+
   it("fills the UTM fields from a pasted target", () => {
     fakeApi({ "GET /api/user/available-domains": () => ({ body: domains }) });
     renderWithProviders(<ShortenedUrlForm />);
@@ -162,6 +192,9 @@ describe("editing a link from the list", () => {
     fill(/Título/, "Promoção nova");
     fireEvent.change(inDialog.getByLabelText(/utm_source/), { target: { value: "" } });
     fireEvent.click(inDialog.getByLabelText("Remover senha"));
+    const openInApp = inDialog.getByRole("switch", { name: "Abrir no app" });
+    expect(openInApp.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(openInApp);
     fireEvent.click(inDialog.getByRole("button", { name: "Salvar alterações" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const put = calls.find((c) => c.method === "PUT");
@@ -172,9 +205,28 @@ describe("editing a link from the list", () => {
       click_limit: 100,
       expired_url: null,
       password: null,
+      open_in_app: false,
     });
     expect(success).toHaveBeenCalledWith(POWER_LINK_MESSAGES.updated);
     expect(await screen.findByText("Promoção nova")).toBeTruthy();
+  });
+
+  it("starts from a link's 'Abrir no app' switched off, with the advanced options open, and keeps it off", async () => {
+    const plain = link({ rules: [], click_limit: null, has_password: false, open_in_app: false });
+    const calls = fakeApi({
+      "GET /api/user/available-domains": () => ({ body: domains }),
+      "GET /api/shortened-urls": () => ({ body: [plain], headers: { "x-total-count": "1" } }),
+      "PUT /api/shortened-urls/7": () => ({ body: plain }),
+    });
+    renderWithProviders(<ShortenedUrlList />);
+    fireEvent.click(await screen.findByRole("button", { name: "Editar" }));
+    const inDialog = within(screen.getByRole("dialog", { name: "Editar link curto" }));
+    const openInApp = inDialog.getByRole("switch", { name: "Abrir no app" });
+    expect(openInApp.getAttribute("aria-checked")).toBe("false");
+    expect(openInApp.closest("details")?.open).toBe(true);
+    fireEvent.click(inDialog.getByRole("button", { name: "Salvar alterações" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(calls.find((c) => c.method === "PUT")?.body).toMatchObject({ open_in_app: false });
   });
 });
 

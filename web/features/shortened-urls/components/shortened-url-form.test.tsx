@@ -84,6 +84,7 @@ describe("ShortenedUrlForm", () => {
       custom_code: "promo",
       custom_domain_id: 2,
       expires_at: null,
+      open_in_app: true,
     });
     expect((screen.getByLabelText(/URL Original/) as HTMLInputElement).value).toBe("");
   });

@@ -63,6 +63,7 @@ const advancedOf = (url: ShortenedUrl | undefined): AdvancedValues =>
         expired_url: url.expired_url ?? "",
         password: "",
         remove_password: false,
+        open_in_app: url.open_in_app,
       }
     : EMPTY_ADVANCED;
 
@@ -142,7 +143,8 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
 
   /**
    * The power options as the schemas take them. On create only what is set is sent; on edit all of
-   * them (an emptied one clears), except the password: absent keeps it, null removes it.
+   * them (an emptied one clears), except the password: absent keeps it, null removes it. "Abrir no
+   * app" is always sent, on or off.
    */
   const powerOptions = (create: boolean) => {
     const rules = advanced.rules.map(({ type, value, url }) => ({ type, value, url }));
@@ -152,6 +154,7 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
       click_limit: create && clickLimit === null ? undefined : clickLimit,
       expired_url: create && !advanced.expired_url ? undefined : advanced.expired_url,
       password: advanced.remove_password ? null : advanced.password || undefined,
+      open_in_app: advanced.open_in_app,
     };
   };
 
@@ -330,7 +333,8 @@ export function ShortenedUrlForm({ editing, onSaved }: Props = {}) {
             (editing.rules.length > 0 ||
               editing.click_limit !== null ||
               editing.expired_url !== null ||
-              editing.has_password),
+              editing.has_password ||
+              !editing.open_in_app),
         )}
       />
 
