@@ -68,8 +68,14 @@ const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).t
 const GOOD: [string, Json, Json][] = [
   [
     "link",
-    { title: "  Loja  ", url: "loja.exemplo.com.br", highlight: true },
-    { title: "Loja", url: "https://loja.exemplo.com.br", custom_style: {}, highlight: true },
+    { title: "  Loja  ", url: "loja.exemplo.com.br", highlight: true, open_in_app: false },
+    {
+      title: "Loja",
+      url: "https://loja.exemplo.com.br",
+      custom_style: {},
+      highlight: true,
+      open_in_app: false,
+    },
   ],
   ["header", { text: "  Minhas \n redes  " }, { text: "Minhas redes" }],
   [

@@ -50,7 +50,8 @@ export function toLink(row: LinkRow, position: number): Link {
 
 /**
  * A block's data as stored: a link keeps title, url and style in their columns (the spec's calls
- * read them) and its highlight in `data`; every other type keeps its checked data in `data`.
+ * read them) and its highlight and "Abrir no app" (absent: on) in `data`; every other type keeps
+ * its checked data in `data`.
  */
 export function blockDataOf(row: LinkRow): BlockData {
   if (row.type === "link") {
@@ -59,6 +60,7 @@ export function blockDataOf(row: LinkRow): BlockData {
       url: row.url ?? "",
       custom_style: readButtonStyle(row.customStyle),
       highlight: row.data.highlight === true,
+      open_in_app: row.data.open_in_app !== false,
     };
   }
   return row.data as BlockData;
@@ -72,7 +74,7 @@ export function blockColumns(type: LinkRow["type"], data: BlockData) {
       title: link.title,
       url: link.url,
       customStyle: link.custom_style as Record<string, string>,
-      data: { highlight: link.highlight },
+      data: { highlight: link.highlight, open_in_app: link.open_in_app },
     };
   }
   return { title: null, url: null, customStyle: {}, data: data as Record<string, unknown> };

@@ -58,7 +58,13 @@ async function mixedPage(cookie: string) {
   const header = await addBlock(cookie, page.id, { type: "header", data: { text: "Meus links" } });
   const b = await addBlock(cookie, page.id, {
     type: "link",
-    data: { title: "B", url: "b.com", custom_style: { backgroundColor: "#111827" }, highlight: true },
+    data: {
+      title: "B",
+      url: "b.com",
+      custom_style: { backgroundColor: "#111827" },
+      highlight: true,
+      open_in_app: false,
+    },
   });
   const divider = await addBlock(cookie, page.id, { type: "divider" });
   const c = await addLink(cookie, page.id, { title: "C", url: "https://c.com" });
@@ -182,11 +188,12 @@ describe("the spec's link calls on a page of blocks", () => {
         url: "https://loja.exemplo.com.br",
         custom_style: { animation: "bounce" },
         highlight: false,
+        open_in_app: true,
       },
     });
   });
 
-  it("an edit through either call is seen by the other; a spec edit keeps the highlight", async () => {
+  it("an edit through either call is seen by the other; a spec edit keeps the highlight and 'Abrir no app'", async () => {
     const { cookie } = await t.signIn();
     const { page, b } = await mixedPage(cookie);
     const renamed = await call("PUT", `/api/links/${b.id}`, cookie, { title: "B novo" });
@@ -198,6 +205,7 @@ describe("the spec's link calls on a page of blocks", () => {
       url: "https://b.com",
       custom_style: { backgroundColor: "#111827" },
       highlight: true,
+      open_in_app: false,
     });
 
     const edited = await call("PUT", `/api/blocks/${b.id}`, cookie, {
