@@ -711,7 +711,7 @@ async function main() {
       raw.redirect = redirect;
       const ratio = redirect.ours.rps / redirect.baseline.rps;
       rows.push({
-        metric: "GET /s/{code} cached, click recorded",
+        metric: "GET /s/{code} cached, click recorded, Abrir no app on",
         ours: fmt.rps(redirect.ours.rps),
         baseline: fmt.rps(redirect.baseline.rps),
         ratio: fmt.pct(ratio),
