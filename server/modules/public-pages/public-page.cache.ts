@@ -29,7 +29,8 @@ export function encodeResponse(
 ): CachedResponse {
   const identity = Buffer.from(html);
   const etag = status === 200 ? `"${createHash("sha1").update(identity).digest("base64url")}"` : null;
-  const headers = { ...baseHeaders, vary: "Accept-Encoding", ...(etag ? { etag } : {}) };
+  // Every answer varies by its encoding; `baseHeaders` may name more (its own `vary` includes it).
+  const headers = { vary: "Accept-Encoding", ...baseHeaders, ...(etag ? { etag } : {}) };
   const variant = (body: Buffer, encoding?: string): Variant => ({
     body,
     headers: {

@@ -172,7 +172,8 @@ export const publicPageRoutes: FastifyPluginAsync<{
       },
     );
     return {
-      ...encodeResponse(200, html, headersFor(PAGE_CSP)),
+      // Inside an in-app browser a page is another copy (issue 36): caches must know it.
+      ...encodeResponse(200, html, { ...headersFor(PAGE_CSP), vary: "Accept-Encoding, User-Agent" }),
       // A block whose window opens or closes changes the page: this copy is good until then.
       expiresAt: shown.nextChange,
       adultGate: gated,
@@ -219,12 +220,13 @@ export const publicPageRoutes: FastifyPluginAsync<{
    * confirmation on a sensitive page), with the block list applied (`guarded`) and not (`block`).
    */
   async function shownBlock(
+    idPattern: RegExp,
     request: FastifyRequest<{
       Params: { slug: string; id: string };
       Querystring: Record<string, string | undefined>;
     }>,
   ) {
-    const id = /^\d{1,10}(\.vcf)?$/.test(request.params.id) ? Number.parseInt(request.params.id, 10) : null;
+    const id = idPattern.test(request.params.id) ? Number.parseInt(request.params.id, 10) : null;
     if (id === null) return null;
     const found = await findPublicPage(
       app.db,
@@ -271,7 +273,7 @@ export const publicPageRoutes: FastifyPluginAsync<{
     "/p/:slug/contato/:id",
     { preHandler: rateLimited(app, [BLOCK_CLICK_RATE]) },
     async (request, reply) => {
-      const shown = await shownBlock(request);
+      const shown = await shownBlock(/^\d{1,10}(\.vcf)?$/, request);
       if (!shown || shown.guarded.type !== "contact") {
         reply.hijack();
         return sendPage(request.raw, reply.raw, notFound);
@@ -296,7 +298,7 @@ export const publicPageRoutes: FastifyPluginAsync<{
     "/p/:slug/abrir/:id",
     { preHandler: rateLimited(app, [BLOCK_CLICK_RATE]) },
     async (request, reply) => {
-      const shown = await shownBlock(request);
+      const shown = await shownBlock(/^\d{1,10}$/, request);
       reply.hijack();
       const response = reply.raw;
       if (!shown || shown.block.type !== "link" || shown.guarded.type !== "link")

@@ -230,7 +230,7 @@ describe("GET /p/{slug}", () => {
 
     const br = await getPage(page.slug, { "accept-encoding": "gzip, deflate, br" });
     expect(br.headers["content-encoding"]).toBe("br");
-    expect(br.headers.vary).toBe("Accept-Encoding");
+    expect(br.headers.vary).toBe("Accept-Encoding, User-Agent");
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     const gz = await getPage(page.slug, { "accept-encoding": "gzip" });
     expect(gz.headers["content-encoding"]).toBe("gzip");
