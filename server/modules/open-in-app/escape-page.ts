@@ -3,7 +3,7 @@ import type { ServerResponse } from "node:http";
 import { escapeHtml, htmlPage, NOTICE_BODY_CSS } from "../../lib/html-page";
 import type { Escape } from "./escape";
 
-/** The escape page's words (pt-BR). */
+/** The way page's words (pt-BR). */
 export const ESCAPE_PAGE_MESSAGES = {
   appTitle: (app: string) => `Abrindo no ${app}…`,
   appLead: (app: string, from: string) =>
@@ -22,7 +22,7 @@ export const ESCAPE_PAGE_MESSAGES = {
 } as const;
 
 /**
- * The page's one script (its hash in the CSP), ES5: goes to the escape address at once when the
+ * The page's one script (its hash in the CSP), ES5: goes to the way address at once when the
  * page says so (#abrir[data-auto]); with #abrir[data-fallback], goes on to the target after 1.5 s if
  * the page is still shown (the app did not open); the copy button copies the link, else selects it.
  * Without JavaScript the page is the same links, and the link in a text box to select.
@@ -57,37 +57,37 @@ const STYLE = `${NOTICE_BODY_CSS}main{width:100%;max-width:400px;background:#fff
 // Points at the in-app browser's menu (top right in Instagram, TikTok, Facebook).
 const ARROW = `<svg class="arrow" width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><path d="M7 17 17 7"/><path d="M8 7h9v9"/></svg>`;
 
-/** The escape page: server-rendered, no request elsewhere, the target always a plain link. */
-export function escapePageHtml(escape: Escape): string {
+/** The way page: server-rendered, no request elsewhere, the target always a plain link. */
+export function escapePageHtml(way: Escape): string {
   const e = escapeHtml;
   const m = ESCAPE_PAGE_MESSAGES;
-  const from = escape.browser.name;
-  const target = e(escape.target);
-  const auto = escape.auto ? " data-auto" : "";
-  const fallback = escape.fallback ? " data-fallback" : "";
+  const from = way.browser.name;
+  const target = e(way.target);
+  const auto = way.auto ? " data-auto" : "";
+  const fallback = way.fallback ? " data-fallback" : "";
   const stay = `<a id="seguir" class="btn plain" href="${target}" rel="noreferrer">${m.stay}</a>`;
-  if (escape.kind === "app" && escape.href && escape.appName) {
-    const app = e(escape.appName);
+  if (way.kind === "app" && way.href && way.appName) {
+    const app = e(way.appName);
     return htmlPage({
-      title: m.appTitle(escape.appName),
+      title: m.appTitle(way.appName),
       css: STYLE,
-      body: `<main><h1>${e(m.appTitle(escape.appName))}</h1><p>${e(m.appLead(escape.appName, from))}</p><a id="abrir" class="btn primary" href="${e(escape.href)}"${auto}${fallback}>${m.openApp(app)}</a>${stay}</main>${SCRIPT}`,
+      body: `<main><h1>${e(m.appTitle(way.appName))}</h1><p>${e(m.appLead(way.appName, from))}</p><a id="abrir" class="btn primary" href="${e(way.href)}"${auto}${fallback}>${m.openApp(app)}</a>${stay}</main>${SCRIPT}`,
     });
   }
-  const open = escape.href
-    ? `<a id="abrir" class="btn primary" href="${e(escape.href)}"${auto}>${escape.browser.os === "ios" ? m.openSafari : m.openBrowser}</a>`
+  const open = way.href
+    ? `<a id="abrir" class="btn primary" href="${e(way.href)}"${auto}>${way.browser.os === "ios" ? m.openSafari : m.openBrowser}</a>`
     : "";
   const copy = `<label for="endereco">${m.link}</label><input id="endereco" readonly value="${target}"><button id="copiar" type="button" class="btn secondary" data-done="${m.copied}" hidden>${m.copy}</button>`;
   return htmlPage({
     title: m.browserTitle,
     css: STYLE,
-    body: `${escape.auto ? "" : ARROW}<main><h1>${m.browserTitle}</h1><p>${e(m.browserLead(from))}</p>${open}<p class="how">${e(m.howTo(from))}</p>${copy}${stay}</main>${SCRIPT}`,
+    body: `${way.auto ? "" : ARROW}<main><h1>${m.browserTitle}</h1><p>${e(m.browserLead(from))}</p>${open}<p class="how">${e(m.howTo(from))}</p>${copy}${stay}</main>${SCRIPT}`,
   });
 }
 
-/** Writes the escape page (200; HEAD gets the headers only). */
-export function sendEscapePage(response: ServerResponse, escape: Escape, head: boolean): void {
-  const body = escapePageHtml(escape);
+/** Writes the way page (200; HEAD gets the headers only). */
+export function sendEscapePage(response: ServerResponse, way: Escape, head: boolean): void {
+  const body = escapePageHtml(way);
   response.writeHead(200, { ...HEADERS, "content-length": String(Buffer.byteLength(body)) });
   response.end(head ? undefined : body);
 }

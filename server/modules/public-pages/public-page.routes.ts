@@ -274,7 +274,7 @@ export const publicPageRoutes: FastifyPluginAsync<{
     { preHandler: rateLimited(app, [BLOCK_CLICK_RATE]) },
     async (request, reply) => {
       const shown = await shownBlock(/^\d{1,10}(\.vcf)?$/, request);
-      if (!shown || shown.guarded.type !== "contact") {
+      if (shown?.guarded.type !== "contact") {
         reply.hijack();
         return sendPage(request.raw, reply.raw, notFound);
       }
@@ -301,7 +301,7 @@ export const publicPageRoutes: FastifyPluginAsync<{
       const shown = await shownBlock(/^\d{1,10}$/, request);
       reply.hijack();
       const response = reply.raw;
-      if (!shown || shown.block.type !== "link" || shown.guarded.type !== "link")
+      if (shown?.block.type !== "link" || shown.guarded.type !== "link")
         return sendPage(request.raw, response, notFound);
       const url = shown.guarded.data.url;
       const browser =
@@ -309,9 +309,9 @@ export const publicPageRoutes: FastifyPluginAsync<{
           ? userAgentClass(request.headers["user-agent"] ?? "").inAppBrowser
           : null;
       if (browser) {
-        const escape = escapeFor(browser, url);
-        sendEscapePage(response, escape, request.method === "HEAD");
-        return countBlockClick(request, shown.page, shown.block, escape.kind);
+        const way = escapeFor(browser, url);
+        sendEscapePage(response, way, request.method === "HEAD");
+        return countBlockClick(request, shown.page, shown.block, way.kind);
       }
       response.writeHead(302, {
         location: url,

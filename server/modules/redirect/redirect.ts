@@ -217,9 +217,9 @@ export function createRedirect(app: FastifyInstance): Redirect {
       send302(response, location, vary);
       return null;
     }
-    const escape = escapeFor(browser, location);
-    sendEscapePage(response, escape, request.method === "HEAD");
-    return escape.kind;
+    const way = escapeFor(browser, location);
+    sendEscapePage(response, way, request.method === "HEAD");
+    return way.kind;
   };
 
   /**
