@@ -71,6 +71,8 @@ export default defineConfig({
         // the manifest, its icons and includeAssets).
         globPatterns: ["index.html", "assets/**/*.{js,css}"],
         navigateFallback: "/index.html",
+        // Web Push: showing a push and opening its screen on a tap (web/public/push-sw.js).
+        importScripts: ["/push-sw.js"],
         navigateFallbackDenylist: [...SERVER_PATHS, new RegExp(`^${serverRendered}`)],
         // A deploy's new worker waits for 'Atualizar' (UpdateBanner), then takes over.
         skipWaiting: false,

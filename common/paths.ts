@@ -20,6 +20,8 @@ export const paths = {
   editLinkPage: (id: number | string) => `/link-pages/${id}/edit`,
   urlShortener: "/url-shortener",
   analytics: "/analytics",
+  /** Contatos: the leads of the user's forms (issue 37). */
+  contacts: "/contacts",
   /** One short link's or Link Bio page's statistics. */
   analyticsDetail: (kind: "shortened-urls" | "link-pages", id: number | string) => `/analytics/${kind}/${id}`,
   pricing: "/pricing",

@@ -70,9 +70,13 @@ import { registerHostRouting } from "./modules/domains/host-routing";
 import { tlsAllowedRoutes } from "./modules/domains/tls-allowed.routes";
 import { fontsRoutes } from "./modules/fonts/fonts.routes";
 import { healthRoutes } from "./modules/health/health.routes";
+import { leadFormRoutes } from "./modules/leads/lead-form.routes";
+import { leadsRoutes } from "./modules/leads/leads.routes";
 import { blocksRoutes } from "./modules/link-pages/blocks.routes";
 import { linkPagesRoutes } from "./modules/link-pages/link-pages.routes";
 import { Mailer, outboxTransport, smtpTransport } from "./modules/mail/mailer";
+import { notificationJobs } from "./modules/notifications/notification-jobs";
+import { notificationsRoutes } from "./modules/notifications/notifications.routes";
 import { openApiRoutes } from "./modules/openapi/openapi.routes";
 import { publicApiRoutes } from "./modules/public-pages/public-api.routes";
 import {
@@ -261,6 +265,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         analyticsPurgeJob(database.db),
         accessLogPurgeJob(database.db),
         authPurgeJob(database.db),
+        // Run after start, once `app` has its db and mailer.
+        ...notificationJobs(app),
         ...(database.kind === "pglite" ? [tableMaintenanceJob(database.db)] : []),
       ])
     : () => {};
@@ -348,6 +354,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   hotPaths = { redirect, page: publicPages.answer };
   await app.register(redirectRoutes, { redirect });
   await app.register(publicPageRoutes, { cache: publicPages.cache, recordView: publicPages.recordView });
+  await app.register(leadFormRoutes);
   await app.register(blockedWarningRoutes);
   await app.register(uploadsRoutes);
   await app.register(fontsRoutes);
@@ -385,6 +392,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await web.register(accountRoutes);
     await web.register(apiKeysRoutes);
     await web.register(webhooksRoutes);
+    await web.register(leadsRoutes);
+    await web.register(notificationsRoutes);
     await web.register(openApiRoutes);
     await web.register(domainsRoutes);
     await web.register(linkPagesRoutes);

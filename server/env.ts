@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { isIPv4, isIPv6 } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { SUPPORT_EMAIL } from "../common/brand";
 import { parseTrustProxy, type TrustProxy } from "./lib/client-address";
 
 const bool = z
@@ -74,8 +75,17 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // Tests of several processes: every scheduled job runs at this period (ms) instead of its own.
   JOBS_EVERY_MS: z.coerce.number().int().min(500).optional(),
-  // Outgoing webhooks to http://localhost or 127.0.0.1 (a receiver in development); refused in production.
+  // Outgoing webhooks and Web Push to http://localhost or 127.0.0.1 (a receiver or a fake push service
+  // in development and tests); refused in production.
   WEBHOOKS_ALLOW_LOOPBACK: bool,
+  // Web Push (VAPID, RFC 8292): the key pair (base64url, as web-push prints them), both or neither;
+  // unset: generated once into DATA_DIR/vapid.json. The subject is how a push service reaches us.
+  VAPID_PUBLIC_KEY: optional,
+  VAPID_PRIVATE_KEY: optional,
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "must be mailto:address or an https:// URL")
+    .optional(),
 });
 
 export type Config = {
@@ -140,6 +150,17 @@ export type Config = {
   cloudflare?: { apiToken: string; zoneId: string; apiBase?: string };
   /** Outgoing webhooks (server/modules/webhooks). */
   webhooks: WebhooksConfig;
+  /** Web Push (server/modules/notifications). */
+  push: PushConfig;
+};
+
+export type PushConfig = {
+  /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY; unset: a pair generated once into DATA_DIR/vapid.json. */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** VAPID_SUBJECT: mailto: or https:, how a push service's operator reaches us (default: the admin's address). */
+  subject: string;
+  /** WEBHOOKS_ALLOW_LOOPBACK: push endpoints on loopback over plain http (tests); never in production. */
+  allowLoopback: boolean;
 };
 
 export type WebhooksConfig = {
@@ -209,6 +230,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       "Invalid environment variable(s):\n  WEBHOOKS_ALLOW_LOOPBACK: cannot be on when NODE_ENV=production",
     );
   }
+  if (!env.VAPID_PUBLIC_KEY !== !env.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both (Web Push keys) or neither",
+    );
+  }
+  if (env.VAPID_PUBLIC_KEY && base64urlBytes(env.VAPID_PUBLIC_KEY) !== 65) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  VAPID_PUBLIC_KEY: must be a P-256 public key, 65 bytes in base64url",
+    );
+  }
+  if (env.VAPID_PRIVATE_KEY && base64urlBytes(env.VAPID_PRIVATE_KEY) !== 32) {
+    throw new ConfigError(
+      "Invalid environment variable(s):\n  VAPID_PRIVATE_KEY: must be a P-256 private key, 32 bytes in base64url",
+    );
+  }
   const googleIssuer = env.GOOGLE_ISSUER ?? "https://accounts.google.com";
   if (!googleIssuer.startsWith("https://") && !isLoopback(new URL(googleIssuer).hostname)) {
     throw new ConfigError(
@@ -264,6 +300,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       retryDelaysMs: [1, 5, 30, 120, 360, 720, 1440].map((minutes) => minutes * 60_000),
       timeoutMs: 10_000,
     },
+    push: {
+      vapidKeys:
+        env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY
+          ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: env.VAPID_SUBJECT ?? `mailto:${env.ADMIN_EMAIL?.toLowerCase() ?? SUPPORT_EMAIL}`,
+      allowLoopback: env.WEBHOOKS_ALLOW_LOOPBACK,
+    },
     cloudflare:
       env.CLOUDFLARE_API_TOKEN && env.CLOUDFLARE_ZONE_ID
         ? {
@@ -314,6 +358,11 @@ function domainTestConfig(env: z.infer<typeof envSchema>): DomainTestConfig {
     dnsTimeoutMs: 2000,
     tlsTimeoutMs: 3000,
   };
+}
+
+/** The bytes a base64url text decodes to; -1 when it is not base64url. */
+function base64urlBytes(text: string): number {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, "base64url").length : -1;
 }
 
 /** 127.0.0.1, ::1 or localhost: where a plain-http OpenID provider may run (tests, development). */

@@ -196,8 +196,8 @@ const optionalMax = emptyAsNull(
 
 /**
  * The plan form (spec 5): price in cents >= 0; empty max = unlimited; retention >= 1, 30 when empty or 0.
- * The fields past spec 7's body (yearly_price_cents, creations_per_hour, premium_domains, is_active,
- * and any added from now on) are optional with no default: absent keeps the stored value on PUT and
+ * The fields past spec 7's body (yearly_price_cents, creations_per_hour, max_leads_per_month,
+ * premium_domains, is_active, and any added from now on) are optional with no default: absent keeps the stored value on PUT and
  * takes the column's default on POST, so a client that does not know a field never resets it.
  */
 export const planBodySchema = z.object({
@@ -232,6 +232,8 @@ export const planBodySchema = z.object({
   max_clicks_per_month: optionalMax.optional().default(null),
   /** Against spam: short links, Link Bio pages and links created per hour; empty = unlimited. */
   creations_per_hour: optionalMax.optional(),
+  /** Contacts the forms may receive per month (kept past it, hidden); empty = unlimited. */
+  max_leads_per_month: optionalMax.optional(),
   custom_domains: z.boolean().optional().default(false),
   premium_domains: z.boolean().optional(),
   priority_support: z.boolean().optional().default(false),

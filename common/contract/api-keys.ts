@@ -1,8 +1,8 @@
 import { z } from "../zod";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
-// Personal API keys of the public API: `Authorization: Bearer atk_…` for the short-link, Link Bio
-// and analytics calls. Created and revoked on /profile with a session (a key cannot manage keys).
+// Personal API keys of the public API: `Authorization: Bearer atk_…` for the short-link, Link Bio,
+// analytics and leads (contacts) calls. Created and revoked on /profile with a session (a key cannot manage keys).
 
 export const API_KEY_SCOPES = [
   "links:read",
@@ -10,6 +10,8 @@ export const API_KEY_SCOPES = [
   "pages:read",
   "pages:write",
   "analytics:read",
+  "leads:read",
+  "leads:write",
 ] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
@@ -19,6 +21,8 @@ export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = {
   "pages:read": "Ler páginas Link Bio e seus links",
   "pages:write": "Criar, editar e excluir páginas Link Bio e seus links",
   "analytics:read": "Ler as análises de cliques da conta, dos links curtos e das páginas",
+  "leads:read": "Ler os contatos recebidos pelos formulários",
+  "leads:write": "Excluir contatos",
 };
 
 /** Every key starts with this, so a leaked one is recognisable (and scanners can look for it). */
@@ -43,7 +47,8 @@ export const API_KEY_MESSAGES = {
   /** Bearer answers. */
   invalidKey: "Chave de API inválida ou revogada.",
   missingScope: "Esta chave de API não tem permissão para esta operação.",
-  routeRefused: "Esta rota não aceita chaves de API. Use-as apenas nos links curtos e no Link Bio.",
+  routeRefused:
+    "Esta rota não aceita chaves de API. Use-as apenas nos links curtos, no Link Bio, nas análises e nos contatos.",
   cookieWithKey: "Envie a chave de API sem cookies de sessão.",
   rateLimited: "Limite de requisições por minuto da sua chave de API atingido. Aguarde e tente novamente.",
 } as const;

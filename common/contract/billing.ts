@@ -144,6 +144,8 @@ export const subscriptionPlanSchema = z.object({
   max_link_pages: z.number().nullable(),
   max_shortened_urls: z.number().nullable(),
   max_clicks_per_month: z.number().nullable(),
+  /** Contacts the Link Bio forms may receive per month; null: unlimited. */
+  max_leads_per_month: z.number().nullable(),
   custom_domains: z.boolean(),
   premium_domains: z.boolean(),
   priority_support: z.boolean(),
@@ -183,6 +185,8 @@ export const usageLimitsSchema = z.object({
   link_pages: usageSchema,
   shortened_urls: usageSchema,
   clicks_this_month: usageSchema,
+  /** New contacts of the forms this month (those past the limit are kept, hidden). */
+  leads_this_month: usageSchema,
 });
 export type UsageLimits = z.infer<typeof usageLimitsSchema>;
 

@@ -85,6 +85,15 @@ const GOOD: Record<BlockType, { sent: unknown; stored: unknown }> = {
     stored: { items: [{ question: "Entregam?", answer: "Sim.\nNo bairro todo." }] },
   },
   divider: { sent: {}, stored: {} },
+  form: {
+    sent: {
+      fields: ["name", "whatsapp", "name"],
+      title: "  Fale comigo ",
+      button_text: "",
+      consent_text: null,
+    },
+    stored: { fields: ["name", "whatsapp"], title: "Fale comigo" },
+  },
 };
 
 describe("blockCreateBodySchema", () => {
@@ -145,6 +154,9 @@ describe("blockCreateBodySchema", () => {
       "Largura: valor inválido",
       "data.custom_style.width",
     ],
+    ["form", { fields: ["name"], title: "Fale comigo" }, BLOCK_MESSAGES.formContactField, "data.fields"],
+    ["form", { fields: ["telefone"], title: "Fale comigo" }, BLOCK_MESSAGES.formFields, "data.fields.0"],
+    ["form", { fields: ["email"], title: " " }, "Título é obrigatório", "data.title"],
     ["header", { text: "  " }, "Título é obrigatório", "data.text"],
     ["header", { text: "x".repeat(101) }, "Título: use no máximo 100 caracteres.", "data.text"],
     ["text", { text: "x".repeat(1001) }, "Texto: use no máximo 1000 caracteres.", "data.text"],

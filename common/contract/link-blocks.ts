@@ -31,6 +31,7 @@ export const BLOCK_TYPES = [
   "contact",
   "faq",
   "divider",
+  "form",
 ] as const;
 export type BlockType = (typeof BLOCK_TYPES)[number];
 
@@ -59,6 +60,10 @@ export const BLOCK_LIMITS = {
   faqItemsMax: 30,
   faqQuestion: 200,
   faqAnswer: 1000,
+  formTitle: 100,
+  formButton: 40,
+  formThankYou: 300,
+  formConsent: 1000,
   /** An image sent inline (a data URL) before the server stores it, as for the profile image. */
   imageDataUrl: 8 * 1024 * 1024,
 } as const;
@@ -83,6 +88,8 @@ export const BLOCK_MESSAGES = {
   faqMin: "Adicione pelo menos uma pergunta.",
   faqMax: `Use no máximo ${L.faqItemsMax} perguntas.`,
   contactReach: "Informe pelo menos um telefone, um e-mail ou um site.",
+  formFields: "Campos: escolha entre nome, e-mail e WhatsApp.",
+  formContactField: "Escolha pelo menos um campo de contato: e-mail ou WhatsApp.",
   pixNameLetters: "Nome: use letras ou números (é o nome que o banco mostra a quem paga).",
   pixCityLetters: "Cidade: use letras ou números.",
   pixDescriptionRoom: (room: number) =>
@@ -284,6 +291,32 @@ export const faqBlockDataSchema = z.object({
 
 export const dividerBlockDataSchema = z.object({});
 
+/** What a contact form (issue 37) may ask; a form asks at least one of the contact fields. */
+export const LEAD_FIELDS = ["name", "email", "whatsapp"] as const;
+export type LeadField = (typeof LEAD_FIELDS)[number];
+
+/**
+ * A contact form: its fields in the order shown (repeats dropped), its title, and optional button,
+ * thank-you and consent texts (absent: the defaults of common/contract/leads.ts, the consent naming
+ * the page and the purpose). The visitor's answers go to POST /p/{slug}/leads.
+ */
+export const formBlockDataSchema = z.object({
+  fields: z
+    .array(z.enum(LEAD_FIELDS, BLOCK_MESSAGES.formFields), { error: BLOCK_MESSAGES.formContactField })
+    .max(LEAD_FIELDS.length * 2, BLOCK_MESSAGES.formFields)
+    .transform((fields) => [...new Set(fields)])
+    .refine(
+      (fields) => fields.includes("email") || fields.includes("whatsapp"),
+      BLOCK_MESSAGES.formContactField,
+    ),
+  title: lineText("Título é obrigatório", "Título", L.formTitle),
+  button_text: optionalLine("Texto do botão", L.formButton),
+  thank_you: optional(multilineText("Agradecimento: informe um texto.", "Agradecimento", L.formThankYou)),
+  consent_text: optional(
+    multilineText("Texto de consentimento: informe um texto.", "Texto de consentimento", L.formConsent),
+  ),
+});
+
 /** The data schema of each type: the route validates an update's data with its block's own. */
 export const BLOCK_DATA_SCHEMAS = {
   link: linkBlockDataSchema,
@@ -297,6 +330,7 @@ export const BLOCK_DATA_SCHEMAS = {
   contact: contactBlockDataSchema,
   faq: faqBlockDataSchema,
   divider: dividerBlockDataSchema,
+  form: formBlockDataSchema,
 } as const satisfies Record<BlockType, z.ZodType>;
 
 export type BlockData<T extends BlockType = BlockType> = z.output<(typeof BLOCK_DATA_SCHEMAS)[T]>;
@@ -349,6 +383,7 @@ export const blockCreateBodySchema = z
       createVariant("contact", contactBlockDataSchema),
       createVariant("faq", faqBlockDataSchema),
       createVariant("divider", dividerBlockDataSchema.optional().default({})),
+      createVariant("form", formBlockDataSchema),
     ],
     { error: (issue) => (issue.code === "invalid_union" ? BLOCK_MESSAGES.unknownType : undefined) },
   )
@@ -437,6 +472,7 @@ export const blockSchema = z
     blockVariant("contact", contactBlockDataSchema),
     blockVariant("faq", faqBlockDataSchema),
     blockVariant("divider", dividerBlockDataSchema),
+    blockVariant("form", formBlockDataSchema),
   ])
   .describe(
     "Um bloco de uma página Link Bio: link, título, texto, imagem, redes sociais, player, WhatsApp, Pix, contato, perguntas ou divisor.",

@@ -2,10 +2,11 @@ import { z } from "../zod";
 import { INVALID_PAGE, pageFields, pageNumberSchema } from "./paging";
 import { timestampSchema, wholeNumberSchema } from "./wire";
 
-// Outgoing webhooks: the user's HTTPS endpoints that receive `link.created` and, in
-// batches, `link.clicked`, signed with HMAC-SHA256. Managed on /profile with a session only.
+// Outgoing webhooks: the user's HTTPS endpoints that receive `link.created`, in batches
+// `link.clicked`, and `lead.created` (a page's form received a new contact), signed with
+// HMAC-SHA256. Managed on /profile with a session only.
 
-export const WEBHOOK_EVENTS = ["link.created", "link.clicked"] as const;
+export const WEBHOOK_EVENTS = ["link.created", "link.clicked", "lead.created"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What a delivery can carry: the events above, and the test sent from the profile. */
 export type WebhookDeliveryEvent = WebhookEvent | "ping";
@@ -13,6 +14,7 @@ export type WebhookDeliveryEvent = WebhookEvent | "ping";
 export const WEBHOOK_EVENT_LABELS: Record<WebhookDeliveryEvent, string> = {
   "link.created": "Link curto criado",
   "link.clicked": "Cliques em links curtos (em lotes)",
+  "lead.created": "Novos contatos dos formulários",
   ping: "Teste",
 };
 

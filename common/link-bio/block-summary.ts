@@ -18,6 +18,7 @@ export const BLOCK_TYPE_LABELS: Record<BlockType, string> = {
   contact: "Contato",
   faq: "Perguntas frequentes",
   divider: "Divisor",
+  form: "Formulário de contato",
 };
 
 /** A block's type and data, told apart by the type. */
@@ -27,6 +28,7 @@ export type BlockContent = { [T in BlockType]: { type: T; data: BlockData<T> } }
 export function blockSummary(block: BlockContent): string {
   switch (block.type) {
     case "link":
+    case "form":
       return block.data.title;
     case "header":
     case "text":

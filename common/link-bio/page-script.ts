@@ -7,6 +7,9 @@
  * - An embed facade becomes its player: an iframe in the same box (class and style), focused.
  * - A copy button copies its code, or selects it in its text box when the clipboard is refused,
  *   and says "Copiado!" for two seconds (the button is aria-live).
+ * - A contact form (one with a .lb-form-alert) is sent in place: the same form-encoded body, asking
+ *   for JSON; its thank-you text replaces the fields, or its errors fill the role="alert" box and
+ *   mark their fields. No answer or no JSON (a network failure, a proxy's page): the plain post.
  */
 export const LINK_BIO_PAGE_SCRIPT =
   "(function(){var d=document,n=navigator;" +
@@ -24,4 +27,17 @@ export const LINK_BIO_PAGE_SCRIPT =
   'if(n.clipboard&&n.clipboard.writeText)n.clipboard.writeText(b.getAttribute("data-copy")).then(k,l);else l()}' +
   'd.addEventListener("click",function(e){var a=f(e);if(!a)return;s(a.getAttribute("data-link-id"));' +
   'if(a.hasAttribute("data-embed-src"))p(a);else if(a.hasAttribute("data-copy"))c(a)});' +
-  'd.addEventListener("auxclick",function(e){var a=f(e);if(e.button===1&&a&&a.tagName==="A")s(a.getAttribute("data-link-id"))})})();';
+  'd.addEventListener("auxclick",function(e){var a=f(e);if(e.button===1&&a&&a.tagName==="A")s(a.getAttribute("data-link-id"))});' +
+  "function q(m){var a=[],l=m.elements,i,x;for(i=0;i<l.length;i++){x=l[i];" +
+  'if(x.name&&!x.disabled&&(x.type!=="checkbox"||x.checked))a.push(encodeURIComponent(x.name)+"="+encodeURIComponent(x.value))}' +
+  'return a.join("&")}' +
+  'd.addEventListener("submit",function(e){var m=e.target,a=m.querySelector&&m.querySelector(".lb-form-alert"),b;' +
+  'if(!a||!window.fetch)return;e.preventDefault();b=m.querySelector("button");b.disabled=true;' +
+  'fetch(m.action,{method:"POST",body:q(m),headers:{"Content-Type":"application/x-www-form-urlencoded",Accept:"application/json"}})' +
+  ".then(function(r){return r.json().then(function(j){return{o:r.ok,j:j}})}).then(function(r){var j=r.j,p,l,i,k,v,t;" +
+  'b.disabled=false;if(r.o){p=d.createElement("p");p.className="lb-form-thanks";p.setAttribute("role","status");' +
+  'p.tabIndex=-1;p.textContent=j.message;m.textContent="";m.appendChild(p);p.focus();return}' +
+  'l=j.validation_errors||[j.error];a.textContent="";for(i=0;i<l.length;i++){p=d.createElement("p");p.textContent=l[i];a.appendChild(p)}' +
+  'l=m.querySelectorAll("[aria-invalid]");for(i=0;i<l.length;i++)l[i].removeAttribute("aria-invalid");' +
+  'for(k in j.details){v=m.elements[k];if(v&&v.setAttribute){v.setAttribute("aria-invalid","true");t=t||v}}' +
+  "if(t)t.focus()},function(){m.submit()})})})();";

@@ -1,7 +1,15 @@
 import { siPix } from "simple-icons";
 import { type ButtonStyle, readButtonStyle, resolveButtonStyle } from "../button-style";
+import {
+  consentTagOf,
+  defaultConsentText,
+  LEAD_FIELD_LABELS,
+  LEAD_FORM_DEFAULTS,
+  LEAD_FORM_FIELDS,
+  LEAD_LIMITS,
+} from "../contract/leads";
 import type { LinkBioBlock } from "../contract/link-bio-view";
-import type { BlockData } from "../contract/link-blocks";
+import type { BlockData, LeadField } from "../contract/link-blocks";
 import { formatBRL } from "../money";
 import { recognizeEmbed } from "./embeds";
 import { escapeHtml } from "./escape-html";
@@ -30,6 +38,23 @@ export type BlockContext = {
    * sends the visitor instead of its URL, the server's escape (which counts the click itself).
    */
   openInAppHref?: (blockId: number) => string;
+  /** The page's title: the default consent text names it. */
+  pageTitle: string;
+  /**
+   * Where a contact form posts (`/p/{slug}/leads`); without it (the editor's preview) the form is
+   * drawn the same but is no form: nothing to submit.
+   */
+  formAction?: string;
+  /** A refused submission shown again: its form's values and errors. */
+  formState?: LeadFormState;
+};
+
+/** A contact form's refused submission: what the visitor typed, and the error of each field. */
+export type LeadFormState = {
+  blockId: number;
+  values: Partial<Record<LeadField, string>>;
+  /** By field name (a contact field, or `consent`): the pt-BR message. */
+  errors: Partial<Record<LeadField | "consent", string>>;
 };
 
 /** Escaped text; a field missing from a half-typed editor form draws as nothing, not as a crash. */
@@ -69,6 +94,8 @@ export function blockHtml(block: LinkBioBlock, context: BlockContext): string {
       return contactHtml(id, block.data, context);
     case "faq":
       return faqHtml(block.data);
+    case "form":
+      return formHtml(id, block.data, context);
     default:
       return "";
   }
@@ -214,4 +241,75 @@ function faqHtml(data: BlockData<"faq">): string {
       `<p class="lb-faq-answer">${e(item.answer)}</p></details>`,
   );
   return items.length ? `<div class="lb-faq">${items.join("")}</div>` : "";
+}
+
+/** The consent text a form shows, and the text a visitor's consent is recorded against. */
+export function formConsentText(data: Pick<BlockData<"form">, "consent_text">, pageTitle: string): string {
+  return data.consent_text || defaultConsentText(pageTitle);
+}
+
+/** What a form's visitor reads once their answers are in. */
+export const formThankYouText = (data: Pick<BlockData<"form">, "thank_you">) =>
+  data.thank_you || LEAD_FORM_DEFAULTS.thankYou;
+
+const FIELD_INPUTS: Record<LeadField, string> = {
+  name: `type="text" autocomplete="name" maxlength="${LEAD_LIMITS.name}"`,
+  email: `type="email" autocomplete="email" inputmode="email" maxlength="${LEAD_LIMITS.email}" spellcheck="false" autocapitalize="off"`,
+  whatsapp: `type="tel" inputmode="tel" autocomplete="tel" maxlength="${LEAD_LIMITS.whatsapp}" placeholder="(11) 98765-4321"`,
+};
+
+/**
+ * A contact form (the visitor's side of issue 37's leads): the picked fields, a honeypot people do
+ * not see, an unticked consent box labelled by the exact text recorded with the answers, and the
+ * page's button. It posts form-encoded without script (`novalidate`: the server's pt-BR messages,
+ * not the browser's); the page's script submits it in place. Errors go in its role="alert" box.
+ */
+function formHtml(id: number, data: BlockData<"form">, context: BlockContext): string {
+  const style = resolveButtonStyle(context.pageStyle, undefined);
+  const state = context.formState?.blockId === id ? context.formState : undefined;
+  const errors = state?.errors ?? {};
+  const prefix = `lb-form-${id}`;
+  const alertId = `${prefix}-alert`;
+  const fields = (Array.isArray(data.fields) ? data.fields : []).filter((field) =>
+    Object.hasOwn(LEAD_FIELD_LABELS, field),
+  );
+  // The first field in error takes the focus on a refused page (without script it loads at the top).
+  const firstInvalid = [...fields, "consent" as const].find((field) => errors[field]);
+  const invalid = (field: LeadField | "consent") =>
+    errors[field] ? ` aria-invalid="true"${field === firstInvalid ? " autofocus" : ""}` : "";
+  const inputs = [...new Set(fields)].map((field) => {
+    const inputId = `${prefix}-${field}`;
+    const hint = field === "whatsapp" ? `<span class="lb-hint" id="${inputId}-hint">Com DDD</span>` : "";
+    const describedBy = [hint && `${inputId}-hint`, errors[field] && alertId].filter(Boolean).join(" ");
+    return (
+      `<div class="lb-field"><label for="${inputId}">${e(LEAD_FIELD_LABELS[field])}</label>` +
+      `<input class="lb-input" id="${inputId}" name="${LEAD_FORM_FIELDS[field]}" ${FIELD_INPUTS[field]}` +
+      `${describedBy ? ` aria-describedby="${describedBy}"` : ""}${invalid(field)} value="${e(state?.values[field])}">` +
+      `${hint}</div>`
+    );
+  });
+  const messages = [...new Set(Object.values(errors))].map((message) => `<p>${e(message)}</p>`).join("");
+  const titleId = `${prefix}-title`;
+  const consent = formConsentText(data, context.pageTitle);
+  const tag = context.formAction ? "form" : "div";
+  const attributes = context.formAction
+    ? ` method="post" action="${e(context.formAction)}" novalidate aria-labelledby="${titleId}"`
+    : "";
+  return (
+    `<${tag} class="lb-card lb-form" id="${prefix}"${attributes}>` +
+    `<${context.headingTag} class="lb-form-title" id="${titleId}">${e(data.title)}</${context.headingTag}>` +
+    `<input type="hidden" name="${LEAD_FORM_FIELDS.blockId}" value="${id}">` +
+    inputs.join("") +
+    // The honeypot: off-screen, out of the tab order and the accessibility tree, never autofilled.
+    `<div class="lb-hp" aria-hidden="true"><label for="${prefix}-hp">Deixe este campo em branco</label>` +
+    `<input id="${prefix}-hp" name="${LEAD_FORM_FIELDS.honeypot}" type="text" tabindex="-1" autocomplete="off"></div>` +
+    `<div class="lb-consent"><input id="${prefix}-consent" name="${LEAD_FORM_FIELDS.consent}" type="checkbox"` +
+    `${errors.consent ? ` aria-describedby="${alertId}"` : ""}${invalid("consent")}>` +
+    `<label for="${prefix}-consent">${e(consent)}</label></div>` +
+    `<input type="hidden" name="${LEAD_FORM_FIELDS.consentTag}" value="${consentTagOf(consent)}">` +
+    `<div class="lb-form-alert" id="${alertId}" role="alert">${messages}</div>` +
+    `<button type="${context.formAction ? "submit" : "button"}" class="${buttonClasses(style)} lb-form-submit" ` +
+    `style="${e(buttonCss(style))}">${e(data.button_text || LEAD_FORM_DEFAULTS.buttonText)}</button>` +
+    `</${tag}>`
+  );
 }

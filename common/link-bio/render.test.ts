@@ -1,11 +1,13 @@
+// @vitest-environment jsdom
 import { hasError, isStaticPix, parsePix } from "pix-utils";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BUTTON_STYLE } from "../button-style";
+import { defaultConsentText, LEAD_MESSAGES } from "../contract/leads";
 import type { LinkBioBlock, LinkBioView } from "../contract/link-bio-view";
 import { BLOCK_DATA_SCHEMAS, BLOCK_TYPES, type BlockType } from "../contract/link-blocks";
 import { EMBED_FRAME_ORIGINS } from "./embeds";
 import { escapeHtml } from "./escape-html";
-import { LINK_BIO_CSS, renderLinkBioGateHtml, renderLinkBioHtml } from "./render";
+import { LINK_BIO_CSS, renderLinkBioGateHtml, renderLinkBioHtml, renderLinkBioThanksHtml } from "./render";
 
 /** A block whose data went through its type's schema, as the server stores and serves it. */
 function block<T extends BlockType>(type: T, id: number, input: unknown): LinkBioBlock {
@@ -571,6 +573,167 @@ describe("renderLinkBioHtml: hostile content", () => {
     expect(html).toContain('data-link-id="3"');
     expect(html).not.toContain("lb-social");
     expect(html).not.toContain("lb-embed");
+  });
+});
+
+describe("renderLinkBioHtml: the contact form", () => {
+  const FORM = { fields: ["name", "email", "whatsapp"], title: "Receba as promoções" };
+  const domOf = (html: string) => new DOMParser().parseFromString(html, "text/html");
+  const formOf = (options: Record<string, unknown>, data: Record<string, unknown> = FORM, id = 12) =>
+    domOf(render([block("form", id, data)], options));
+  const ACTION = { formAction: "/p/ana/leads" };
+
+  it("posts the picked fields, in their order, each with its label, to the page's address", () => {
+    const document = formOf(ACTION, { ...FORM, fields: ["whatsapp", "name", "email"] });
+    const form = document.querySelector("form")!;
+    expect(form.getAttribute("method")).toBe("post");
+    expect(form.getAttribute("action")).toBe("/p/ana/leads");
+    expect(form.hasAttribute("novalidate")).toBe(true);
+    expect(form.classList.contains("lb-form")).toBe(true);
+    // Named by its title (an h2 under the page's h1).
+    const title = document.getElementById(form.getAttribute("aria-labelledby")!)!;
+    expect(title.tagName).toBe("H2");
+    expect(title.textContent).toBe("Receba as promoções");
+
+    const visible = [...form.querySelectorAll<HTMLInputElement>(".lb-field input")];
+    expect(visible.map((input) => input.name)).toEqual(["whatsapp", "name", "email"]);
+    expect(visible.map((input) => document.querySelector(`label[for="${input.id}"]`)?.textContent)).toEqual([
+      "WhatsApp",
+      "Nome",
+      "E-mail",
+    ]);
+    const [whatsapp, name, email] = visible as [HTMLInputElement, HTMLInputElement, HTMLInputElement];
+    expect([email.type, email.getAttribute("autocomplete")]).toEqual(["email", "email"]);
+    expect([
+      whatsapp.type,
+      whatsapp.getAttribute("inputmode"),
+      whatsapp.getAttribute("autocomplete"),
+    ]).toEqual(["tel", "tel", "tel"]);
+    expect(document.getElementById(whatsapp.getAttribute("aria-describedby")!)?.textContent).toBe("Com DDD");
+    expect(name.getAttribute("autocomplete")).toBe("name");
+    expect(visible.every((input) => input.value === "" && !input.required)).toBe(true);
+    const blockId = form.querySelector<HTMLInputElement>('input[name="block_id"]')!;
+    expect([blockId.type, blockId.value]).toEqual(["hidden", "12"]);
+  });
+
+  it("hides its honeypot from people: off-screen, out of the tab order and the accessibility tree", () => {
+    const form = formOf(ACTION).querySelector("form")!;
+    const trap = form.querySelector<HTMLInputElement>('input[name="website"]')!;
+    expect(trap.tabIndex).toBe(-1);
+    expect(trap.getAttribute("autocomplete")).toBe("off");
+    expect(trap.value).toBe("");
+    const box = trap.closest(".lb-hp")!;
+    expect(box.getAttribute("aria-hidden")).toBe("true");
+    expect(LINK_BIO_CSS).toMatch(/\.lb-hp\{position:absolute;left:-10000px;[^}]*overflow:hidden\}/);
+  });
+
+  it("asks for consent with an unticked box labelled by the consent text, and the page's button", () => {
+    const document = formOf(ACTION);
+    const consent = document.querySelector<HTMLInputElement>('input[name="consent"]')!;
+    expect(consent.type).toBe("checkbox");
+    expect(consent.checked).toBe(false);
+    expect(consent.hasAttribute("checked")).toBe(false);
+    expect(consent.value).toBe("on");
+    expect(document.querySelector(`label[for="${consent.id}"]`)?.textContent).toBe(
+      defaultConsentText("Ana Souza"),
+    );
+    expect(defaultConsentText("Ana Souza")).toContain("Ana Souza");
+    const alert = document.querySelector('form [role="alert"]')!;
+    expect(alert.textContent).toBe("");
+    const button = document.querySelector<HTMLButtonElement>("form button")!;
+    expect(button.type).toBe("submit");
+    expect(button.textContent).toBe("Enviar");
+    // The page's own button style, as the other blocks wear it.
+    expect(button.className).toBe("lb-btn lb-hover-scale lb-anim-none lb-form-submit");
+    expect(button.getAttribute("style")).toContain("border-radius:");
+
+    const custom = formOf(ACTION, {
+      ...FORM,
+      button_text: "Quero receber",
+      consent_text: "Aceito receber ofertas da Ana por WhatsApp.\nPosso sair quando quiser.",
+    });
+    expect(custom.querySelector("form button")?.textContent).toBe("Quero receber");
+    expect(custom.querySelector(".lb-consent label")?.textContent).toBe(
+      "Aceito receber ofertas da Ana por WhatsApp.\nPosso sair quando quiser.",
+    );
+  });
+
+  it("draws the same in the editor's preview, but as nothing that can be submitted", () => {
+    const html = render([block("form", 12, FORM)], { embedded: true });
+    const document = domOf(html);
+    expect(document.querySelector("form")).toBeNull();
+    expect(html).not.toContain("action=");
+    const card = document.querySelector(".lb-form")!;
+    expect(card.querySelector("h3")?.textContent).toBe("Receba as promoções");
+    expect([...card.querySelectorAll(".lb-field input")].map((input) => input.getAttribute("name"))).toEqual([
+      "name",
+      "email",
+      "whatsapp",
+    ]);
+    expect(card.querySelector<HTMLButtonElement>("button")?.type).toBe("button");
+    expect(card.querySelector('input[name="consent"]')).not.toBeNull();
+  });
+
+  it("shows a refused submission again: the visitor's values, escaped, and the errors in role=alert", () => {
+    const hostile = `"><script>alert(1)</script>`;
+    const html = render([block("form", 12, FORM), block("form", 13, FORM)], {
+      ...ACTION,
+      formState: {
+        blockId: 12,
+        values: { name: hostile, email: "ana@", whatsapp: "" },
+        errors: { email: LEAD_MESSAGES.emailInvalid, consent: LEAD_MESSAGES.consentRequired },
+      },
+    });
+    expect(html).not.toContain("<script>");
+    const document = domOf(html);
+    const [refused, other] = [...document.querySelectorAll("form")] as [HTMLFormElement, HTMLFormElement];
+    const alert = refused.querySelector('[role="alert"]')!;
+    expect([...alert.querySelectorAll("p")].map((p) => p.textContent)).toEqual([
+      LEAD_MESSAGES.emailInvalid,
+      LEAD_MESSAGES.consentRequired,
+    ]);
+    const field = (name: string) => refused.querySelector<HTMLInputElement>(`input[name="${name}"]`)!;
+    expect(field("name").value).toBe(hostile);
+    expect(field("email").value).toBe("ana@");
+    expect(field("email").getAttribute("aria-invalid")).toBe("true");
+    expect(field("email").getAttribute("aria-describedby")).toBe(alert.id);
+    // The first field in error takes the focus: the refused page loads at its top.
+    expect(field("email").hasAttribute("autofocus")).toBe(true);
+    expect(field("consent").getAttribute("aria-invalid")).toBe("true");
+    expect(field("consent").hasAttribute("autofocus")).toBe(false);
+    expect(field("consent").checked).toBe(false);
+    expect(field("name").hasAttribute("aria-invalid")).toBe(false);
+    // The page's other form is left as it was.
+    expect(other.querySelector('[role="alert"]')?.textContent).toBe("");
+    expect(other.querySelector("[aria-invalid]")).toBeNull();
+  });
+
+  it("escapes what the owner wrote, and draws a half-typed form without throwing", () => {
+    const HOSTILE = `"'><script>alert(1)</script>`;
+    const html = render(
+      [raw("form", 4, { fields: ["email"], title: HOSTILE, button_text: HOSTILE, consent_text: HOSTILE })],
+      ACTION,
+    );
+    expect(html).not.toContain("<script>");
+    expect(html.split("&lt;script&gt;").length - 1).toBe(3);
+    const empty = render([raw("form", 5, {}), raw("form", 6, { fields: ["nope", "email"] })], ACTION);
+    expect(empty).toContain(`<input type="hidden" name="block_id" value="5">`);
+    expect(
+      [...domOf(empty).querySelectorAll(".lb-field input")].map((input) => input.getAttribute("name")),
+    ).toEqual(["email"]);
+  });
+});
+
+describe("renderLinkBioThanksHtml", () => {
+  it("shows the page's face, the thank-you text and a way back, in the page's button style", () => {
+    const html = renderLinkBioThanksHtml(view({ blocks: [link(1, "Segredo", "https://segredo.com")] }), {
+      message: "Valeu! <3",
+      backHref: "/p/ana",
+    });
+    expect(html).toContain(`<h1 class="lb-title">Ana Souza</h1>`);
+    expect(html).toContain(`<p class="lb-form-thanks" role="status">Valeu! &lt;3</p>`);
+    expect(html).toMatch(/<a class="lb-btn [^"]*" href="\/p\/ana" style="[^"]*">Voltar para a página<\/a>/);
+    expect(html).not.toMatch(/Segredo|Confeiteira/);
   });
 });
 

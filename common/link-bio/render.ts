@@ -2,7 +2,7 @@ import { ANIMATION_SECONDS, type ButtonStyle, readButtonStyle, resolveButtonStyl
 import type { LinkBioView } from "../contract/link-bio-view";
 import { escapeHtml } from "./escape-html";
 import { fontStack } from "./fonts";
-import { blockHtml } from "./render-blocks";
+import { blockHtml, type LeadFormState } from "./render-blocks";
 import {
   buttonBackground,
   buttonCss,
@@ -12,7 +12,7 @@ import {
   pageBackgroundCss,
 } from "./render-style";
 
-export { buttonCss, isSafeImageSrc };
+export { buttonCss, isSafeImageSrc, type LeadFormState };
 
 /**
  * The one Link Bio renderer: the server-rendered public page and the editor's live preview both
@@ -32,6 +32,10 @@ export type RenderOptions = {
   contactHref?: (blockId: number) => string;
   /** In an in-app browser: where a link block with "Abrir no app" on goes (render-blocks.ts). */
   openInAppHref?: (blockId: number) => string;
+  /** Where a contact form posts; without it (the preview) a form is drawn but cannot be sent. */
+  formAction?: string;
+  /** A refused submission drawn again in its form: the visitor's values and the errors. */
+  formState?: LeadFormState;
 };
 
 export function renderLinkBioHtml(view: LinkBioView, options: RenderOptions = {}): string {
@@ -41,6 +45,9 @@ export function renderLinkBioHtml(view: LinkBioView, options: RenderOptions = {}
     headingTag: options.embedded ? ("h3" as const) : ("h2" as const),
     contactHref: options.contactHref,
     openInAppHref: options.openInAppHref,
+    pageTitle: view.title ?? "",
+    formAction: options.formAction,
+    formState: options.formState,
   };
   const blocks = (view.blocks ?? []).map((block) => blockHtml(block, context)).join("");
   return pageShell(view, options, blocks ? `<div class="lb-blocks">${blocks}</div>` : "", true);
@@ -70,6 +77,25 @@ export function renderLinkBioGateHtml(view: LinkBioView, gate: GateOptions): str
     `style="${e(buttonCss(style))}">Tenho 18 anos ou mais, continuar</a>` +
     `<a class="lb-gate-leave" href="${e(gate.leaveHref)}">Sair</a></section>`;
   return pageShell(view, { footerHtml: gate.footerHtml }, notice, false);
+}
+
+export type ThanksOptions = {
+  /** The form's thank-you text. */
+  message: string;
+  /** Back to the page. */
+  backHref: string;
+  footerHtml?: string;
+};
+
+/** The page's face and a contact form's thank-you, once the visitor's answers are in. */
+export function renderLinkBioThanksHtml(view: LinkBioView, thanks: ThanksOptions): string {
+  const style = resolveButtonStyle(readButtonStyle(view.buttonStyle ?? {}), undefined);
+  const e = escapeHtml;
+  const notice =
+    `<section class="lb-card lb-thanks"><p class="lb-form-thanks" role="status">${e(thanks.message)}</p>` +
+    `<a class="lb-btn lb-hover-${style.hoverEffect} lb-anim-none lb-form-submit" href="${e(thanks.backHref)}" ` +
+    `style="${e(buttonCss(style))}">Voltar para a página</a></section>`;
+  return pageShell(view, { footerHtml: thanks.footerHtml }, `<div class="lb-blocks">${notice}</div>`, false);
 }
 
 function pageShell(
@@ -195,6 +221,29 @@ export const LINK_BIO_CSS = [
   `.lb-faq-item>summary::after{content:"";flex:none;width:8px;height:8px;margin-right:4px;border-right:2px solid;border-bottom:2px solid;transform:rotate(45deg)}`,
   `.lb-faq-item[open]>summary::after{transform:rotate(-135deg)}`,
   `.lb-faq-answer{margin:0;padding:0 4px 12px;white-space:pre-line;overflow-wrap:anywhere}`,
+  // Contact form: the page's text colour on the card, inputs dark on white whatever the page's colours.
+  `.lb-form{position:relative;text-align:left}`,
+  `.lb-form-title{margin:0 0 12px;font-size:18px;font-weight:700;line-height:1.3;text-align:center;overflow-wrap:anywhere}`,
+  `.lb-field{margin:0 0 12px}`,
+  `.lb-field>label{display:block;margin-bottom:4px;font-size:14px;font-weight:600}`,
+  `.lb-input{display:block;width:100%;min-height:48px;margin:0;padding:10px 12px;border:1px solid #6b7280;border-radius:10px;background:#fff;color:#111827;font:inherit;font-size:16px;line-height:1.4}`,
+  `.lb-input:focus{outline:3px solid #2563eb;outline-offset:1px;border-color:#2563eb}`,
+  `.lb-input[aria-invalid=true]{border:2px solid #dc2626}`,
+  `.lb-hint{display:block;margin-top:4px;font-size:13px;opacity:.8}`,
+  `.lb-hp{position:absolute;left:-10000px;top:0;width:1px;height:1px;overflow:hidden}`,
+  `.lb-consent{display:flex;align-items:flex-start;gap:10px;margin:4px 0 12px;font-size:14px;line-height:1.45}`,
+  `.lb-consent input{flex:none;width:22px;height:22px;margin:0;accent-color:#2563eb;cursor:pointer}`,
+  `.lb-consent input:focus-visible{outline:3px solid currentColor;outline-offset:2px}`,
+  `.lb-consent input[aria-invalid=true]{outline:2px solid #dc2626;outline-offset:2px}`,
+  `.lb-consent label{white-space:pre-line;overflow-wrap:anywhere;cursor:pointer}`,
+  `.lb-form-alert{margin:0 0 12px;padding:10px 12px;border:1px solid #fecaca;border-radius:10px;background:#fef2f2;color:#991b1b;font-size:14px}`,
+  `.lb-form-alert:empty{display:none}`,
+  `.lb-form-alert p{margin:0}`,
+  `.lb-form-submit{margin-inline:auto!important}`,
+  `.lb-form-submit:disabled{opacity:.7;cursor:progress}`,
+  `.lb-form-thanks{margin:0;text-align:center;white-space:pre-line;overflow-wrap:anywhere}`,
+  `.lb-form-thanks:focus{outline:none}`,
+  `.lb-thanks .lb-form-submit{margin-top:16px!important}`,
   `.lb-gate-leave{display:inline-block;margin-top:8px;padding:10px 16px;color:inherit;font-weight:500}`,
   `.lb-footer{margin-top:40px;font-size:13px;opacity:.8}`,
   `.lb-footer a{color:inherit;text-decoration:none;font-weight:500}`,

@@ -43,6 +43,11 @@ export const subscriptionPlans = pgTable("subscription_plans", {
   creationsPerHour: integer().default(60),
   /** Public API requests per minute per key; null: unlimited. */
   apiRequestsPerMinute: integer().default(60),
+  /**
+   * Contacts a user's forms may receive per month (issue 37); null: unlimited. Past it the form
+   * still thanks the visitor and the contact is kept, hidden until an upgrade or the next month.
+   */
+  maxLeadsPerMonth: integer(),
   isActive: boolean().notNull().default(true),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -4,6 +4,7 @@ export * from "./billing";
 export * from "./blog";
 export * from "./clicks";
 export * from "./domains";
+export * from "./leads";
 export * from "./link-pages";
 export * from "./shortened-urls";
 export * from "./users";

@@ -31,6 +31,8 @@ export const users = pgTable(
     // Set when the account's deletion began (account-deletion.ts): the account is closed, and its
     // rows go in slices; a deletion cut short by a restart is finished by a scheduled job.
     deletionStartedAt: timestamp({ withTimezone: true }),
+    /** How the owner hears of a new lead by e-mail (issue 37): "off", "each" or "daily". */
+    leadMail: text().$type<"off" | "each" | "daily">().notNull().default("off"),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: paths.urlShortener, lazy: () => import("./routes/url-shortener") },
           { path: paths.analytics, lazy: () => import("./routes/analytics") },
           { path: "/analytics/:kind/:id", lazy: () => import("./routes/analytics-detail") },
+          { path: paths.contacts, lazy: () => import("./routes/contacts") },
           { path: paths.subscription, lazy: () => import("./routes/subscription") },
           { path: paths.profile, lazy: () => import("./routes/profile") },
           { path: paths.accountDeletion, lazy: () => import("./routes/account-deletion") },

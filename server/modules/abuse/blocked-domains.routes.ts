@@ -13,6 +13,7 @@ import {
 import { messageResponseSchema } from "../../../common/contract/wire";
 import { ourHosts } from "../../lib/link-targets";
 import { signedInUser } from "../../lib/session-guards";
+import { notifyOwnersOfBlockedDomain } from "../notifications/notices";
 import { blockDomain, listBlockedDomains, unblockDomain } from "./blocked-domains.service";
 
 // The administrator's block list of target domains (abuse prevention), inside the admin scope (one guard
@@ -38,6 +39,7 @@ export const blockedDomainsRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply): Promise<BlockedDomainCreated> => {
       const saved = await blockDomain(app.db, signedInUser(request), ourHosts(app), request.body);
       app.blockedDomains.changed({ added: saved.domain });
+      notifyOwnersOfBlockedDomain(app, saved.domain);
       reply.code(201);
       return saved;
     },

@@ -11,6 +11,8 @@ import {
 import { messageResponseSchema } from "../../../common/contract/wire";
 import { shortLinkUrl } from "../../../common/paths";
 import { signedInUser } from "../../lib/session-guards";
+import { linkRemovedPush } from "../notifications/notices";
+import { notifyUser } from "../notifications/notify";
 import { shortUrlChanged } from "../shortened-urls/short-url-invalidation";
 import { deleteReportedLink, listReports, resolveReport } from "./link-reports.service";
 
@@ -48,13 +50,15 @@ export const linkReportsAdminRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  // 'Excluir link': the reported short link goes, with its cached redirect in every process.
+  // 'Excluir link': the reported short link goes, with its cached redirect in every process; its
+  // owner is told.
   app.post(
     "/api/admin/link-reports/:id/delete-link",
     { schema: { params: linkReportIdParamsSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const deleted = await deleteReportedLink(app.db, signedInUser(request), request.params.id);
       shortUrlChanged(app.bus, deleted.domainId, deleted.code);
+      notifyUser(app, deleted.userId, linkRemovedPush(shortUrlOf(deleted.domainId, deleted.code)));
       return { message: LINK_REPORT_MESSAGES.linkDeleted };
     },
   );

@@ -188,13 +188,13 @@ export async function resolveReport(
 /**
  * 'Excluir link': deletes the reported short link (with its clicks, as its owner's delete does) and
  * resolves every open report of it, in one transaction with the audit line. Returns the deleted
- * link's domain and code, for the redirect caches.
+ * link's domain and code, for the redirect caches, and its owner, who is told.
  */
 export async function deleteReportedLink(
   db: Db,
   actor: Actor,
   id: number,
-): Promise<{ domainId: number; code: string }> {
+): Promise<{ domainId: number; code: string; userId: number }> {
   return db.transaction(async (tx) => {
     const report = await findReport(tx, id);
     if (report.shortUrlId === null) throw new HttpError(400, LINK_REPORT_MESSAGES.notShortLink);
@@ -230,6 +230,6 @@ export async function deleteReportedLink(
       },
       after: { status: "actioned", reports_resolved: resolved.map((row) => row.id) },
     });
-    return { domainId: deleted.domainId, code: deleted.shortCode };
+    return { domainId: deleted.domainId, code: deleted.shortCode, userId: link.userId };
   });
 }

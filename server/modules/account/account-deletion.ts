@@ -44,7 +44,7 @@ const INVALIDATE_ONE_BY_ONE = 1_000;
  * on PGlite the database runs on the thread that answers redirects, and deleting a million links
  * with their clicks in one transaction held it for seconds.
  */
-export const DELETION_SLICES = { shortLinks: 2_000, clickRows: 10_000 };
+export const DELETION_SLICES = { shortLinks: 2_000, clickRows: 10_000, leads: 5_000 };
 
 /**
  * Deletes the user and everything of theirs. First, in one transaction, the account is closed:
@@ -98,7 +98,7 @@ export async function deleteAccount(
 
 /**
  * Deletes the rows of an account whose deletion began (deleteAccount), slice by slice: its short
- * links, then its click events and daily rollups, then, in one transaction, its Link Bio pages'
+ * links, then its click events and daily rollups, then its leads, then, in one transaction, its Link Bio pages'
  * links and pages locked in the order a click batch locks them and the user row, which cascades to
  * the rest. Clicks of a link already deleted are dropped by the click batch (it writes only rows
  * of targets it holds locked); the trigger on users takes any written meanwhile. After the commit,
@@ -183,6 +183,19 @@ async function deleteRowsOf(app: AccountDeletionApp, userId: number, resumed: bo
       select (select count(*)::int from slice) as n,
         (select json_build_array(target_type, target_id, dimension, value, day::text) from slice
           order by target_type, target_id, dimension, value, day limit 1) as first`,
+  }));
+
+  // The contacts their forms received, before the pages: deleting a page sets its leads' page to
+  // null, row by row. Their consent texts and push subscriptions, a few rows, go with the user row.
+  await inSlices(db, DELETION_SLICES.leads, ["-infinity", 0], ([createdAt, id]) => ({
+    statement: sql`
+      with slice as (
+        select id, created_at from leads
+        where user_id = ${userId} and (created_at, id) >= (${createdAt}::timestamptz, ${id}::int)
+        order by created_at, id limit ${DELETION_SLICES.leads}),
+      gone as (delete from leads where id = any(array(select id from slice)))
+      select (select count(*)::int from slice) as n,
+        (select json_build_array(created_at::text, id) from slice order by created_at, id limit 1) as first`,
   }));
 
   const gone = await app.db.transaction(async (tx) => {

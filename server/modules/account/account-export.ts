@@ -5,12 +5,13 @@ import { accessLog } from "../../../db/schema/access-log";
 import { transactions, userSubscriptions } from "../../../db/schema/billing";
 import { clickDaily, pageDaily } from "../../../db/schema/clicks";
 import { domains } from "../../../db/schema/domains";
+import { consentTexts, leads } from "../../../db/schema/leads";
 import { linkPages, links } from "../../../db/schema/link-pages";
 import { apiKeys, shortenedUrls, webhooks } from "../../../db/schema/shortened-urls";
 import { users } from "../../../db/schema/users";
 import { chunksByKeyset } from "../../lib/csv";
 
-/** Rows read per query for the sections that grow with the account (links, clicks, pages). */
+/** Rows read per query for the sections that grow with the account (links, clicks, pages, leads). */
 export const EXPORT_PAGE_ROWS = 1000;
 
 /**
@@ -18,9 +19,9 @@ export const EXPORT_PAGE_ROWS = 1000;
  * the account, Link Bio pages with their links, short links, clicks per day and target (the only
  * form clicks are kept in beyond the purge window; no visitor is identified), subscriptions and
  * payments, the access log's lines of the account (Marco Civil: IP, port and time of logins,
- * logouts, password and e-mail changes; kept 6 months), API keys and webhooks. Never a
- * credential (the password hash, session tokens, an API key's hash, a webhook's signing secret) nor
- * other users' data.
+ * logouts, password and e-mail changes; kept 6 months), the contacts their forms received with
+ * the proof of each one's consent, API keys and webhooks. Never a credential (the password hash,
+ * session tokens, an API key's hash, a webhook's signing secret) nor other users' data.
  *
  * The JSON document comes in pieces (null: no such user): an account of a million short links and
  * a year of their clicks is hundreds of megabytes, more than the heap. The sections that grow with
@@ -53,6 +54,7 @@ export async function exportUserData(
     ["shortened_urls", shortLinksOf(db, userId, pageRows)],
     ["clicks_per_day", clicksOf(db, userId, pageRows)],
     ["page_views_per_day", pageViewsOf(db, userId, pageRows)],
+    ["leads", leadsOf(db, userId, pageRows)],
     ["subscriptions", await subscriptionsOf(db, userId)],
     ["payments", await paymentsOf(db, userId)],
     ["access_log", await accessLinesOf(db, userId)],
@@ -251,6 +253,48 @@ function pageViewsOf(db: Db, userId: number, pageRows: number) {
         .limit(limit),
     (row) => ({ page: row.link_page_id, day: row.day }),
     { chunkRows: pageRows },
+  );
+}
+
+/**
+ * The contacts the user's forms received (hidden ones past the plan's limit too), each with the
+ * proof of consent: when, the exact text agreed to and its version. In creation order, through the
+ * owner's index (user_id, created_at, id).
+ */
+function leadsOf(db: Db, userId: number, pageRows: number) {
+  return mapPages(
+    chunksByKeyset(
+      (after: { at: string; id: number } | null, limit) =>
+        db
+          .select({
+            id: leads.id,
+            link_page_id: leads.linkPageId,
+            name: leads.name,
+            email: leads.email,
+            phone: leads.phone,
+            created_at: leads.createdAt,
+            updated_at: leads.updatedAt,
+            consent_at: leads.consentAt,
+            consent_text: consentTexts.text,
+            consent_version: leads.consentTextId,
+            cursor: sql<string>`${leads.createdAt}::text`,
+          })
+          .from(leads)
+          .innerJoin(consentTexts, eq(consentTexts.id, leads.consentTextId))
+          .where(
+            and(
+              eq(leads.userId, userId),
+              after === null
+                ? undefined
+                : sql`(${leads.createdAt}, ${leads.id}) > (${after.at}::timestamptz, ${after.id})`,
+            ),
+          )
+          .orderBy(asc(leads.createdAt), asc(leads.id))
+          .limit(limit),
+      (row) => ({ at: row.cursor, id: row.id }),
+      { chunkRows: pageRows },
+    ),
+    async (rows) => rows.map(({ cursor: _, ...row }) => row),
   );
 }
 

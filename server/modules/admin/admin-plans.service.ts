@@ -47,6 +47,9 @@ function toColumns(values: PlanValues) {
     ...(values.creations_per_hour === undefined
       ? {}
       : { creationsPerHour: unlimitedAsNull(values.creations_per_hour) }),
+    ...(values.max_leads_per_month === undefined
+      ? {}
+      : { maxLeadsPerMonth: unlimitedAsNull(values.max_leads_per_month) }),
     ...(values.premium_domains === undefined ? {} : { premiumDomains: values.premium_domains }),
     ...(values.is_active === undefined ? {} : { isActive: values.is_active }),
   };

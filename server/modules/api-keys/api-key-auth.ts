@@ -13,12 +13,15 @@ declare module "fastify" {
   }
 }
 
-/** What a key's scopes are about: short links, or Link Bio pages and their blocks (links among them). */
-export type ApiKeyResource = "links" | "pages" | "analytics";
+/**
+ * What a key's scopes are about: short links, Link Bio pages and their blocks (links among them),
+ * analytics, or the contacts the pages' forms received (leads).
+ */
+export type ApiKeyResource = "links" | "pages" | "analytics" | "leads";
 
 /**
  * The routes a key may call, by the route Fastify matched (never the raw URL): the user's short
- * links and Link Bio pages and links. The public redirect lookup is not one of them.
+ * links, Link Bio pages and links, analytics and leads. The public redirect lookup is not one of them.
  */
 export function apiKeyResourceOf(routeUrl: string): ApiKeyResource | null {
   if (routeUrl.startsWith("/api/shortened-urls/redirect/")) return null;
@@ -27,6 +30,7 @@ export function apiKeyResourceOf(routeUrl: string): ApiKeyResource | null {
   if (/^\/api\/link-pages\/[^/]+\/analytics(\/|$)/.test(routeUrl)) return "analytics";
   if (/^\/api\/(link-pages|links|blocks|link-page-themes)(\/|$)/.test(routeUrl)) return "pages";
   if (/^\/api\/analytics(\/|$)/.test(routeUrl)) return "analytics";
+  if (/^\/api\/leads(\/|$)/.test(routeUrl)) return "leads";
   return null;
 }
 
@@ -34,7 +38,7 @@ const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Public descriptions of the API, which a client may fetch with its key still set. */
 const IGNORING_KEYS = new Set(["/api/openapi.json", "/api/docs"]);
 
-/** links:read for GET, links:write for everything else; the same for pages; analytics is read only. */
+/** links:read for GET, links:write for everything else; the same for pages and leads; analytics is read only. */
 export const scopeFor = (resource: ApiKeyResource, method: string): ApiKeyScope =>
   resource === "analytics" ? "analytics:read" : `${resource}:${READS.has(method) ? "read" : "write"}`;
 

@@ -92,6 +92,7 @@ describe("plan limits", () => {
       link_pages: { used: 0, limit: 3 },
       shortened_urls: { used: 1, limit: 50 },
       clicks_this_month: { used: 7, limit: 5000 },
+      leads_this_month: { used: 0, limit: 100 },
     });
     expect((await get("/api/user/limits")).response.statusCode).toBe(401);
   });

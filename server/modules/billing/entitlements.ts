@@ -5,9 +5,9 @@ import {
   limitReachedMessage,
   type UsageLimits,
 } from "../../../common/contract/billing";
-import { dayOf } from "../../../common/time";
+import { dayOf, startOfMonthInZone } from "../../../common/time";
 import type { Db } from "../../../db/client";
-import { clickDailyUser, userSubscriptions, users } from "../../../db/schema";
+import { clickDailyUser, leads, userSubscriptions, users } from "../../../db/schema";
 import { HttpError } from "../../lib/http-error";
 import { userUsageOf } from "../usage/user-usage";
 import { findFreePlan, findPlan, type PlanRow, unlimitedAsNull } from "./plans.queries";
@@ -58,17 +58,21 @@ export function limitsOf(user: UserLimits, plan: PlanRow) {
     link_pages: effective(user.customMaxLinkPages, plan.maxLinkPages),
     shortened_urls: effective(user.customMaxShortenedUrls, plan.maxShortenedUrls),
     clicks_this_month: effective(user.customMaxClicksPerMonth, plan.maxClicksPerMonth),
+    leads_this_month: unlimitedAsNull(plan.maxLeadsPerMonth),
   };
 }
 
 /** The first day (YYYY-MM-DD) of the current calendar month in the product's time zone. */
 export const monthStartDay = (now: Date | number = Date.now()) => `${dayOf(now).slice(0, 7)}-01`;
 
-/** GET /api/user/limits: what the user has and may have. Clicks are human clicks this calendar month. */
+/**
+ * GET /api/user/limits: what the user has and may have. Clicks are human clicks this calendar month;
+ * leads, the new contacts of the forms this calendar month (past the limit they are kept, hidden).
+ */
 export async function usageLimitsOf(db: Db, user: UserLimits): Promise<UsageLimits> {
   const { plan } = await planOf(db, user.id);
   const limits = limitsOf(user, plan);
-  const [usage, [clicks]] = await Promise.all([
+  const [usage, [clicks], leadsThisMonth] = await Promise.all([
     userUsageOf(db, user.id),
     db
       .select({ clicks: sql<number>`coalesce(sum(${clickDailyUser.clicks}), 0)`.mapWith(Number) })
@@ -80,11 +84,13 @@ export async function usageLimitsOf(db: Db, user: UserLimits): Promise<UsageLimi
           gte(clickDailyUser.day, monthStartDay()),
         ),
       ),
+    db.$count(leads, and(eq(leads.userId, user.id), gte(leads.createdAt, startOfMonthInZone()))),
   ]);
   return {
     link_pages: { used: usage.linkPages, limit: limits.link_pages },
     shortened_urls: { used: usage.shortLinks, limit: limits.shortened_urls },
     clicks_this_month: { used: clicks?.clicks ?? 0, limit: limits.clicks_this_month },
+    leads_this_month: { used: leadsThisMonth, limit: limits.leads_this_month },
   };
 }
 

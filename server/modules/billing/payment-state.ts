@@ -4,6 +4,7 @@ import type { TransactionStatus } from "../../../common/contract/billing";
 import { BILLING_MESSAGES } from "../../../common/contract/billing";
 import type { Db } from "../../../db/client";
 import { HttpError } from "../../lib/http-error";
+import { notifyPayment } from "../notifications/notices";
 import {
   findTransactionForUpdate,
   findTransactionOwner,
@@ -136,16 +137,17 @@ export async function applyProviderPayment(app: BillingApp, payment: ProviderPay
         provider_status_detail: payment.providerStatusDetail,
       },
     });
-    return { changed: true, closed };
+    return { changed: true, closed, moved: moves };
   });
   // An approval or a refund may have changed the plan; published once it is committed.
   if (result.changed) userPlanChanged(app.bus, ownerId);
+  if (result.moved) notifyPayment(app, ownerId, transactionId);
   if (result.closed?.length) await closeAtProvider(app, result.closed);
   if (result.refundLate) await refundLatePayment(app, transactionId, payment.id);
   return { changed: result.changed };
 }
 
-type Applied = { changed: boolean; closed?: ClosedCheckout[]; refundLate?: boolean };
+type Applied = { changed: boolean; closed?: ClosedCheckout[]; refundLate?: boolean; moved?: boolean };
 
 /**
  * What the provider says of a checkout we closed (expired, or voided by a plan change): nothing of

@@ -53,6 +53,7 @@ export function toSubscriptionPlan(row: PlanRow): SubscriptionPlan {
     max_link_pages: unlimitedAsNull(row.maxLinkPages),
     max_shortened_urls: unlimitedAsNull(row.maxShortenedUrls),
     max_clicks_per_month: unlimitedAsNull(row.maxClicksPerMonth),
+    max_leads_per_month: unlimitedAsNull(row.maxLeadsPerMonth),
     custom_domains: row.customDomains,
     premium_domains: row.premiumDomains,
     priority_support: row.prioritySupport,

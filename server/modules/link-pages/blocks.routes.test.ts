@@ -155,6 +155,11 @@ const GOOD: [string, Json, Json][] = [
     { items: [{ question: "Vocês entregam?", answer: "Sim.\nEm toda São Paulo." }] },
   ],
   ["divider", {}, {}],
+  [
+    "form",
+    { fields: ["email", "name", "email"], title: "  Receba novidades ", thank_you: "Valeu!\r\nAté breve." },
+    { fields: ["email", "name"], title: "Receba novidades", thank_you: "Valeu!\nAté breve." },
+  ],
 ];
 
 describe("POST /api/link-pages/{id}/blocks: each type's good data", () => {

@@ -1,6 +1,7 @@
 import type { FastifySchema } from "fastify";
 import { apiErrorSchema } from "../../../common/contract/api-error";
 import { API_KEY_PREFIX, API_KEY_SCOPE_LABELS } from "../../../common/contract/api-keys";
+import { leadListSchema } from "../../../common/contract/leads";
 import { linkPageSchema, linkSchema } from "../../../common/contract/link-pages";
 import { shortenedUrlImportResultSchema, shortenedUrlSchema } from "../../../common/contract/shortened-urls";
 import { z } from "../../../common/zod";
@@ -48,6 +49,7 @@ const COMPONENTS = [
   ["LinkPage", linkPageSchema],
   ["Link", linkSchema],
   ["ImportResult", shortenedUrlImportResultSchema],
+  ["LeadList", leadListSchema],
 ] as const;
 
 /**
@@ -149,7 +151,8 @@ function parametersOf(schema: FastifySchema | undefined): OpenApiParameter[] {
     if (!isZod(source)) continue;
     const json = jsonSchemaOf(source, "input");
     for (const [name, property] of Object.entries(json.properties ?? {})) {
-      const description = FIELD_DESCRIPTIONS[name];
+      // The schema's own words first: a name like `q` searches different things in each list.
+      const description = (property.description as string | undefined) ?? FIELD_DESCRIPTIONS[name];
       out.push({
         name,
         in: where,
@@ -262,7 +265,7 @@ export function buildOpenApiDocument(
       title: `API do ${options.appName}`,
       version: "1.0.0",
       description:
-        `Links curtos e páginas Link Bio da sua conta, com uma chave de API pessoal (crie em Perfil → Chaves de API) ` +
+        `Links curtos, páginas Link Bio, análises e contatos da sua conta, com uma chave de API pessoal (crie em Perfil → Chaves de API) ` +
         `enviada como \`Authorization: Bearer ${API_KEY_PREFIX}…\`. Cookies de sessão não são aceitos junto com a chave. ` +
         "Cada chave tem um limite de requisições por minuto definido pelo seu plano. " +
         'Erros vêm sempre como `{ "error": "mensagem", "validation_errors": ["…"] }`, em português.',

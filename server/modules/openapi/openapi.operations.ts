@@ -19,6 +19,11 @@ export const TAGS = {
     name: "Análises",
     description: "Os cliques da sua conta, de cada link curto e de cada página Link Bio.",
   },
+  leads: {
+    name: "Contatos",
+    description:
+      "Os contatos recebidos pelos formulários das suas páginas Link Bio, com o registro do consentimento de cada um.",
+  },
 } as const;
 
 export type OperationDoc = {
@@ -184,6 +189,26 @@ export const OPERATIONS: Record<string, OperationDoc> = {
       "Uma linha por dia do período: data, visualizações, visitantes únicos, cliques e CTR, num arquivo CSV (UTF-8 com BOM, separado por ponto e vírgula).",
     csv: true,
   },
+  "GET /api/leads": {
+    summary: "Listar contatos",
+    description:
+      "Os contatos recebidos pelos formulários das suas páginas, dos mais novos aos mais antigos, 20 por página (`page`), filtrados por `q`, `link_page_id` e pelo período (`from` e `to`, dias no horário de Brasília). Cada um traz o texto exato do consentimento aceito e a sua versão. Os contatos do mês além do limite do seu plano ficam guardados, mas não aparecem: `hidden` diz quantos são.",
+  },
+  "GET /api/leads/export.csv": {
+    summary: "Exportar contatos (CSV)",
+    description:
+      "Os contatos que os mesmos filtros da lista escolhem num arquivo CSV (UTF-8 com BOM, separado por ponto e vírgula), com a data do consentimento, o texto aceito e a sua versão.",
+    csv: true,
+  },
+  "DELETE /api/leads": {
+    summary: "Excluir todos os contatos",
+    description:
+      "Exclui todos os seus contatos, inclusive os ocultos pelo limite do plano, com os registros de consentimento; `deleted` diz quantos foram.",
+  },
+  "DELETE /api/leads/:id": {
+    summary: "Excluir contato",
+    description: "Exclui um contato e o registro do consentimento dele.",
+  },
   "GET /api/link-page-themes": {
     summary: "Listar temas de página",
     description: "Aparências prontas para a página Link Bio: os campos da página que cada tema preenche.",
@@ -218,4 +243,8 @@ export const FIELD_DESCRIPTIONS: Record<string, string> = {
   custom_style: "O estilo próprio do botão.",
   link_ids: "Os ids dos links da página, na nova ordem.",
   csv: "O texto do arquivo CSV (até 1 MB e 1000 linhas).",
+  link_page_id: "O id de uma das suas páginas Link Bio.",
+  from: "O primeiro dia do período (AAAA-MM-DD, horário de Brasília).",
+  to: "O último dia do período (AAAA-MM-DD, horário de Brasília).",
+  page: "A página da lista, a partir de 1.",
 };

@@ -82,7 +82,7 @@ describe("GET /api/openapi.json", () => {
         expect(operation["x-scope"]).toBe(
           path.startsWith("/api/analytics") || /^\/api\/link-pages\/\{id\}\/analytics/.test(path)
             ? "analytics:read"
-            : `${path.includes("shortened-urls") ? "links" : "pages"}:${method === "get" ? "read" : "write"}`,
+            : `${path.includes("shortened-urls") ? "links" : path.startsWith("/api/leads") ? "leads" : "pages"}:${method === "get" ? "read" : "write"}`,
         );
         for (const status of ["401", "403", "429"]) {
           const response = operation.responses[status] as { $ref: string };
@@ -223,6 +223,7 @@ const WITHOUT_JSON: Record<string, string[]> = {
   "204, no body": [
     "DELETE /api/api-keys/:id",
     "DELETE /api/blocks/:id",
+    "DELETE /api/leads/:id",
     "DELETE /api/link-pages/:id",
     "DELETE /api/links/:id",
     "DELETE /api/shortened-urls/:id",
@@ -233,6 +234,7 @@ const WITHOUT_JSON: Record<string, string[]> = {
     "GET /api/admin/access-log/export.csv",
     "GET /api/admin/transactions/export.csv",
     "GET /api/admin/users/export.csv",
+    "GET /api/leads/export.csv",
     "GET /api/link-pages/:id/analytics/export.csv",
     "GET /api/shortened-urls/export.csv",
   ],

@@ -5,7 +5,13 @@ import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
 import { EMBED_FRAME_ORIGINS } from "../../../common/link-bio/embeds";
 import { fontFaceCss, fontPreloads, linkBioFontUses } from "../../../common/link-bio/fonts";
 import { LINK_BIO_PAGE_SCRIPT } from "../../../common/link-bio/page-script";
-import { LINK_BIO_CSS, renderLinkBioGateHtml, renderLinkBioHtml } from "../../../common/link-bio/render";
+import {
+  type LeadFormState,
+  LINK_BIO_CSS,
+  renderLinkBioGateHtml,
+  renderLinkBioHtml,
+  renderLinkBioThanksHtml,
+} from "../../../common/link-bio/render";
 import { hexOr } from "../../../common/link-bio/render-style";
 import { linkPagePath } from "../../../common/paths";
 import { escapeHtml, FAVICON_LINK, htmlPage, openGraphTags, statusPageHtml } from "../../lib/html-page";
@@ -14,8 +20,9 @@ import type { LinkPageRow } from "../link-pages/link-pages.queries";
 /**
  * The whole /p/{slug} document: real <title>, Open Graph and canonical for previews and search
  * engines, the shared renderer's markup, and one tiny script for what needs one: click beacons, the
- * embed player on tap, the Pix copy button. Without JavaScript the buttons are plain links, the Pix
- * code and the FAQ still open, and an embed's "Abrir no …" link opens the content.
+ * embed player on tap, the Pix copy button, a contact form sent in place. Without JavaScript the
+ * buttons are plain links, the Pix code and the FAQ still open, an embed's "Abrir no …" link opens
+ * the content, and a contact form posts to the page's own origin (hence form-action 'self').
  */
 
 const PAGE_SCRIPT_HASH = `sha256-${createHash("sha256").update(LINK_BIO_PAGE_SCRIPT).digest("base64")}`;
@@ -27,17 +34,18 @@ const CSP_COMMON = [
   // Our own font files (server/modules/fonts), on whichever of our domains serves the page.
   "font-src 'self'",
   "base-uri 'none'",
-  "form-action 'none'",
   "frame-ancestors 'none'",
 ];
 export const PAGE_CSP = [
   ...CSP_COMMON,
+  // A contact form posts to /p/{slug}/leads on the page's own origin, and is redirected there.
+  "form-action 'self'",
   `script-src '${PAGE_SCRIPT_HASH}'`,
   "connect-src 'self'",
   // The embed players, loaded only when the visitor taps a facade.
   `frame-src ${EMBED_FRAME_ORIGINS.join(" ")}`,
 ].join("; ");
-export const ERROR_CSP = [...CSP_COMMON, "script-src 'none'"].join("; ");
+export const ERROR_CSP = [...CSP_COMMON, "form-action 'none'", "script-src 'none'"].join("; ");
 
 export type DocumentContext = {
   /** The canonical origin of the page's domain, without a trailing slash. */
@@ -68,6 +76,10 @@ export type DocumentOptions = {
     safari: boolean;
     openInAppHref: (blockId: number) => string;
   } | null;
+  /** Where the page's contact forms post (`/p/{slug}/leads`, with the 18+ confirmation if any). */
+  formAction?: string;
+  /** A refused submission, drawn again in its form (such a page is never cached). */
+  formState?: LeadFormState;
 };
 
 export function toLinkBioView({ page, blocks }: PublicPageData): LinkBioView {
@@ -102,10 +114,58 @@ export function renderPublicPageDocument(
   const { page } = data;
   const gated = page.isSensitive && !options.adultConfirmed;
   const view = toLinkBioView(gated ? { page, blocks: [] } : data);
+  const footer = footerHtml(context);
+  const body = gated
+    ? renderLinkBioGateHtml(view, {
+        confirmHref: options.confirmHref,
+        leaveHref: context.homeUrl,
+        footerHtml: footer,
+      })
+    : renderLinkBioHtml(view, {
+        footerHtml: footer,
+        contactHref: options.contactHref,
+        openInAppHref: options.inApp?.openInAppHref,
+        formAction: options.formAction,
+        formState: options.formState,
+      });
+  return pageDocument(page, view, context, {
+    gated,
+    noindex: page.isSensitive,
+    css: options.inApp ? ESCAPE_NOTICE_CSS : "",
+    body: `${options.inApp ? escapeNoticeHtml(options.inApp.escapeHref, options.inApp.safari) : ""}${body}<script>${LINK_BIO_PAGE_SCRIPT}</script>`,
+  });
+}
+
+/**
+ * A contact form's thank-you (`/p/{slug}/obrigado`, no script): the page's face, the form's text and
+ * a way back to the page. Not for search engines.
+ */
+export function renderThankYouDocument(
+  page: LinkPageRow,
+  context: DocumentContext,
+  thanks: { message: string; backHref: string },
+): string {
+  const view = toLinkBioView({ page, blocks: [] });
+  const body = renderLinkBioThanksHtml(view, { ...thanks, footerHtml: footerHtml(context) });
+  return pageDocument(page, view, context, { gated: true, noindex: true, css: "", body });
+}
+
+const footerHtml = (context: DocumentContext) =>
+  `<a href="${escapeHtml(context.homeUrl)}">Feito com ${escapeHtml(context.appName)}</a>`;
+
+/** The document around a page's body: its head (meta, fonts) and the shared CSS. */
+function pageDocument(
+  page: LinkPageRow,
+  view: LinkBioView,
+  context: DocumentContext,
+  content: { gated: boolean; noindex: boolean; css: string; body: string },
+): string {
   const url = context.origin + linkPagePath(page.slug);
   const title = page.seoTitle?.trim() || page.title;
   const description =
-    page.seoDescription?.trim() || (gated ? "" : page.description?.trim()) || `Links de ${page.title}`;
+    page.seoDescription?.trim() ||
+    (content.gated ? "" : page.description?.trim()) ||
+    `Links de ${page.title}`;
   const image = absoluteImage(view.profileImageUrl, context.origin);
   const background = hexOr(page.backgroundColor, "#ffffff");
   const fontUses = linkBioFontUses(view);
@@ -126,25 +186,13 @@ export function renderPublicPageDocument(
     .map((href) => `<link rel="preload" href="${e(href)}" as="font" type="font/woff2" crossorigin>`)
     .join("");
   const fontFaces = fontFaceCss(fontUses.map((use) => use.family));
-  const footer = `<a href="${e(context.homeUrl)}">Feito com ${e(context.appName)}</a>`;
-  const body = gated
-    ? renderLinkBioGateHtml(view, {
-        confirmHref: options.confirmHref,
-        leaveHref: context.homeUrl,
-        footerHtml: footer,
-      })
-    : renderLinkBioHtml(view, {
-        footerHtml: footer,
-        contactHref: options.contactHref,
-        openInAppHref: options.inApp?.openInAppHref,
-      });
   return htmlPage({
     title,
-    noindex: page.isSensitive,
+    noindex: content.noindex,
     head: `${meta.join("")}${FAVICON_LINK}${fontLinks}`,
     // After the shared CSS: the page fills the screen, so the footer sits at the bottom.
-    css: `${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${background}}.lb{min-height:100vh;min-height:100dvh}${options.inApp ? ESCAPE_NOTICE_CSS : ""}`,
-    body: `${options.inApp ? escapeNoticeHtml(options.inApp.escapeHref, options.inApp.safari) : ""}${body}<script>${LINK_BIO_PAGE_SCRIPT}</script>`,
+    css: `${fontFaces}${LINK_BIO_CSS}\nhtml,body{margin:0;background:${background}}.lb{min-height:100vh;min-height:100dvh}${content.css}`,
+    body: content.body,
   });
 }
 

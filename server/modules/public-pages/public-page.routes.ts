@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { LeadFormState } from "../../../common/link-bio/render";
 import { linkPagePath, PAGE_PREVIEW_QUERY, publicOrigin } from "../../../common/paths";
 import { isPossibleSlug } from "../../../common/slug";
 import type { ClickTarget, OpenedIn } from "../../../db/schema";
@@ -16,10 +17,10 @@ import { withBlockedLinksGuarded } from "./blocked-links";
 import { BLOCK_CLICK_RATE } from "./click-rate";
 import { type CachedResponse, encodeResponse, PublicPageCache } from "./public-page.cache";
 import { ERROR_CSP, PAGE_CSP, renderErrorDocument, renderPublicPageDocument } from "./public-page.document";
-import { shownAt } from "./public-page.view";
+import { type ShownPage, shownAt } from "./public-page.view";
 import { findPublicPage } from "./public-pages.queries";
 
-const headersFor = (csp: string) => ({
+export const headersFor = (csp: string) => ({
   "content-type": "text/html; charset=utf-8",
   "content-security-policy": csp,
   "x-content-type-options": "nosniff",
@@ -40,7 +41,7 @@ type ViewRecorder = (request: IncomingMessage, page: CachedResponse, agent?: Age
 /** The visitor's agent, parsed once per distinct agent (a map lookup once seen). */
 const agentOf = (request: IncomingMessage) => userAgentClass(request.headers["user-agent"] ?? "");
 
-type InAppOs = InAppBrowser["os"];
+export type InAppOs = InAppBrowser["os"];
 const IN_APP_OS: InAppOs[] = ["android", "ios", "other"];
 
 /**
@@ -144,33 +145,9 @@ export const publicPageRoutes: FastifyPluginAsync<{
   ): Promise<CachedResponse> {
     const found = await findPublicPage(app.db, domainId, slug);
     if (!found) return notFound;
-    const origin = publicOrigin(app.domains.publicHostOf(domainId), app.config.publicUrl);
-    const path = linkPagePath(found.page.slug);
     const shown = shownAt(found, Date.now());
     const gated = found.page.isSensitive && !adultConfirmed;
-    const confirmed = found.page.isSensitive ? `?${ADULT_PARAM}` : "";
-    const html = renderPublicPageDocument(
-      withBlockedLinksGuarded(app, shown, origin + path),
-      { origin, homeUrl, appName: app.config.appName },
-      {
-        adultConfirmed: !gated,
-        confirmHref: `${path}?${ADULT_PARAM}`,
-        // A sensitive page's card is behind the same confirmation as the page.
-        contactHref: (blockId) => `${contactPath(found.page.slug, blockId)}${confirmed}`,
-        inApp: os
-          ? {
-              escapeHref:
-                os === "android"
-                  ? androidBrowserIntent(origin + path)
-                  : os === "ios"
-                    ? iosSafariUrl(origin + path)
-                    : null,
-              safari: os === "ios",
-              openInAppHref: (blockId) => `${openInAppPath(found.page.slug, blockId)}${confirmed}`,
-            }
-          : null,
-      },
-    );
+    const html = renderShownPage(app, shown, { adultConfirmed, os });
     return {
       // Inside an in-app browser a page is another copy (issue 36): caches must know it.
       ...encodeResponse(200, html, { ...headersFor(PAGE_CSP), vary: "Accept-Encoding, User-Agent" }),
@@ -215,11 +192,8 @@ export const publicPageRoutes: FastifyPluginAsync<{
     },
   );
 
-  /**
-   * A block of a page as its visitor sees it now (switched on, inside its window, behind the 18+
-   * confirmation on a sensitive page), with the block list applied (`guarded`) and not (`block`).
-   */
-  async function shownBlock(
+  /** A block of the page in the request's path, as its visitor sees it now (findShownBlock). */
+  function shownBlock(
     idPattern: RegExp,
     request: FastifyRequest<{
       Params: { slug: string; id: string };
@@ -228,23 +202,13 @@ export const publicPageRoutes: FastifyPluginAsync<{
   ) {
     const id = idPattern.test(request.params.id) ? Number.parseInt(request.params.id, 10) : null;
     if (id === null) return null;
-    const found = await findPublicPage(
-      app.db,
-      app.domains.resolve(request.headers.host).id,
-      request.params.slug.toLowerCase(),
-    );
-    const confirmed = request.query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE;
-    if (!found || (found.page.isSensitive && !confirmed)) return null;
-    const shown = shownAt(found, Date.now());
-    const guarded = withBlockedLinksGuarded(
+    return findShownBlock(
       app,
-      shown,
-      publicOrigin(app.domains.publicHostOf(found.page.domainId), app.config.publicUrl) +
-        linkPagePath(found.page.slug),
+      request.headers.host,
+      request.params.slug,
+      id,
+      isAdultConfirmed(request.query),
     );
-    const block = shown.blocks.find((b) => b.id === id);
-    if (!block) return null;
-    return { page: found.page, block, guarded: guarded.blocks.find((b) => b.id === id) ?? block };
   }
 
   /** A block's click from this request, counted after the answer (not for a HEAD). */
@@ -325,10 +289,79 @@ export const publicPageRoutes: FastifyPluginAsync<{
   );
 };
 
+/**
+ * A page's document as a visitor gets it now: `adultConfirmed` (read on a sensitive page only), in
+ * an in-app browser (`os`), or with a contact form's refused submission (`formState`).
+ */
+export function renderShownPage(
+  app: FastifyInstance,
+  shown: ShownPage,
+  visitor: { adultConfirmed: boolean; os?: InAppOs; formState?: LeadFormState },
+): string {
+  const { page } = shown;
+  const { adultConfirmed, os } = visitor;
+  const origin = publicOrigin(app.domains.publicHostOf(page.domainId), app.config.publicUrl);
+  const path = linkPagePath(page.slug);
+  const confirmed = page.isSensitive ? `?${ADULT_PARAM}` : "";
+  return renderPublicPageDocument(
+    withBlockedLinksGuarded(app, shown, origin + path),
+    { origin, homeUrl: `${app.config.publicUrl}/`, appName: app.config.appName },
+    {
+      adultConfirmed,
+      confirmHref: `${path}?${ADULT_PARAM}`,
+      // A sensitive page's card and form are behind the same confirmation as the page.
+      contactHref: (blockId) => `${contactPath(page.slug, blockId)}${confirmed}`,
+      formAction: `${leadFormPath(page.slug)}${confirmed}`,
+      formState: visitor.formState,
+      inApp: os
+        ? {
+            escapeHref:
+              os === "android"
+                ? androidBrowserIntent(origin + path)
+                : os === "ios"
+                  ? iosSafariUrl(origin + path)
+                  : null,
+            safari: os === "ios",
+            openInAppHref: (blockId) => `${openInAppPath(page.slug, blockId)}${confirmed}`,
+          }
+        : null,
+    },
+  );
+}
+
+/**
+ * A block of a page as its visitor sees it now (switched on, inside its window, behind the 18+
+ * confirmation on a sensitive page), with the block list applied (`guarded`) and not (`block`), and
+ * the page as shown; null when the page or the block is not shown to them.
+ */
+export async function findShownBlock(
+  app: FastifyInstance,
+  host: string | undefined,
+  rawSlug: string,
+  id: number,
+  adultConfirmed: boolean,
+) {
+  const found = await findPublicPage(app.db, app.domains.resolve(host).id, rawSlug.toLowerCase());
+  if (!found || (found.page.isSensitive && !adultConfirmed)) return null;
+  const shown = shownAt(found, Date.now());
+  const guarded = withBlockedLinksGuarded(
+    app,
+    shown,
+    publicOrigin(app.domains.publicHostOf(found.page.domainId), app.config.publicUrl) +
+      linkPagePath(found.page.slug),
+  );
+  const block = shown.blocks.find((b) => b.id === id);
+  if (!block) return null;
+  return { page: found.page, shown, block, guarded: guarded.blocks.find((b) => b.id === id) ?? block };
+}
+
 /** The query a visitor's age confirmation adds to a sensitive page's address (`?idade=18`). */
 const ADULT_QUERY_KEY = "idade";
 const ADULT_QUERY_VALUE = "18";
-const ADULT_PARAM = `${ADULT_QUERY_KEY}=${ADULT_QUERY_VALUE}`;
+export const ADULT_PARAM = `${ADULT_QUERY_KEY}=${ADULT_QUERY_VALUE}`;
+/** Whether a request's query carries the visitor's 18+ confirmation. */
+export const isAdultConfirmed = (query: Record<string, unknown>) =>
+  query[ADULT_QUERY_KEY] === ADULT_QUERY_VALUE;
 /** The cache key of a page's confirmed version (the gate's is the page's own key). */
 const adultKey = (key: string) => `${key}#18`;
 
@@ -337,6 +370,9 @@ export const openInAppPath = (slug: string, blockId: number) => `${linkPagePath(
 
 /** Where a contact block's vCard is served. */
 export const contactPath = (slug: string, blockId: number) => `${linkPagePath(slug)}/contato/${blockId}.vcf`;
+
+/** Where a page's contact forms post (server/modules/leads/lead-form.routes.ts). */
+export const leadFormPath = (slug: string) => `${linkPagePath(slug)}/leads`;
 
 /**
  * Writes a rendered answer: 304 when the browser holds this version, else the encoding it accepts

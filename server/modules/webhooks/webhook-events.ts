@@ -1,5 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
+import type { Lead } from "../../../common/contract/leads";
 import type { WebhookEvent } from "../../../common/contract/webhooks";
 import type { Db } from "../../../db/client";
 import { shortenedUrls, webhooks } from "../../../db/schema";
@@ -27,9 +28,10 @@ type ShortLink = {
 type Gathered = { from: number; to: number; links: Map<number, number> };
 
 /**
- * The events webhooks receive. Which users have an active webhook for which event is held in
- * memory in every process (reloaded per user over the bus on every change), so a written click
- * batch costs a map lookup per row and nothing for users without webhooks.
+ * The events webhooks receive (link.created, link.clicked, lead.created). Which users have an
+ * active webhook for which event is held in memory in every process (reloaded per user over the bus
+ * on every change), so a written click batch costs a map lookup per row and nothing for users
+ * without webhooks.
  *
  * link.clicked: the short-link clicks (bots left out, as in click_count) of each batch the click
  * queue commits are summed per user and link for config.clickWindowMs, then sent as one delivery
@@ -108,6 +110,19 @@ export class WebhookEvents {
     if (payloads.length === 0) return;
     this.track(
       enqueueForUsers(this.db, "link.created", payloads).then((queued) => {
+        if (queued > 0) this.worker.nudge();
+      }),
+    );
+  }
+
+  /**
+   * A page's form received a new contact (not a merged repeat): one delivery, the contact as
+   * `GET /api/leads` answers it, to each of its owner's lead.created webhooks.
+   */
+  leadCreated(userId: number, lead: Lead): void {
+    if (!this.wants(userId, "lead.created")) return;
+    this.track(
+      enqueueForUsers(this.db, "lead.created", [[userId, lead]]).then((queued) => {
         if (queued > 0) this.worker.nudge();
       }),
     );

@@ -1,6 +1,6 @@
 import type { SessionUser } from "@common/contract/auth";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { admin, member } from "../../../tests/web-admin-fixtures";
@@ -81,5 +81,20 @@ describe("TopNav profile menu", () => {
     const [desktopLinkBio] = screen.getAllByRole("link", { name: "Link Bio" });
     expect(desktopLinkBio!.getAttribute("aria-current")).toBe("page");
     expect(screen.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBeNull();
+  });
+
+  it("leads to Contatos next to Analytics", () => {
+    renderNav(member, "/contacts");
+    const nav = screen.getByRole("navigation", { name: "Navegação principal" });
+    const links = within(nav).getAllByRole("link");
+    expect(links.map((link) => link.textContent)).toEqual([
+      "Dashboard",
+      "Link Bio",
+      "Encurtar URL",
+      "Analytics",
+      "Contatos",
+    ]);
+    expect(links.at(-1)!.getAttribute("href")).toBe("/contacts");
+    expect(links.at(-1)!.getAttribute("aria-current")).toBe("page");
   });
 });

@@ -19,14 +19,15 @@ export function TopNav({ user }: { user: SessionUser }) {
                 <NavLink
                   to={to}
                   className={({ isActive }) =>
-                    `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                    `inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors ${
                       isActive
                         ? "bg-brand-50 text-brand-700"
                         : "text-gray-600 hover:bg-gray-100 hover:text-gray-900"
                     }`
                   }
                 >
-                  <Icon className="h-4 w-4" aria-hidden />
+                  {/* Five screens and the menu fit 768 px without their icons. */}
+                  <Icon className="hidden h-4 w-4 lg:block" aria-hidden />
                   {label}
                 </NavLink>
               </li>

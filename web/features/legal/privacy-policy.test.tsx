@@ -118,6 +118,20 @@ describe("PrivacyPolicy", () => {
     expect(detail("Registro de auditoria")).toContain("Sem exclusão automática");
   });
 
+  it("says the forms' contacts are processed for the page's owner (operador), how and how long", () => {
+    const contacts = textOf("Contatos recebidos pelos formulários das páginas");
+    expect(contacts).toContain("o dono da página é o controlador e o Atalho é o operador");
+    expect(contacts).toContain("nunca os usamos para nenhuma outra finalidade");
+    expect(contacts).toContain("o texto exato que ela aceitou, com a sua versão");
+    expect(contacts).toContain("Não guardamos o endereço IP");
+    expect(contacts).toContain("até o dono da página excluí-los ou excluir a conta");
+    const kept = within(section("Por quanto tempo guardamos"));
+    expect(kept.getByText("Contatos dos formulários").nextElementSibling?.textContent).toContain(
+      "Até o dono da página excluí-los",
+    );
+    expect(textOf("Seus direitos pela LGPD")).toContain("contatos recebidos pelos formulários");
+  });
+
   it("lists the cookie and the local storage it uses, and no trackers", () => {
     const cookies = textOf("Cookies e armazenamento no navegador");
     expect(cookies).toContain("atalho_session");

@@ -17,7 +17,8 @@ import {
  * (server/modules/analytics/analytics-retention.ts), sessions (server/modules/auth/session.ts),
  * payments (db/schema/billing.ts), the audit log (db/schema/admin.ts), the Marco Civil access log
  * (db/schema/access-log.ts, server/modules/access-log), account deletion
- * (server/modules/account/account-deletion.ts), e-mail links (server/modules/auth/auth-purge.ts).
+ * (server/modules/account/account-deletion.ts), e-mail links (server/modules/auth/auth-purge.ts), the
+ * forms' contacts (db/schema/leads.ts, server/modules/leads).
  * Change the text with the code, and PRIVACY_LAST_UPDATED with the text.
  */
 export const PRIVACY_LAST_UPDATED = { iso: "2026-11-28", label: "28 de novembro de 2026" } as const;
@@ -59,6 +60,10 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
               publicamente na sua página;
             </li>
             <li>links curtos: endereço de destino, título, código, domínio e data de validade.</li>
+            <li>
+              formulários de contato das páginas: os campos escolhidos, os textos e o texto de consentimento
+              que você escreve.
+            </li>
           </LegalList>
 
           <LegalSubheading>Dos pagamentos</LegalSubheading>
@@ -235,6 +240,38 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
       ),
     },
     {
+      id: "contatos-dos-formularios",
+      title: "Contatos recebidos pelos formulários das páginas",
+      content: (
+        <>
+          <p>
+            Uma página Link Bio pode ter um formulário de contato. Quem o preenche envia os dados ao dono da
+            página, não ao {APP_NAME}: para esses contatos,{" "}
+            <strong>o dono da página é o controlador e o {APP_NAME} é o operador</strong> (art. 5º, VI e VII,
+            e art. 39 da LGPD). Tratamos esses dados em nome do dono da página, segundo as instruções dele, e
+            nunca os usamos para nenhuma outra finalidade: não enviamos mensagens a esses contatos, não os
+            vendemos nem os juntamos a outros dados.
+          </p>
+          <p>De cada envio, guardamos:</p>
+          <LegalList>
+            <li>o nome, o e-mail e o número de WhatsApp informados (os campos que o formulário pede);</li>
+            <li>a página de onde veio e a data e a hora do envio;</li>
+            <li>
+              a prova do consentimento: a data e a hora em que a pessoa marcou a caixa de consentimento e o
+              texto exato que ela aceitou, com a sua versão (se o dono da página mudar o texto depois, o que
+              cada pessoa aceitou continua guardado como era).
+            </li>
+          </LegalList>
+          <p>
+            Não guardamos o endereço IP nem o navegador de quem envia. Quem enviou os dados deve pedir ao dono
+            da página o acesso, a correção ou a exclusão deles; o dono da página pode excluir cada contato, ou
+            todos, a qualquer momento, na tela Contatos. Os contatos ficam guardados até o dono da página
+            excluí-los ou excluir a conta.
+          </p>
+        </>
+      ),
+    },
+    {
       id: "cookies",
       title: "Cookies e armazenamento no navegador",
       content: (
@@ -300,6 +337,11 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
                     assinatura vencida ou uma troca de plano não apague seu histórico de imediato.
                   </>
                 ),
+              },
+              {
+                term: "Contatos dos formulários",
+                detail:
+                  "Até o dono da página excluí-los (na tela Contatos) ou excluir a conta. Excluir a página não apaga os contatos que ela recebeu.",
               },
               {
                 term: "Sessões",
@@ -406,9 +448,10 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
           <p>
             Em Meu Perfil, você corrige seu nome, sua foto e seu e-mail e, em{" "}
             <strong>Baixar meus dados</strong>, baixa a qualquer momento uma cópia de tudo o que guardamos
-            sobre você (conta, páginas, links, links curtos, cliques por dia, assinaturas, pagamentos, chaves
-            de API e webhooks, sem as chaves e segredos em si, e os seus registros de acesso) em um arquivo
-            JSON, que serve também para levar seus dados a outro serviço.
+            sobre você (conta, páginas, links, links curtos, cliques por dia, contatos recebidos pelos
+            formulários com o registro do consentimento, assinaturas, pagamentos, chaves de API e webhooks,
+            sem as chaves e segredos em si, e os seus registros de acesso) em um arquivo JSON, que serve
+            também para levar seus dados a outro serviço.
           </p>
           <p>
             Para os demais pedidos, envie-os ao encarregado pelo e-mail {email}, de preferência a partir do
@@ -419,12 +462,13 @@ export function PrivacyPolicy({ contactEmail }: { contactEmail: string }) {
           <p>
             Você mesmo exclui a conta em Meu Perfil → <strong>Excluir minha conta</strong>, confirmando com a
             sua senha (ou, numa conta sem senha, entrando de novo com o Google). A exclusão apaga de uma vez a
-            conta, as páginas, os links, os links curtos, as estatísticas, as imagens e as sessões; os links
-            curtos e as páginas param de funcionar na hora. Ficam apenas o que a lei manda guardar: os
-            registros de acesso, até completarem 6 meses (Marco Civil da Internet, art. 15), e os registros de
-            pagamento, anonimizados, sem seu nome nem e-mail, por 5 anos (Código Tributário Nacional, arts.
-            173 e 174). Se um administrador tiver alterado ou excluído a sua conta, ficam também as linhas do
-            registro de auditoria descritas acima.
+            conta, as páginas, os links, os links curtos, as estatísticas, os contatos recebidos pelos
+            formulários com os textos de consentimento, as imagens e as sessões; os links curtos e as páginas
+            param de funcionar na hora. Ficam apenas o que a lei manda guardar: os registros de acesso, até
+            completarem 6 meses (Marco Civil da Internet, art. 15), e os registros de pagamento, anonimizados,
+            sem seu nome nem e-mail, por 5 anos (Código Tributário Nacional, arts. 173 e 174). Se um
+            administrador tiver alterado ou excluído a sua conta, ficam também as linhas do registro de
+            auditoria descritas acima.
           </p>
           <p>
             Como os cliques são registrados sem IP e sem nenhum identificador do visitante, não é possível

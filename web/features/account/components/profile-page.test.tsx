@@ -13,10 +13,11 @@ const SESSIONS = [
   { id: "b", created_at: "2026-11-01T09:30:00.000Z", expires_at: "2026-12-01T09:30:00.000Z", current: false },
 ];
 
-/** The API keys and webhooks cards load their lists too (their own tests cover them). */
+/** The API keys, webhooks and notifications cards load their data too (their own tests cover them). */
 const OTHER_CARDS = {
   "GET /api/api-keys": { body: [] },
   "GET /api/webhooks": { body: [] },
+  "GET /api/notifications": { body: { lead_mail: "each", devices: [] } },
 };
 
 function renderPage() {

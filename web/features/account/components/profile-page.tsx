@@ -8,6 +8,7 @@ import { ApiKeysCard } from "./api-keys-card";
 import { DataExportLink } from "./data-export-link";
 import { EmailChangeForm } from "./email-change-form";
 import { GoogleConnection } from "./google-connection";
+import { NotificationsCard } from "./notifications-card";
 import { PasswordForm } from "./password-form";
 import { ProfileForm } from "./profile-form";
 import { ProfilePhotoField } from "./profile-photo-field";
@@ -65,6 +66,12 @@ export function ProfilePage() {
       </Section>
       <Section title="Conta Google" description="Entre com o Google sem digitar a senha.">
         <GoogleConnection user={user} />
+      </Section>
+      <Section
+        title="Notificações"
+        description="Avisos de novos contatos, de pagamentos, do fim da assinatura e de links bloqueados, no celular ou no computador, e os novos contatos por e-mail."
+      >
+        <NotificationsCard />
       </Section>
       <Section title="Sessões ativas" description="Onde a sua conta está conectada agora.">
         <SessionsCard />

@@ -23,7 +23,8 @@ describe("AdminPlans", () => {
     expect(pro.getByText(/R\$ 191,04\/ano/)).toBeTruthy();
     expect(pro.getByText("1 assinante")).toBeTruthy();
     expect(pro.getByText("20")).toBeTruthy();
-    expect(pro.getAllByText("Ilimitado")).toHaveLength(2);
+    expect(pro.getAllByText("Ilimitado")).toHaveLength(3);
+    expect(card("Gratuito").getByText("Contatos por mês").nextSibling?.textContent).toBe("100");
     expect(pro.getByText("365 dias")).toBeTruthy();
     expect(pro.getByText("Ativo")).toBeTruthy();
     expect(card("Gratuito").getByText("40 assinantes")).toBeTruthy();
@@ -54,6 +55,7 @@ describe("AdminPlans", () => {
     expect(value("Máx. de URLs")).toBe("50");
     expect(value("Máx. de cliques/mês")).toBe("1000");
     expect(value("Criações por hora")).toBe("60");
+    expect(value("Contatos por mês")).toBe("100");
     expect(dialog.getByText("Começam nos do plano gratuito. Vazio = ilimitado.")).toBeTruthy();
     expect(dialog.queryByText(UNLIMITED_WARNING)).toBeNull();
     expect((dialog.getByLabelText("Domínios personalizados") as HTMLInputElement).checked).toBe(false);
@@ -91,6 +93,7 @@ describe("AdminPlans", () => {
       max_link_pages: 50,
       max_shortened_urls: 50,
       max_clicks_per_month: null,
+      max_leads_per_month: 100,
       creations_per_hour: 60,
       custom_domains: true,
       premium_domains: false,
@@ -116,7 +119,8 @@ describe("AdminPlans", () => {
     expect((dialog.getByLabelText("Máx. de Link Bios") as HTMLInputElement).value).toBe("20");
     expect((dialog.getByLabelText("Máx. de URLs") as HTMLInputElement).value).toBe("");
     expect((dialog.getByLabelText("Máx. de cliques/mês") as HTMLInputElement).value).toBe("");
-    expect(dialog.getAllByText(UNLIMITED_WARNING)).toHaveLength(2);
+    expect((dialog.getByLabelText("Contatos por mês") as HTMLInputElement).value).toBe("");
+    expect(dialog.getAllByText(UNLIMITED_WARNING)).toHaveLength(3);
     expect((dialog.getByLabelText("Domínios personalizados") as HTMLInputElement).checked).toBe(true);
     fireEvent.click(dialog.getByRole("button", { name: "Salvar alterações" }));
     await waitFor(() => expect(screen.getAllByText("Nome muito longo")).toHaveLength(2));
@@ -126,7 +130,41 @@ describe("AdminPlans", () => {
       price_cents: 1990,
       max_shortened_urls: null,
       max_clicks_per_month: null,
+      max_leads_per_month: null,
     });
+  });
+
+  it("sends the contacts per month: a number, or null (unlimited) when left empty", async () => {
+    const calls = fakeApi({
+      "GET /api/admin/subscription-plans": { body: plans },
+      "PUT /api/admin/subscription-plans/1": (call) => ({
+        body: { message: ADMIN_MESSAGES.planUpdated, plan: { ...plans[0], ...(call.body as object) } },
+      }),
+      "PUT /api/admin/subscription-plans/2": (call) => ({
+        body: { message: ADMIN_MESSAGES.planUpdated, plan: { ...plans[1], ...(call.body as object) } },
+      }),
+    });
+    renderAdmin(<AdminPlans />);
+    fireEvent.click(await screen.findByRole("button", { name: "Editar Pro" }));
+    let dialog = within(screen.getByRole("dialog", { name: "Editar Plano" }));
+    const field = dialog.getByLabelText("Contatos por mês");
+    expect(document.getElementById(field.getAttribute("aria-describedby")!)?.textContent).toBe(
+      UNLIMITED_WARNING,
+    );
+    fireEvent.change(field, { target: { value: "500" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Salvar alterações" }));
+    expect(await screen.findByText(ADMIN_MESSAGES.planUpdated)).toBeTruthy();
+    expect(calls.find((c) => c.url.endsWith("/2"))?.body).toMatchObject({ max_leads_per_month: 500 });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "Editar Gratuito" }));
+    dialog = within(screen.getByRole("dialog", { name: "Editar Plano" }));
+    expect((dialog.getByLabelText("Contatos por mês") as HTMLInputElement).value).toBe("100");
+    fireEvent.change(dialog.getByLabelText("Contatos por mês"), { target: { value: "" } });
+    fireEvent.click(dialog.getByRole("button", { name: "Salvar alterações" }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url.endsWith("/1"))?.body).toMatchObject({ max_leads_per_month: null }),
+    );
   });
 
   it("deletes after a confirmation that names the plan, and shows the server's refusal in it", async () => {
@@ -171,6 +209,7 @@ describe("new plan values", () => {
       max_link_pages: "3",
       max_shortened_urls: "50",
       max_clicks_per_month: "1000",
+      max_leads_per_month: "100",
       creations_per_hour: "60",
       analytics_retention_days: "30",
     });

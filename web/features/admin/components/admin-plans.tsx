@@ -82,6 +82,7 @@ function PlanCard({
         <Feature label="Link Bios" value={limit(plan.max_link_pages)} />
         <Feature label="URLs encurtadas" value={limit(plan.max_shortened_urls)} />
         <Feature label="Cliques por mês" value={limit(plan.max_clicks_per_month)} />
+        <Feature label="Contatos por mês" value={limit(plan.max_leads_per_month)} />
         <Feature
           label="Retenção de analytics"
           value={`${count.format(plan.analytics_retention_days)} ${plan.analytics_retention_days === 1 ? "dia" : "dias"}`}

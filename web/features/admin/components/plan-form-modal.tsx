@@ -51,6 +51,11 @@ const LIMIT_FIELDS: { key: TextKey; label: string; hint?: string }[] = [
   { key: "max_link_pages", label: "Máx. de Link Bios" },
   { key: "max_shortened_urls", label: "Máx. de URLs" },
   { key: "max_clicks_per_month", label: "Máx. de cliques/mês" },
+  {
+    key: "max_leads_per_month",
+    label: "Contatos por mês",
+    hint: "Recebidos pelos formulários das Link Bios",
+  },
   { key: "creations_per_hour", label: "Criações por hora", hint: "Links, Link Bios e links de Link Bio" },
 ];
 

@@ -13,6 +13,7 @@ export type PlanFormValues = {
   max_link_pages: string;
   max_shortened_urls: string;
   max_clicks_per_month: string;
+  max_leads_per_month: string;
   creations_per_hour: string;
   analytics_retention_days: string;
   custom_domains: boolean;
@@ -34,6 +35,7 @@ export const NEW_PLAN_VALUES: PlanFormValues = {
   max_link_pages: "",
   max_shortened_urls: "",
   max_clicks_per_month: "",
+  max_leads_per_month: "",
   creations_per_hour: "60",
   analytics_retention_days: "30",
   custom_domains: false,
@@ -63,6 +65,7 @@ export function newPlanValues(freePlan: AdminPlan | undefined): PlanFormValues {
     max_link_pages: maxText(freePlan.max_link_pages),
     max_shortened_urls: maxText(freePlan.max_shortened_urls),
     max_clicks_per_month: maxText(freePlan.max_clicks_per_month),
+    max_leads_per_month: maxText(freePlan.max_leads_per_month),
     creations_per_hour: maxText(freePlan.creations_per_hour ?? null),
     analytics_retention_days: String(freePlan.analytics_retention_days),
   };
@@ -81,6 +84,7 @@ export function planFormValues(plan: AdminPlan): PlanFormValues {
     max_link_pages: maxText(plan.max_link_pages),
     max_shortened_urls: maxText(plan.max_shortened_urls),
     max_clicks_per_month: maxText(plan.max_clicks_per_month),
+    max_leads_per_month: maxText(plan.max_leads_per_month),
     creations_per_hour: maxText(plan.creations_per_hour ?? null),
     analytics_retention_days: String(plan.analytics_retention_days),
     custom_domains: plan.custom_domains,

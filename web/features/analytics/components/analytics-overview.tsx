@@ -1,6 +1,7 @@
 import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
 import { useQuery } from "@tanstack/react-query";
 import { FormError } from "@web/components/ui/notice";
+import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { TipsCard } from "@web/components/ui/tips-card";
 import { errorMessage } from "@web/lib/api-client";
 import {
@@ -19,7 +20,6 @@ import { ClicksTrend } from "./clicks-trend";
 import { CountryLabel } from "./country-label";
 import { dailySeries } from "./daily-series";
 import { RankedList } from "./ranked-list";
-import { SegmentedControl } from "./segmented-control";
 import { StatCard } from "./stat-card";
 
 const CHART_DAYS = 30;

@@ -4,6 +4,7 @@ import { BackLink } from "@web/components/ui/back-link";
 import { ButtonLink } from "@web/components/ui/button";
 import { ExportCsvLink } from "@web/components/ui/export-csv-link";
 import { FormError } from "@web/components/ui/notice";
+import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { ApiError, errorMessage } from "@web/lib/api-client";
 import { type ReactNode, useState } from "react";
 import {
@@ -13,7 +14,6 @@ import {
   targetAnalyticsQuery,
 } from "../api/analytics";
 import { PageFigures } from "./page-figures";
-import { SegmentedControl } from "./segmented-control";
 import { ShortUrlFigures } from "./short-url-figures";
 
 const RANGES: { value: AnalyticsRange; label: string; days: number }[] = [

@@ -71,6 +71,7 @@ export function makeLimits(overrides: Partial<UsageLimits> = {}): UsageLimits {
     link_pages: { used: 1, limit: 10 },
     shortened_urls: { used: 20, limit: 500 },
     clicks_this_month: { used: 100, limit: 10000 },
+    leads_this_month: { used: 3, limit: null },
     ...overrides,
   };
 }

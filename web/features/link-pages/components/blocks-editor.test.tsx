@@ -13,7 +13,9 @@ const PAGE_ID = 7;
 /** The editor as the page editor holds it: fed by the cached blocks its changes update. */
 function Editor() {
   const { data } = useQuery(blocksQuery(PAGE_ID));
-  return data ? <BlocksEditor pageId={PAGE_ID} blocks={data} pageStyle={DEFAULT_BUTTON_STYLE} /> : null;
+  return data ? (
+    <BlocksEditor pageId={PAGE_ID} blocks={data} pageStyle={DEFAULT_BUTTON_STYLE} pageTitle="Doces da Ana" />
+  ) : null;
 }
 
 function setup(initial: Parameters<typeof blocksServer>[1] = [], routes: Parameters<typeof fakeApi>[0] = {}) {
@@ -58,7 +60,7 @@ describe("BlocksEditor: adding", () => {
     expect(trigger.getAttribute("aria-expanded")).toBe("true");
     const menu = screen.getByRole("menu", { name: "Tipos de bloco" });
     const items = within(menu).getAllByRole("menuitem");
-    expect(items).toHaveLength(11);
+    expect(items).toHaveLength(12);
     for (const name of [
       "Link",
       "Título",
@@ -71,6 +73,7 @@ describe("BlocksEditor: adding", () => {
       "Contato",
       "Perguntas frequentes",
       "Divisor",
+      "Formulário de contato",
     ])
       expect(within(menu).getByRole("menuitem", { name })).toBeTruthy();
     expect(
@@ -80,7 +83,7 @@ describe("BlocksEditor: adding", () => {
     fireEvent.keyDown(items[0]!, { key: "ArrowDown" });
     expect(document.activeElement).toBe(items[1]);
     fireEvent.keyDown(items[1]!, { key: "End" });
-    expect(document.activeElement).toBe(screen.getByRole("menuitem", { name: "Divisor" }));
+    expect(document.activeElement).toBe(screen.getByRole("menuitem", { name: "Formulário de contato" }));
     fireEvent.click(screen.getByRole("menuitem", { name: "Título" }));
     expect(screen.queryByRole("menu")).toBeNull();
     const form = screen.getByRole("group", { name: "Novo bloco: Título" });

@@ -48,10 +48,13 @@ export function BlocksEditor({
   pageId,
   blocks,
   pageStyle,
+  pageTitle,
 }: {
   pageId: number;
   blocks: Block[];
   pageStyle: ButtonStyle;
+  /** The saved page's title: a contact form's default consent text names it, as the page shows it. */
+  pageTitle: string;
 }) {
   const createBlock = useCreateBlock(pageId);
   const deleteBlock = useDeleteBlock(pageId);
@@ -183,6 +186,7 @@ export function BlocksEditor({
               count={blocks.length}
               now={now}
               pageStyle={pageStyle}
+              pageTitle={pageTitle}
               canDuplicate={!full}
               onMove={move}
               onDuplicate={() => void duplicate(block)}
@@ -201,6 +205,7 @@ export function BlocksEditor({
         <NewBlock
           key={adding}
           type={adding}
+          pageTitle={pageTitle}
           onSave={async (data) => {
             await createBlock.mutateAsync({ body: { type: adding, data } as BlockCreateBody });
             setAdding(null);
@@ -286,10 +291,12 @@ function BlockList({
 /** A new block's form, where the block will appear (at the end), its first field focused. */
 function NewBlock({
   type,
+  pageTitle,
   onSave,
   onCancel,
 }: {
   type: BlockType;
+  pageTitle: string;
   onSave: (data: unknown) => Promise<unknown>;
   onCancel: () => void;
 }) {
@@ -307,6 +314,7 @@ function NewBlock({
       <BlockForm
         type={type}
         data={null}
+        pageTitle={pageTitle}
         label={`Novo bloco: ${label}`}
         submitLabel="Adicionar à página"
         onSave={onSave}

@@ -336,7 +336,12 @@ export function LinkPageEditorForm({ page, blocks }: { page: LinkPage | null; bl
 
           {page ? (
             <Card title={`Blocos${blocks.length ? ` (${blocks.length})` : ""}`}>
-              <BlocksEditor pageId={page.id} blocks={blocks} pageStyle={form.buttonStyle} />
+              <BlocksEditor
+                pageId={page.id}
+                blocks={blocks}
+                pageStyle={form.buttonStyle}
+                pageTitle={page.title}
+              />
             </Card>
           ) : (
             <Card title={`Links${drafts.length ? ` (${drafts.length})` : ""}`}>

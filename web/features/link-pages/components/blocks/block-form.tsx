@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ContactBlockForm } from "./contact-block-form";
 import { EmbedBlockForm } from "./embed-block-form";
 import { FaqBlockForm } from "./faq-block-form";
+import { FormBlockForm } from "./form-block-form";
 import { HeaderBlockForm } from "./header-block-form";
 import { ImageBlockForm } from "./image-block-form";
 import { LinkBlockForm } from "./link-block-form";
@@ -17,12 +18,15 @@ export function BlockForm({
   type,
   data,
   styleAction,
+  pageTitle,
   ...props
 }: Omit<BlockFormProps<never>, "data"> & {
   type: BlockType;
   /** The saved data of a block of this type, or null for a new one. */
   data: BlockData | null;
   styleAction?: ReactNode;
+  /** The page's title (a contact form's default consent text names it). */
+  pageTitle: string;
 }) {
   // NOTE: `data` comes with `type` from one block (or is null), so each cast holds.
   switch (type) {
@@ -46,6 +50,8 @@ export function BlockForm({
       return <ContactBlockForm {...props} data={data as BlockData<"contact"> | null} />;
     case "faq":
       return <FaqBlockForm {...props} data={data as BlockData<"faq"> | null} />;
+    case "form":
+      return <FormBlockForm {...props} data={data as BlockData<"form"> | null} pageTitle={pageTitle} />;
     case "divider":
       return null;
   }

@@ -39,6 +39,7 @@ export function BlockRow({
   count,
   now,
   pageStyle,
+  pageTitle,
   canDuplicate,
   onMove,
   onDuplicate,
@@ -54,6 +55,8 @@ export function BlockRow({
   count: number;
   now: number;
   pageStyle: ButtonStyle;
+  /** The page's title, for the forms that name it (a contact form's consent). */
+  pageTitle: string;
   canDuplicate: boolean;
   onMove: (from: number, to: number) => void;
   onDuplicate: () => void;
@@ -232,6 +235,7 @@ export function BlockRow({
           <BlockForm
             type={block.type}
             data={block.data}
+            pageTitle={pageTitle}
             label={`Editar ${name}`}
             submitLabel="Salvar bloco"
             onSave={(data) =>

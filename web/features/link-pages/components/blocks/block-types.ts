@@ -3,6 +3,7 @@ import { BLOCK_TYPE_LABELS, type BlockContent, blockSummary } from "@common/link
 import {
   AlignLeft,
   CircleHelp,
+  ClipboardList,
   Contact,
   Heading,
   ImageIcon,
@@ -52,6 +53,11 @@ export const BLOCK_TYPE_INFO: Record<BlockType, { label: string; icon: LucideIco
   },
   faq: { label: BLOCK_TYPE_LABELS.faq, icon: CircleHelp, hint: "Perguntas que abrem a resposta ao tocar." },
   divider: { label: BLOCK_TYPE_LABELS.divider, icon: Minus, hint: "Uma linha para separar blocos." },
+  form: {
+    label: BLOCK_TYPE_LABELS.form,
+    icon: ClipboardList,
+    hint: "Receba nome, e-mail e WhatsApp de quem visita, com consentimento (LGPD).",
+  },
 };
 
 /**
