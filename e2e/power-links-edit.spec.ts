@@ -106,7 +106,7 @@ test("a CSV with good and bad rows is imported and the report names the bad ones
   const exported = await page.request.get("/api/shortened-urls/export.csv");
   const text = await exported.text();
   expect(text.replace(/^\uFEFF/, "").split("\r\n")[0]).toBe(
-    "original_url;title;custom_code;expires_at;short_url;click_count;created_at",
+    "original_url;title;custom_code;expires_at;open_in_app;short_url;click_count;created_at",
   );
-  expect(text).toContain(`https://exemplo.com.br/a;Primeiro;${code};31/12/2030 23:59;`);
+  expect(text).toContain(`https://exemplo.com.br/a;Primeiro;${code};31/12/2030 23:59;sim;`);
 });
