@@ -1,4 +1,5 @@
 import {
+  SHORT_URL_IMPORT_COLUMNS,
   SHORT_URL_IMPORT_MAX_BYTES,
   SHORT_URL_IMPORT_MAX_ROWS,
   SHORT_URL_IMPORT_MESSAGES,
@@ -16,6 +17,7 @@ const FIELD_LABELS: Record<string, string> = {
   title: "Título",
   custom_code: "Código",
   expires_at: "Expira em",
+  open_in_app: "Abrir no app",
   limit: "Plano",
 };
 
@@ -111,11 +113,10 @@ export function ImportCsvModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <p className="text-sm text-gray-600">
-            Colunas:{" "}
-            <code className="font-mono text-gray-900">original_url,title,custom_code,expires_at</code> (só{" "}
+            Colunas: <code className="font-mono text-gray-900">{SHORT_URL_IMPORT_COLUMNS.join(",")}</code> (só{" "}
             <code className="font-mono">original_url</code> é obrigatória). Separadas por vírgula ou ponto e
-            vírgula; datas como 31/12/2026 ou 31/12/2026 18:00 (horário de Brasília). Até{" "}
-            {SHORT_URL_IMPORT_MAX_ROWS.toLocaleString("pt-BR")} linhas e 1 MB.
+            vírgula; datas como 31/12/2026 ou 31/12/2026 18:00 (horário de Brasília); open_in_app como sim ou
+            não (vazio é sim). Até {SHORT_URL_IMPORT_MAX_ROWS.toLocaleString("pt-BR")} linhas e 1 MB.
           </p>
           <label htmlFor={`${id}-file`} className="mt-4 block text-sm font-medium text-gray-700">
             Arquivo CSV
