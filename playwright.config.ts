@@ -46,7 +46,8 @@ export default defineConfig({
   webServer: {
     // The production build (React's production runtime, the service worker) whatever NODE_ENV the
     // server runs with; the output path made absolute, as vite resolves it from web/.
-    command: `NODE_ENV=production npx vite build --logLevel warn --outDir ${path.resolve(dist)} && node --import tsx server/main.ts`,
+    // E2E_PREBUILT=1: `npm test` built it already, beside the lint and the type check.
+    command: `${process.env.E2E_PREBUILT === "1" ? "" : `NODE_ENV=production npx vite build --logLevel warn --outDir ${path.resolve(dist)} && `}node --import tsx server/main.ts`,
     url: `http://localhost:${port}/readyz`,
     timeout: 120_000,
     reuseExistingServer: false,

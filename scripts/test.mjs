@@ -21,10 +21,52 @@ function run(label, command, args, env = {}) {
   return result.status === 0;
 }
 
+/**
+ * Runs steps side by side, each one's output kept and printed whole when it ends (in the order
+ * given), so that short steps that do not depend on each other cost the longest one's time.
+ */
+async function runSideBySide(steps) {
+  const ended = steps.map(
+    ({ label, command, args, env = {} }) =>
+      new Promise((resolve) => {
+        const chunks = [];
+        const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env } });
+        child.stdout.on("data", (chunk) => chunks.push(chunk));
+        child.stderr.on("data", (chunk) => chunks.push(chunk));
+        child.on("error", (error) => resolve({ label, command, args, code: 1, output: String(error) }));
+        child.on("close", (code) =>
+          resolve({ label, command, args, code, output: Buffer.concat(chunks).toString() }),
+        );
+      }),
+  );
+  for (const step of ended) {
+    const { label, command, args, code, output } = await step;
+    console.log(`\n=== ${label}: ${command} ${args.join(" ")}`);
+    process.stdout.write(output);
+    if (code !== 0) failures.push(label);
+  }
+}
+
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 
-run("lint", "npx", ["biome", "check", "."]);
-run("typecheck", "npx", ["tsc", "--noEmit"]);
+// The browser journeys run on the production build: it is made here, beside the lint and the type
+// check, rather than after the unit and API tests (playwright.config.ts reads E2E_PREBUILT).
+const willBrowse = fs.existsSync(chromium);
+const e2eDist = path.resolve(root, process.env.E2E_DIST ?? "dist");
+await runSideBySide([
+  { label: "lint", command: "npx", args: ["biome", "check", "."] },
+  { label: "typecheck", command: "npx", args: ["tsc", "--noEmit"] },
+  ...(willBrowse
+    ? [
+        {
+          label: "browser build",
+          command: "npx",
+          args: ["vite", "build", "--logLevel", "warn", "--outDir", e2eDist],
+          env: { NODE_ENV: "production" },
+        },
+      ]
+    : []),
+]);
 
 const vitestJson = path.join(root, "test-results", "vitest.json");
 fs.rmSync(vitestJson, { force: true });
@@ -73,10 +115,13 @@ const faultsDone = new Promise((resolve) => {
   faults.on("error", () => resolve(1));
 });
 
-if (fs.existsSync(chromium)) {
+if (willBrowse) {
   const e2eJson = path.join(root, "test-results", "e2e.json");
   fs.rmSync(e2eJson, { force: true });
-  run("browser", "npx", ["playwright", "test"], { CI: "true" });
+  run("browser", "npx", ["playwright", "test"], {
+    CI: "true",
+    E2E_PREBUILT: failures.includes("browser build") ? "0" : "1",
+  });
   if (fs.existsSync(e2eJson)) {
     const stats = JSON.parse(fs.readFileSync(e2eJson, "utf8")).stats;
     passed += stats.expected + stats.flaky;
