@@ -1,5 +1,6 @@
 // CSV downloads for a spreadsheet opened in Brazil: UTF-8 with BOM, CRLF, formula-looking cells
 // defused, written chunk by chunk so memory stays bounded whatever the export's size.
+import type { FastifyReply } from "fastify";
 import Papa from "papaparse";
 
 /** Excel reads a UTF-8 file as UTF-8 only with the byte order mark. */
@@ -7,6 +8,16 @@ export const BOM = "\uFEFF";
 
 /** `;` is what Excel in pt-BR splits columns on (the comma is the decimal mark there). */
 export type CsvDelimiter = "," | ";";
+
+/**
+ * A CSV download's headers on `reply`: UTF-8 (the body starts with its BOM), an attachment named
+ * `filename`, kept by no cache (a user's or the administrator's data).
+ */
+export const asCsvAttachment = (reply: FastifyReply, filename: string) =>
+  reply
+    .header("content-type", "text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${filename}"`)
+    .header("cache-control", "private, no-store");
 
 /** Rows of items, a chunk at a time. */
 export type CsvChunks<T> = AsyncIterable<T[]>;

@@ -9,6 +9,7 @@ import {
   accessLogQuerySchema,
 } from "../../../common/contract/access-log";
 import type { AccessEvent } from "../../../db/schema/access-log";
+import { asCsvAttachment } from "../../lib/csv";
 import { accessLogCsv, accessLogCsvFilename, listAccessLog } from "./access-log.queries";
 
 // The contract's events are the schema's, no more and no fewer (a compile error otherwise).
@@ -36,10 +37,7 @@ export const accessLogRoutes: FastifyPluginAsync = async (base) => {
     "/api/admin/access-log/export.csv",
     { schema: { querystring: accessLogFilterSchema } },
     async (request, reply) => {
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${accessLogCsvFilename()}"`)
-        .header("cache-control", "private, no-store");
+      asCsvAttachment(reply, accessLogCsvFilename());
       return reply.send(Readable.from(accessLogCsv(app.db, request.query)));
     },
   );

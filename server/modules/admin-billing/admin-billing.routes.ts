@@ -15,6 +15,7 @@ import {
   refundPreviewSchema,
   refundStoppedSchema,
 } from "../../../common/contract/billing";
+import { asCsvAttachment } from "../../lib/csv";
 import { HttpError } from "../../lib/http-error";
 import { paging } from "../../lib/paging";
 import { requireAdmin, signedInUser } from "../../lib/session-guards";
@@ -46,10 +47,7 @@ export const adminBillingRoutes: FastifyPluginAsync = async (base) => {
     { preHandler: requireAdmin, schema: { querystring: adminTransactionsQuerySchema } },
     async (request, reply) => {
       const { page: _page, limit: _limit, ...filter } = request.query;
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${csvFilename()}"`)
-        .header("cache-control", "no-store");
+      asCsvAttachment(reply, csvFilename());
       return reply.send(Readable.from(transactionsCsv(app.db, filter)));
     },
   );

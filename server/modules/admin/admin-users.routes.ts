@@ -13,6 +13,7 @@ import {
   adminUserUpdateSchema,
 } from "../../../common/contract/admin";
 import { messageResponseSchema } from "../../../common/contract/wire";
+import { asCsvAttachment } from "../../lib/csv";
 
 import { notFound } from "../../lib/http-error";
 import { signedInUser } from "../../lib/session-guards";
@@ -46,10 +47,7 @@ export const adminUsersRoutes: FastifyPluginAsync = async (base) => {
     { schema: { querystring: adminUsersQuerySchema } },
     async (request, reply) => {
       const { q, sort, order } = request.query;
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${usersCsvFilename()}"`)
-        .header("cache-control", "no-store");
+      asCsvAttachment(reply, usersCsvFilename());
       return reply.send(Readable.from(adminUsersCsv(app.db, { q, sort, order })));
     },
   );

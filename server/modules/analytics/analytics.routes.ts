@@ -12,6 +12,7 @@ import {
   targetAnalyticsSchema,
 } from "../../../common/contract/analytics";
 import type { Db } from "../../../db/client";
+import { asCsvAttachment } from "../../lib/csv";
 import { HttpError } from "../../lib/http-error";
 import { requireUser, signedInUser } from "../../lib/session-guards";
 import { ownsLinkPage, ownsShortenedUrl } from "./analytics.queries";
@@ -103,13 +104,10 @@ export const analyticsRoutes: FastifyPluginAsync = async (base) => {
         throw new HttpError(404, ANALYTICS_MESSAGES.linkPageNotFound);
       const figures = await getPageAnalytics(app.db, { kind: "link_page", userId, id }, request.query);
       const days = figures.daily;
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header(
-          "content-disposition",
-          `attachment; filename="${pageAnalyticsFilename(id, days[0]?.date, days[days.length - 1]?.date)}"`,
-        )
-        .send(pageAnalyticsCsv(figures));
+      return asCsvAttachment(
+        reply,
+        pageAnalyticsFilename(id, days[0]?.date, days[days.length - 1]?.date),
+      ).send(pageAnalyticsCsv(figures));
     },
   );
 };

@@ -9,6 +9,7 @@ import {
   leadListSchema,
   leadsDeletedSchema,
 } from "../../../common/contract/leads";
+import { asCsvAttachment } from "../../lib/csv";
 import { HttpError } from "../../lib/http-error";
 import { paging } from "../../lib/paging";
 import { requireUser, signedInUser } from "../../lib/session-guards";
@@ -67,10 +68,7 @@ export const leadsRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       const userId = signedInUser(request).id;
       const where = leadsMatching(userId, await leadLimitOf(app.db, userId), request.query);
-      reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${leadExportFilename()}"`)
-        .header("cache-control", "private, no-store");
+      asCsvAttachment(reply, leadExportFilename());
       return reply.send(Readable.from(leadsCsv(app.db, where)));
     },
   );

@@ -14,6 +14,7 @@ import {
 } from "../../../common/contract/shortened-urls";
 import { publicOrigin } from "../../../common/paths";
 import { creationRateLimited, creationRateMessage } from "../../lib/creation-rate";
+import { asCsvAttachment } from "../../lib/csv";
 import { HttpError } from "../../lib/http-error";
 import { byAddress, rateLimited } from "../../lib/rate-limits";
 import { requireUser, signedInUser } from "../../lib/session-guards";
@@ -110,10 +111,7 @@ export const shortenedUrlsRoutes: FastifyPluginAsync = async (base) => {
 
   // The user's links as CSV (UTF-8 with BOM, `;`), with their clicks; streamed 1000 rows at a time.
   app.get("/api/shortened-urls/export.csv", { preHandler: requireUser }, async (request, reply) => {
-    reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="${shortUrlExportFilename()}"`)
-      .header("cache-control", "private, no-store");
+    asCsvAttachment(reply, shortUrlExportFilename());
     return reply.send(Readable.from(shortenedUrlsCsv(app.db, signedInUser(request).id, originOf)));
   });
 
