@@ -20,7 +20,7 @@ const apiProject = (name: string, kind: "pglite" | "postgres") => ({
     // Each file builds its own app on its own database, and the server keeps no state in modules
     // that a file could leave behind: sharing one module graph per worker spares re-importing the
     // whole server for every file, which was most of the suite's time.
-    // The web project stays isolated: its screens share query caches and the DOM.
+    // The web project shares its worker too, with what a file leaves behind cleared (web-setup.ts).
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -49,6 +49,10 @@ export default defineConfig({
           include: ["web/**/*.test.{ts,tsx}"],
           environment: "jsdom",
           setupFiles: ["tests/web-setup.ts"],
+          // One worker's DOM and module graph serve file after file: a fresh process, jsdom and React
+          // per file were more than half of this project's time. What a file leaves behind (the DOM,
+          // storage, stubs, timers, toasts, our modules' state) is cleared in tests/web-setup.ts.
+          isolate: false,
           // A screen's first render under jsdom takes 1-3 s on a loaded 2-core machine (the API
           // half runs beside it): vitest's 5 s default failed whole screens there, not slow code.
           testTimeout: 15_000,

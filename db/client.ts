@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -111,6 +111,11 @@ export type DatabaseOptions = {
   dataDir: string;
   /** A PGlite data dir dump to start from (tests: one migrated image reused per file). */
   loadDataDir?: Blob;
+  /**
+   * In-memory PGlite only: its compiled WebAssembly and file bundle, shared by the instances of one
+   * process (tests open one per file) rather than compiled and read again for each.
+   */
+  pgliteBinaries?: Pick<PGliteOptions, "pgliteWasmModule" | "fsBundle">;
   migrate?: boolean;
   poolSize?: number;
 };
@@ -200,7 +205,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   let releaseLock = () => {};
   let client: PGlite;
   if (inMemory) {
-    client = new PGlite({ postgresqlconf: PGLITE_CONF, loadDataDir: options.loadDataDir, extensions });
+    client = new PGlite({
+      postgresqlconf: PGLITE_CONF,
+      loadDataDir: options.loadDataDir,
+      extensions,
+      ...options.pgliteBinaries,
+    });
   } else {
     const dir = path.resolve(options.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });

@@ -1,19 +1,41 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "../db/client";
+import { type Database, type DatabaseOptions, openDatabase } from "../db/client";
 import { withDatabase } from "./global-setup";
 
 /** Which database the API tests of this project run on (vitest.config.ts sets it per project). */
 export const testDatabaseKind = process.env.ATALHO_TEST_DB === "postgres" ? "postgres" : "pglite";
 
+const require = createRequire(import.meta.url);
 let counter = 0;
+
+/**
+ * In-memory PGlite: the migrated image and PGlite's binaries, read and compiled once per worker
+ * (the API projects share one module graph per worker) rather than once per file.
+ */
+let pgliteStart: Promise<Pick<DatabaseOptions, "loadDataDir" | "pgliteBinaries">> | undefined;
+function pgliteStartOnce() {
+  pgliteStart ??= (async () => {
+    const dist = path.dirname(require.resolve("@electric-sql/pglite"));
+    const [wasm, bundle] = await Promise.all([
+      fs.promises.readFile(path.join(dist, "pglite.wasm")),
+      fs.promises.readFile(path.join(dist, "pglite.data")),
+    ]);
+    return {
+      loadDataDir: new Blob([fs.readFileSync(inject("pgliteDump"))]),
+      pgliteBinaries: { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) },
+    };
+  })();
+  return pgliteStart;
+}
 
 /** A fresh, migrated database for one test file; close() drops it. */
 export async function openTestDatabase(): Promise<Database> {
   if (testDatabaseKind === "pglite") {
-    const dump = new Blob([fs.readFileSync(inject("pgliteDump"))]);
-    return openDatabase({ url: "memory://", dataDir: "", loadDataDir: dump, migrate: false });
+    return openDatabase({ url: "memory://", dataDir: "", migrate: false, ...(await pgliteStartOnce()) });
   }
   const url = process.env.TEST_DATABASE_URL!;
   const name = `atalho_t_${process.ppid}_${process.pid}_${++counter}_${Math.floor(Math.random() * 1e6)}`;

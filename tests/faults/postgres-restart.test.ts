@@ -2,8 +2,8 @@
 // and written once it is back (none lost, none doubled), the API answers 503 in pt-BR while it is
 // away and recovers by itself, and /healthz and /readyz tell a load balancer which is which.
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { type AppServer, freePort, startApp } from "../../bench/app-server";
+import { afterAll, describe, expect, it, onTestFailed } from "vitest";
+import { type AppServer, freePort, startApp, tail } from "../../bench/app-server";
 import { SERVICE_UNAVAILABLE } from "../../common/contract/errors";
 import {
   BROWSER_UA,
@@ -38,12 +38,16 @@ describe.skipIf(missing)("Postgres restarted under load", () => {
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const where = { url: postgres.url, dataDir: temp.dir };
+    const logFile = path.join(temp.dir, "app.log");
+    // A failure here is a race between the server, the database and the load: the server's own
+    // account of it is what tells which.
+    onTestFailed(() => console.error(`The server's log, last lines:\n${tail(logFile, 60)}`));
     const { codes, pageSlug } = await seedDatabase(where, origin);
     app = await startApp({
       port,
       dataDir: temp.dir,
       databaseUrl: postgres.url,
-      logFile: path.join(temp.dir, "app.log"),
+      logFile,
       pin: false,
     });
 

@@ -309,7 +309,9 @@ describe("BlocksEditor: a saved block", () => {
 
   it("marks a block whose window is over", async () => {
     setup([makeBlock(1, "header", { text: "Promoção" }, { ends_at: "2020-01-01T00:00:00.000Z" })]);
-    expect(await within(await screen.findByRole("list")).findByText("Encerrado")).toBeTruthy();
+    expect(
+      await within(await screen.findByRole("list", { name: "Blocos da página" })).findByText("Encerrado"),
+    ).toBeTruthy();
   });
 
   it("duplicates a block right after the original", async () => {
