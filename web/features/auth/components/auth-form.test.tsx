@@ -67,9 +67,7 @@ describe("AuthForm rendered by the server", () => {
     container.querySelector<HTMLInputElement>("input[name=email]")!.value = "ana@exemplo.com";
     container.querySelector<HTMLInputElement>("input[name=password]")!.value = "senha-errada";
 
-    await act(async () => {
-      hydrateRoot(container, ui);
-    });
+    const root = await act(async () => hydrateRoot(container, ui));
     fireEvent.click(screen.getByRole("button", { name: "Entrar" }));
 
     await waitFor(() => expect(calls.some((c) => c.url === "/api/auth/login")).toBe(true));
@@ -79,5 +77,7 @@ describe("AuthForm rendered by the server", () => {
     });
     expect(await screen.findByText("Email ou senha incorretos")).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>("Email").value).toBe("ana@exemplo.com");
+    act(() => root.unmount());
+    container.remove();
   });
 });

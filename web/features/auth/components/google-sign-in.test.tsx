@@ -1,6 +1,6 @@
 import { GOOGLE_ERRORS } from "@common/contract/auth";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { screen } from "@testing-library/react";
+import { act, screen } from "@testing-library/react";
 import { systemStatusQuery } from "@web/lib/system-status";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
@@ -61,10 +61,12 @@ describe("GoogleSignIn", () => {
     root.innerHTML = html;
     document.body.append(root);
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    hydrateRoot(root, ui(client()));
+    const hydrated = hydrateRoot(root, ui(client()));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(errors).not.toHaveBeenCalled();
     errors.mockRestore();
     expect(calls).toEqual([]);
+    act(() => hydrated.unmount());
+    root.remove();
   });
 });

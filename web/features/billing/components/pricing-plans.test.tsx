@@ -272,12 +272,13 @@ describe("PricingPlans", () => {
     root.innerHTML = html;
     document.body.append(root);
     const errors: unknown[] = [];
-    await act(async () => {
-      hydrateRoot(root, ui(client()), { onRecoverableError: (error) => errors.push(error) });
-    });
+    const hydrated = await act(async () =>
+      hydrateRoot(root, ui(client()), { onRecoverableError: (error) => errors.push(error) }),
+    );
     expect(errors).toEqual([]);
     expect(within(root).getAllByRole("link", { name: "Fale conosco" })).toHaveLength(3);
     expect(calls).toEqual([]);
+    act(() => hydrated.unmount());
     root.remove();
   });
 
