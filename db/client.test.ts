@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { openTestDatabase } from "../tests/test-database";
-import { type Database, lockDataDir, sqlLiteral } from "./client";
+import { openTestDatabase, testDatabaseKind } from "../tests/test-database";
+import { type Database, lockDataDir, openDatabase, sqlLiteral } from "./client";
 import { users } from "./schema";
 
 describe("lockDataDir", () => {
@@ -25,6 +25,27 @@ describe("lockDataDir", () => {
     expect(fs.readFileSync(lockPath, "utf8")).toBe(String(process.pid));
     release();
     expect(fs.existsSync(lockPath)).toBe(false);
+  });
+});
+
+// `npm start` on a fresh machine: the embedded database is created (in a child process), migrated,
+// and found again on the next start. The database kind of the project does not matter here.
+describe.skipIf(testDatabaseKind === "postgres")("openDatabase on an empty data directory", () => {
+  it("creates the PGlite cluster, migrates it, and opens it again with what was written", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-first-start-"));
+    try {
+      const first = await openDatabase({ dataDir });
+      await first.db.insert(users).values({ email: "primeira@exemplo.com", firstName: "Primeira" });
+      await first.close();
+      expect(fs.existsSync(path.join(dataDir, "pglite", "PG_VERSION"))).toBe(true);
+
+      const again = await openDatabase({ dataDir });
+      const rows = await again.db.select({ email: users.email }).from(users);
+      await again.close();
+      expect(rows).toEqual([{ email: "primeira@exemplo.com" }]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
