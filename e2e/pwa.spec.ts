@@ -2,12 +2,18 @@ import fs from "node:fs";
 import path from "node:path";
 import { APP_NAME } from "@common/brand";
 import { expect, type Page, test } from "@playwright/test";
+import { REGISTER_DELAY_MS } from "@web/features/pwa/service-worker";
 
 // The installable app on the production build: /sw.js and the manifest, the install card's timing
 // and dismissal, the connectivity toast, the update banner with a real second version of the
 // worker, and none of it on a public Link Bio page nor anything of /api/ or /p/ kept by the worker.
 
 const INSTALL_TITLE = `Instalar ${APP_NAME}PRO`;
+
+// The pages' clocks are the test's: the app's delays (the worker's registration 3 s after the load,
+// the install card 5 s after the browser's signal, 'Conexão restaurada' for 3 s) are run through,
+// not waited for. Time otherwise flows as usual.
+test.beforeEach(async ({ page }) => page.clock.install());
 
 /** A screen of the SPA, rendered and with its effects in place. */
 async function openApp(page: Page, path = "/auth") {
@@ -20,9 +26,9 @@ async function openApp(page: Page, path = "/auth") {
 
 /**
  * What Chromium dispatches when the app can be installed; repeated until the app has taken it
- * (its listener calls preventDefault), so the 5 s count from the returned time.
+ * (its listener calls preventDefault), so the 5 s count from its return.
  */
-async function browserSaysInstallable(page: Page): Promise<number> {
+async function browserSaysInstallable(page: Page): Promise<void> {
   await expect
     .poll(() =>
       page.evaluate(() => {
@@ -37,13 +43,33 @@ async function browserSaysInstallable(page: Page): Promise<number> {
       }),
     )
     .toBe(true);
-  return Date.now();
+}
+
+/**
+ * Stops the page's clock (a second on): until resume(), only runFor moves it, so a bound such as
+ * "still hidden after 4.9 s" does not depend on how long the machine takes between two steps.
+ */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+}
+
+/** The worker registered: the app registers it REGISTER_DELAY_MS after the page's load. */
+async function workerReady(page: Page) {
+  await page.waitForLoadState("load");
+  await page.clock.runFor(REGISTER_DELAY_MS);
+  await page.evaluate(() => navigator.serviceWorker.ready);
+}
+
+/** A reload, with the app's registration of the worker run through. */
+async function reloadApp(page: Page) {
+  await page.reload();
+  await page.clock.runFor(REGISTER_DELAY_MS);
 }
 
 /** The page, once the worker of its registration controls it (the first visit is not controlled). */
 async function controlledByWorker(page: Page) {
-  await page.evaluate(() => navigator.serviceWorker.ready);
-  await page.reload();
+  await workerReady(page);
+  await reloadApp(page);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
@@ -109,6 +135,7 @@ test("/sw.js and the web manifest are served for an installable app at scope /",
 
   await openApp(page);
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  await workerReady(page);
   const registration = await page.evaluate(async () => {
     const ready = await navigator.serviceWorker.ready;
     return { scope: ready.scope, script: ready.active?.scriptURL };
@@ -120,12 +147,14 @@ test("the install card comes 5 s after the browser's signal; 'Agora não' keeps 
   page,
 }) => {
   await openApp(page);
-  const signalledAt = await browserSaysInstallable(page);
+  await pauseClock(page);
+  await browserSaysInstallable(page);
   const card = page.getByRole("region", { name: INSTALL_TITLE });
-  await page.waitForTimeout(4000);
+  await page.clock.runFor(4_900);
   await expect(card).toBeHidden();
-  await expect(card).toBeVisible({ timeout: 3000 });
-  expect(Date.now() - signalledAt).toBeGreaterThanOrEqual(5000);
+  await page.clock.runFor(200);
+  await expect(card).toBeVisible();
+  await page.clock.resume();
   for (const benefit of ["Acesso instantâneo", "Funciona offline", "Notificações push"]) {
     await expect(card.getByText(benefit)).toBeVisible();
   }
@@ -135,18 +164,27 @@ test("the install card comes 5 s after the browser's signal; 'Agora não' keeps 
   await page.keyboard.press("Enter");
   await expect(card).toBeHidden();
   const stored = Number(await page.evaluate(() => localStorage.getItem("pwa-install-dismissed")));
-  expect(Math.abs(Date.now() - stored)).toBeLessThan(60_000);
+  expect(Math.abs((await page.evaluate(() => Date.now())) - stored)).toBeLessThan(60_000);
 
   await page.reload();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await browserSaysInstallable(page);
-  await page.waitForTimeout(6000);
+  await page.clock.runFor(6_000);
   await expect(page.getByRole("region", { name: INSTALL_TITLE })).toBeHidden();
+
+  // Seven days on, the next signal brings it back.
+  await page.clock.fastForward(7 * 24 * 60 * 60 * 1000 + 1000);
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await browserSaysInstallable(page);
+  await page.clock.runFor(5_100);
+  await expect(page.getByRole("region", { name: INSTALL_TITLE })).toBeVisible();
 });
 
 test("'Instalar App' opens the browser's install dialog and the card goes", async ({ page }) => {
   await openApp(page);
   await browserSaysInstallable(page);
+  await page.clock.runFor(5_000);
   const card = page.getByRole("region", { name: INSTALL_TITLE });
   await card.getByRole("button", { name: "Instalar App" }).click();
   await expect(card).toBeHidden();
@@ -163,16 +201,18 @@ test("losing the connection shows 'Você está offline' until it returns, then '
   await context.setOffline(true);
   const offline = page.getByTestId("connectivity").getByText("Você está offline");
   await expect(offline).toBeVisible();
-  await page.waitForTimeout(4000);
+  await page.clock.runFor(4_000);
   await expect(offline).toBeVisible();
 
+  await pauseClock(page);
   await context.setOffline(false);
   const restored = page.getByTestId("connectivity").getByText("Conexão restaurada");
   await expect(restored).toBeVisible();
   await expect(offline).toBeHidden();
-  const restoredAt = Date.now();
-  await expect(restored).toBeHidden({ timeout: 5000 });
-  expect(Date.now() - restoredAt).toBeGreaterThanOrEqual(2500);
+  await page.clock.runFor(2_900);
+  await expect(restored).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(restored).toBeHidden();
 });
 
 test("a new version waits behind 'Atualização Disponível'; 'Mais tarde' hides it, 'Atualizar' reloads into it", async ({
@@ -197,7 +237,7 @@ test("a new version waits behind 'Atualização Disponível'; 'Mais tarde' hides
     await expect(banner).toBeHidden();
 
     // The new version still waits: the next page load offers it again.
-    await page.reload();
+    await reloadApp(page);
     await expect(banner).toBeVisible();
     const reloaded = page.waitForEvent("load");
     await banner.getByRole("button", { name: "Atualizar" }).click();
@@ -249,7 +289,7 @@ test("a public Link Bio page shows none of the app's notices and is never answer
     );
   });
   await context.setOffline(true);
-  await page.waitForTimeout(5500);
+  await page.clock.runFor(5_500);
   await expect(page.getByText(INSTALL_TITLE)).toHaveCount(0);
   await expect(page.getByText("Você está offline")).toHaveCount(0);
   await expect(page.getByText("Atualização Disponível")).toHaveCount(0);
