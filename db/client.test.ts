@@ -49,6 +49,47 @@ describe.skipIf(testDatabaseKind === "postgres")("openDatabase on an empty data 
   });
 });
 
+// Postgres restarted while a transaction waits between two statements (the event worker's does,
+// to let requests through): the transaction fails, the process stays up, the pool serves the next.
+describe.skipIf(testDatabaseKind !== "postgres")("a connection lost in the middle of a transaction", () => {
+  it("fails that transaction only; the pool answers afterwards", async () => {
+    const database = await openTestDatabase();
+    try {
+      const tag = `lost-${Date.now()}`;
+      let calls = 0;
+      const between = async () => {
+        if (++calls !== 2) return;
+        // Before the commit: the transaction's connection is ended by the server while idle.
+        await database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and state = 'idle in transaction'`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      };
+      await expect(
+        database.preparedTransaction(
+          [
+            {
+              name: "lost_insert",
+              query: sql`insert into users (email, first_name) values (${`${tag}@exemplo.com.br`}, 'Perdida')`,
+            },
+          ],
+          between,
+        ),
+      ).rejects.toThrow();
+      expect(calls).toBe(2);
+      expect(await emails(database, `${tag}%`)).toEqual([]);
+      await database.ping();
+    } finally {
+      await database.close();
+    }
+  });
+  const emails = async (database: Database, like: string) =>
+    (
+      await database.db.select({ email: users.email }).from(users).where(sql`${users.email} like ${like}`)
+    ).map((row) => row.email);
+});
+
 describe("sqlLiteral", () => {
   it("quotes scalars and arrays so that quotes, backslashes and braces stay data", () => {
     expect(sqlLiteral(null)).toBe("null");

@@ -157,6 +157,11 @@ function openPostgres(url: string, max: number): Database {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
+  // Nor may a checked-out one: between the statements of a transaction (preparedTransaction's
+  // `between`, drizzle's transaction()) a client is the caller's, and the pool no longer listens to
+  // it; Postgres going away then emitted 'error' on the client itself, which ended the process (a
+  // restart under load did). Its next statement fails instead, and the pool drops it on release.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzleNodePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
