@@ -64,6 +64,8 @@ describe.skipIf(testDatabaseKind !== "postgres")("a connection lost in the middl
           sql`select pg_terminate_backend(pid) from pg_stat_activity
               where datname = current_database() and state = 'idle in transaction'`,
         );
+        // The connection's end reaches the client while it waits here, with no statement running:
+        // the case that emitted 'error' on the client itself.
         await new Promise((resolve) => setTimeout(resolve, 300));
       };
       await expect(
