@@ -73,12 +73,21 @@ test("notifications turned on from the profile bring a new contact's push to thi
     const subscription = service.subscribe(key);
     await context.addInitScript(stubPushManager, subscription);
 
-    // The worker's registration, as DevTools reports it (to deliver the push to).
+    // The worker's registration, as DevTools reports it (to deliver the push to), and whether a
+    // version of it is activated: the app subscribes once the worker is active, which may still be
+    // "activating", and a push handed over before the activation ends is not shown (it failed
+    // under load).
     const cdp = await context.newCDPSession(page);
     let registrationId: string | undefined;
+    const activated = new Set<string>();
     cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
       const ours = registrations.find((r) => r.scopeURL === `${origin}/` && !r.isDeleted);
       if (ours) registrationId = ours.registrationId;
+    });
+    cdp.on("ServiceWorker.workerVersionUpdated", ({ versions }) => {
+      for (const version of versions) {
+        if (version.status === "activated") activated.add(version.registrationId);
+      }
     });
     await cdp.send("ServiceWorker.enable");
 
@@ -120,7 +129,7 @@ test("notifications turned on from the profile bring a new contact's push to thi
       tag: expect.stringMatching(/^lead-\d+$/),
     });
     expect(service.refused).toEqual([]);
-    await expect.poll(() => registrationId).toBeDefined();
+    await expect.poll(() => registrationId !== undefined && activated.has(registrationId)).toBe(true);
     await cdp.send("ServiceWorker.deliverPushMessage", {
       origin,
       registrationId: registrationId!,
