@@ -20,12 +20,13 @@ let pgliteStart: Promise<Pick<DatabaseOptions, "loadDataDir" | "pgliteBinaries">
 function pgliteStartOnce() {
   pgliteStart ??= (async () => {
     const dist = path.dirname(require.resolve("@electric-sql/pglite"));
-    const [wasm, bundle] = await Promise.all([
+    const [wasm, bundle, dump] = await Promise.all([
       fs.promises.readFile(path.join(dist, "pglite.wasm")),
       fs.promises.readFile(path.join(dist, "pglite.data")),
+      fs.promises.readFile(inject("pgliteDump")),
     ]);
     return {
-      loadDataDir: new Blob([fs.readFileSync(inject("pgliteDump"))]),
+      loadDataDir: new Blob([dump]),
       pgliteBinaries: { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) },
     };
   })();

@@ -8,7 +8,7 @@ import {
 import { Modal } from "@web/components/ui/modal";
 import { errorMessage } from "@web/lib/api-client";
 import { CheckCircle2, FileUp, Loader2 } from "lucide-react";
-import { useId, useState } from "react";
+import { Fragment, useId, useState } from "react";
 import { toast } from "sonner";
 import { useImportShortenedUrls } from "../api/use-import-shortened-urls";
 
@@ -113,10 +113,23 @@ export function ImportCsvModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <p className="text-sm text-gray-600">
-            Colunas: <code className="font-mono text-gray-900">{SHORT_URL_IMPORT_COLUMNS.join(",")}</code> (só{" "}
-            <code className="font-mono">original_url</code> é obrigatória). Separadas por vírgula ou ponto e
-            vírgula; datas como 31/12/2026 ou 31/12/2026 18:00 (horário de Brasília); open_in_app como sim ou
-            não (vazio é sim). Até {SHORT_URL_IMPORT_MAX_ROWS.toLocaleString("pt-BR")} linhas e 1 MB.
+            Colunas:{" "}
+            <code className="font-mono text-gray-900">
+              {/* The line may break after a comma (a phone is narrower than the list); a copy has none. */}
+              {SHORT_URL_IMPORT_COLUMNS.map((column, i) => (
+                <Fragment key={column}>
+                  {i > 0 && (
+                    <>
+                      ,<wbr />
+                    </>
+                  )}
+                  {column}
+                </Fragment>
+              ))}
+            </code>{" "}
+            (só <code className="font-mono">original_url</code> é obrigatória). Separadas por vírgula ou ponto
+            e vírgula; datas como 31/12/2026 ou 31/12/2026 18:00 (horário de Brasília); open_in_app como sim
+            ou não (vazio é sim). Até {SHORT_URL_IMPORT_MAX_ROWS.toLocaleString("pt-BR")} linhas e 1 MB.
           </p>
           <label htmlFor={`${id}-file`} className="mt-4 block text-sm font-medium text-gray-700">
             Arquivo CSV

@@ -1,5 +1,6 @@
 import {
   POWER_LINK_MESSAGES,
+  SHORT_URL_IMPORT_COLUMNS,
   SHORT_URL_IMPORT_MESSAGES,
   type ShortenedUrl,
 } from "@common/contract/shortened-urls";
@@ -258,6 +259,9 @@ describe("import and export", () => {
     );
     fireEvent.click(screen.getByRole("button", { name: "Importar CSV" }));
     const dialog = within(screen.getByRole("dialog", { name: "Importar CSV" }));
+    // Every column, open_in_app included, as one line to copy (it may wrap after a comma).
+    expect(dialog.getByText(/^original_url,/).textContent).toBe(SHORT_URL_IMPORT_COLUMNS.join(","));
+    expect(SHORT_URL_IMPORT_COLUMNS).toContain("open_in_app");
     fireEvent.click(dialog.getByRole("button", { name: "Importar" }));
     expect(dialog.getByRole("alert").textContent).toBe("Escolha um arquivo CSV.");
     const csv = "original_url;title\nhttps://a.com.br;A\n;sem url\nhttps://b.com.br;B\n";
