@@ -75,8 +75,9 @@ test("notifications turned on from the profile bring a new contact's push to thi
 
     // The worker's registration, as DevTools reports it (to deliver the push to), and whether a
     // version of it is activated: the app subscribes once the worker is active, which may still be
-    // "activating", and a push handed over before the activation ends is not shown (it failed
-    // under load).
+    // "activating". NOTE: under disk and CPU load this journey still fails about once in four: the
+    // push is handed to an activated, running worker and no notification follows (45-150 ms when
+    // it passes); the cause is not found yet.
     const cdp = await context.newCDPSession(page);
     let registrationId: string | undefined;
     const activated = new Set<string>();
