@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { ADMIN_USERS_SEARCH_COUNT_MAX } from "../common/contract/admin";
 import { takePidLock } from "../db/client";
 import { SESSION_COOKIE } from "../server/lib/session-guards";
@@ -587,6 +588,9 @@ async function main() {
   const raw: Record<string, unknown> = { seeded: { ...seeded, sessionToken: undefined } };
   let app: AppServer | undefined;
   let baselines: Awaited<ReturnType<typeof startBaselines>> | undefined;
+  // The page baseline's bytes, replayed by the bare server alone and by its copy in the app's process.
+  const pageFile = path.join(tmp, "page.json");
+  const inProcessPort = await freePort();
   try {
     app = await startApp({
       port,
@@ -594,7 +598,12 @@ async function main() {
       databaseUrl,
       logFile,
       admin: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
-      nodeFlags: cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(resultsDir, "prof")}`] : [],
+      nodeFlags: [
+        ...(cpuProfile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(resultsDir, "prof")}`] : []),
+        "--import",
+        pathToFileURL(path.join(ROOT, "bench", "in-process-baseline.mjs")).href,
+      ],
+      env: { BENCH_IN_PROCESS_PORT: String(inProcessPort), BENCH_IN_PROCESS_PAGE: pageFile },
     });
     log(`server pid ${app.pid} on ${origin}; ${fmt.mb(memoryOf(app.pid).rssMb)} resident at start`);
     const atStart = memoryOf(app.pid);
@@ -633,7 +642,6 @@ async function main() {
       const value = pageProbe.headers[name];
       if (value) captured[name] = String(value);
     }
-    const pageFile = path.join(tmp, "page.json");
     fs.writeFileSync(
       pageFile,
       JSON.stringify({ headers: captured, body: pageProbe.body.toString("base64") }),
@@ -679,6 +687,25 @@ async function main() {
         target: ">= 75%",
         verdict: verdict(ratio >= 0.75 && page.ours.errors === 0),
         note: page.ours.errors ? `${page.ours.errors} errors / non-2xx responses in the best run` : undefined,
+      });
+      // The same bare server inside the app's process: what the process costs any server in it,
+      // apart from what the page path costs.
+      const inProcess = await compare(
+        "page, bare in the app's process",
+        pageUrl,
+        `http://127.0.0.1:${inProcessPort}/p/${PAGE_SLUG}`,
+        BROWSER_ENCODING,
+        () => {},
+      );
+      raw.pageInProcess = inProcess;
+      rows.push({
+        metric: "GET /p/{slug} against the same bare server run inside the app's process",
+        ours: fmt.rps(inProcess.ours.rps),
+        baseline: fmt.rps(inProcess.baseline.rps),
+        ratio: fmt.pct(inProcess.ours.rps / inProcess.baseline.rps),
+        target: "info",
+        verdict: "INFO",
+        note: `in the app's process the bare server made ${fmt.pct(inProcess.baseline.rps / page.baseline.rps)} of its rate alone`,
       });
       rows.push({
         metric: "GET /p/{slug} p99 at 50 connections",
