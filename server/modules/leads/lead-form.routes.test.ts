@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { asc, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   consentTagOf,
   defaultConsentText,
@@ -9,11 +9,13 @@ import {
   LEAD_LIMITS,
   LEAD_MESSAGES,
 } from "../../../common/contract/leads";
+import { rowsOf } from "../../../db/client";
 import { consentTexts, leads, subscriptionPlans } from "../../../db/schema";
 import { BROWSER_USER_AGENT, setupTestApp, startApp, TEST_PUBLIC_URL } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { type LeadCreated, onLeadCreated } from "./lead-created";
 import { LEAD_FORM_RATES } from "./lead-form.routes";
+import { LEAD_QUOTA_LOCK, lockLeadQuota } from "./lead-quota";
 
 // The visitor's side of a Link Bio page's contact form (issue 37): POST /p/{slug}/leads without
 // script (303 to the thank-you page, or the page again with its errors) and with it (JSON), the
@@ -616,7 +618,44 @@ describe("the plan's contacts per month", () => {
       ["limite2@exemplo.com", true, page.slug, "Doces da Ana"],
     ]);
   });
+
+  // Postgres only: PGlite has one connection, so two submissions never overlap there.
+  it.runIf(testDatabaseKind === "postgres")(
+    "counts two contacts arriving together at the limit one after the other: one is told it is over",
+    async () => {
+      const { user, page, form } = await pageWithForm();
+      const before = created.length;
+      const submit = (email: string) => post({ slug: page.slug, fields: answers(form.id, { email }) });
+      // The owner's lock on new contacts, held here until both submissions wait for it.
+      let both: Promise<Awaited<ReturnType<typeof post>>[]> | undefined;
+      await t.database.db.transaction(async (tx) => {
+        await lockLeadQuota(tx, user.id);
+        both = Promise.all([submit("junto1@exemplo.com"), submit("junto2@exemplo.com")]);
+        await vi.waitFor(async () => expect(await waitingOnLeadQuota(user.id)).toBe(2), {
+          timeout: 10_000,
+        });
+      });
+      const answered = await both!;
+      expect(answered.map((response) => response.statusCode)).toEqual([303, 303]);
+      expect(await leadsOf(page.id)).toHaveLength(2);
+      await new Promise((resolve) => setImmediate(resolve));
+      const told = created.slice(before).map((event) => [event.lead.email, event.overLimit]);
+      expect(told).toHaveLength(2);
+      // The first to take the lock is within the limit (1), the second past it.
+      expect(told.map(([, overLimit]) => overLimit).sort()).toEqual([false, true]);
+    },
+  );
 });
+
+/** Submissions waiting for the user's lock on new contacts (lockLeadQuota). */
+async function waitingOnLeadQuota(userId: number): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await t.database.db.execute(sql`select count(*)::int as n from pg_locks
+      where locktype = 'advisory' and not granted
+        and classid::bigint = ${LEAD_QUOTA_LOCK} and objid::bigint = ${userId} and objsubid = 2`),
+  );
+  return rows[0]!.n;
+}
 
 describe("the rate limits", () => {
   it("refuses a visitor's eleventh post in ten minutes on a page (429 in pt-BR), not another visitor's", async () => {

@@ -22,6 +22,18 @@ export async function leadsThisMonth(db: Db, userId: number, now = new Date()): 
   return db.$count(leads, and(eq(leads.userId, userId), gte(leads.createdAt, startOfMonthInZone(now))));
 }
 
+/** The first half of the advisory lock that takes a user's new contacts one at a time ("ATLQ"). */
+export const LEAD_QUOTA_LOCK = 0x41544c51;
+
+/**
+ * Takes, until the transaction ends, the user's lock on new contacts: at the limit, two contacts
+ * arriving together are counted one after the other, so the one past it is told so (its owner's
+ * notice then hides it, as the list does) instead of both being counted within it.
+ */
+export async function lockLeadQuota(tx: Db, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${LEAD_QUOTA_LOCK}::int, ${userId}::int)`);
+}
+
 /**
  * The condition of the contacts the owner sees: every contact of an earlier month, and this month's
  * first `limit` by arrival (all of them when unlimited). For a query on `leads` of one user.

@@ -8,7 +8,7 @@ import { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { consentTexts, leads } from "../../../db/schema";
 import { isUniqueViolation } from "../../lib/database-errors";
-import { leadLimitOf, leadsThisMonth } from "./lead-quota";
+import { leadLimitOf, leadsThisMonth, lockLeadQuota } from "./lead-quota";
 
 /**
  * A visitor's answers to a Link Bio page's contact form (issue 37): checked and normalised, stored
@@ -144,12 +144,16 @@ export async function storeLead(db: Db, input: NewLead, now = new Date()): Promi
         if (lead) return { lead, created: false, overLimit: false };
       } else {
         const limit = await leadLimitOf(db, userId);
-        const overLimit = limit !== null && (await leadsThisMonth(db, userId, now)) >= limit;
-        const [lead] = await db
-          .insert(leads)
-          .values({ userId, linkPageId, blockId, ...answers, consentAt: now, consentTextId })
-          .onConflictDoNothing()
-          .returning();
+        const { lead, overLimit } = await db.transaction(async (tx) => {
+          if (limit !== null) await lockLeadQuota(tx, userId);
+          const over = limit !== null && (await leadsThisMonth(tx, userId, now)) >= limit;
+          const [row] = await tx
+            .insert(leads)
+            .values({ userId, linkPageId, blockId, ...answers, consentAt: now, consentTextId })
+            .onConflictDoNothing()
+            .returning();
+          return { lead: row, overLimit: over };
+        });
         if (lead) return { lead, created: true, overLimit };
       }
     } catch (error) {
