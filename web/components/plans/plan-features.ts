@@ -12,6 +12,7 @@ const LIMITS = [
   { key: "link_pages", field: "max_link_pages", one: "Link Bio", many: "Link Bios" },
   { key: "shortened_urls", field: "max_shortened_urls", one: "URL encurtada", many: "URLs encurtadas" },
   { key: "clicks", field: "max_clicks_per_month", one: "clique por mês", many: "cliques por mês" },
+  { key: "leads", field: "max_leads_per_month", one: "contato por mês", many: "contatos por mês" },
 ] as const;
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -36,7 +37,10 @@ export function planFeatures(plan: SubscriptionPlan): PlanFeature[] {
   return features;
 }
 
-/** A plan's limits in one short line, for compact lists: "3 Link Bios · 50 URLs · 1.000 cliques/mês". */
+/**
+ * A plan's limits in one short line, for compact lists: "3 Link Bios · 50 URLs · 1.000 cliques/mês ·
+ * 100 contatos/mês".
+ */
 export function planLimitsSummary(plan: SubscriptionPlan): string {
   const part = (limit: number | null, noun: string) =>
     isUnlimited(limit) ? `${noun} ilimitados` : `${formatLimit(limit)} ${noun}`;
@@ -44,5 +48,6 @@ export function planLimitsSummary(plan: SubscriptionPlan): string {
     part(plan.max_link_pages, "Link Bios"),
     isUnlimited(plan.max_shortened_urls) ? "URLs ilimitadas" : `${formatLimit(plan.max_shortened_urls)} URLs`,
     part(plan.max_clicks_per_month, "cliques/mês"),
+    part(plan.max_leads_per_month, "contatos/mês"),
   ].join(" · ");
 }

@@ -21,7 +21,7 @@ const QUESTIONS = [
   {
     question: "O que acontece se eu passar do limite do meu plano?",
     answer:
-      "Nada sai do ar: suas Link Bios e seus links curtos continuam funcionando. Você só não consegue criar novos até fazer upgrade ou excluir algum item.",
+      "Nada sai do ar: suas Link Bios e seus links curtos continuam funcionando. Você só não consegue criar novos até fazer upgrade ou excluir algum item. Os contatos que chegam depois do limite do mês ficam guardados e aparecem com o upgrade ou no mês seguinte.",
   },
   {
     question: "Vocês fazem reembolso?",

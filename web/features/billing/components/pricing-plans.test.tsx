@@ -31,7 +31,14 @@ describe("PricingPlans", () => {
     expect(screen.getAllByText("MAIS POPULAR")).toHaveLength(1);
 
     const enterprise = within(card("Enterprise"));
-    expect(enterprise.getAllByText("Ilimitado")).toHaveLength(3);
+    // Link Bios, URLs, clicks and contacts.
+    expect(enterprise.getAllByText("Ilimitado")).toHaveLength(4);
+    expect(enterprise.getByText("Contatos por mês:")).toBeTruthy();
+    // The free plan's contacts, counted like its other limits.
+    const freeLines = within(card("Gratuito"))
+      .getAllByRole("listitem")
+      .map((item) => item.textContent);
+    expect(freeLines).toContain("100 contatos por mês");
     expect(enterprise.getByText("Suporte prioritário")).toBeTruthy();
     expect(enterprise.getByText("Domínios premium")).toBeTruthy();
 

@@ -100,6 +100,7 @@ describe("SubscriptionOverview", () => {
           link_pages: { used: 9, limit: 10 },
           shortened_urls: { used: 400, limit: 500 },
           clicks_this_month: { used: 123456, limit: null },
+          leads_this_month: { used: 104, limit: 100 },
         }),
       },
     });
@@ -115,6 +116,15 @@ describe("SubscriptionOverview", () => {
     expect(screen.queryByRole("progressbar", { name: "Cliques este mês" })).toBeNull();
     expect(screen.getByText("123.456")).toBeTruthy();
     expect(screen.getByText(/\/ Ilimitado/)).toBeTruthy();
+    // Contacts past the month's limit are kept: the full bar says so.
+    const contacts = screen.getByRole("progressbar", { name: "Contatos este mês" });
+    expect(contacts.getAttribute("aria-valuenow")).toBe("100");
+    expect(contacts.getAttribute("aria-valuetext")).toBe("104 de 100");
+    expect(
+      screen.getByText(
+        "Limite de contatos do mês atingido: os novos ficam guardados e aparecem com um upgrade ou no próximo mês.",
+      ),
+    ).toBeTruthy();
   });
 
   it.each([

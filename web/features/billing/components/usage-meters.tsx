@@ -9,7 +9,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "@web/lib/api-client";
 import { usageLimitsQuery } from "@web/lib/plans";
-import { LayoutTemplate, Link2, type LucideIcon, MousePointerClick } from "lucide-react";
+import { Inbox, LayoutTemplate, Link2, type LucideIcon, MousePointerClick } from "lucide-react";
 import { Link } from "react-router";
 
 const METERS: { key: keyof UsageLimits; label: string; icon: LucideIcon; full: string }[] = [
@@ -30,6 +30,12 @@ const METERS: { key: keyof UsageLimits; label: string; icon: LucideIcon; full: s
     label: "Cliques este mês",
     icon: MousePointerClick,
     full: "Limite de cliques do mês atingido.",
+  },
+  {
+    key: "leads_this_month",
+    label: "Contatos este mês",
+    icon: Inbox,
+    full: "Limite de contatos do mês atingido: os novos ficam guardados e aparecem com um upgrade ou no próximo mês.",
   },
 ];
 

@@ -71,7 +71,7 @@ export function landingQuestions(plans: SubscriptionPlan[]): Question[] {
     {
       question: "E se eu passar do limite do meu plano?",
       answer:
-        "Nada sai do ar: suas páginas e seus links continuam funcionando e os cliques continuam sendo contados. Você só não cria novos itens além do limite até fazer upgrade ou excluir algum.",
+        "Nada sai do ar: suas páginas e seus links continuam funcionando e os cliques continuam sendo contados. Você só não cria novos itens além do limite até fazer upgrade ou excluir algum. Os contatos que chegam depois do limite do mês ficam guardados e aparecem com o upgrade ou no mês seguinte.",
     },
   ];
 }

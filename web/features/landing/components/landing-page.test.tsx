@@ -117,7 +117,7 @@ describe("LandingPage", () => {
     expect(hrefOf(free.getByRole("link", { name: "Começar Grátis" }))).toBe("/auth?mode=register");
     expect(
       within(pricing.getByRole("article", { name: "Enterprise" })).getAllByText("Ilimitado"),
-    ).toHaveLength(3);
+    ).toHaveLength(4);
     expect(hrefOf(pricing.getByRole("link", { name: "Compare os planos em detalhes" }))).toBe("/pricing");
   });
 
