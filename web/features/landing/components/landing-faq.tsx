@@ -28,6 +28,7 @@ export function landingQuestions(plans: SubscriptionPlan[]): Question[] {
         count(free.max_link_pages, "Link Bio", "Link Bios"),
         count(free.max_shortened_urls, "link curto", "links curtos"),
         `${count(free.max_clicks_per_month, "clique", "cliques")} por mês`,
+        `${count(free.max_leads_per_month, "contato", "contatos")} por mês`,
       ])}, com ${free.analytics_retention_days} dias de histórico de análise. Quando precisar de mais, é só fazer upgrade.`
     : "Sim. Há um plano gratuito, sem prazo e sem cartão de crédito. Quando precisar de mais, é só fazer upgrade.";
 

@@ -150,7 +150,9 @@ describe("LandingPage", () => {
     expect(items.length).toBeGreaterThanOrEqual(6);
     for (const item of items) expect(item.querySelector("summary")).toBeTruthy();
     const text = faq.textContent ?? "";
-    expect(text).toContain("inclui 3 Link Bios, 50 links curtos e 1.000 cliques por mês, com 30 dias");
+    expect(text).toContain(
+      "inclui 3 Link Bios, 50 links curtos, 1.000 cliques por mês e 100 contatos por mês, com 30 dias",
+    );
     expect(text).toContain("Pix, cartão de crédito e boleto, pelo Mercado Pago");
     expect(text).toContain("O endereço IP nunca é guardado");
     expect(text).toContain("os planos Pro, Business e Enterprise podem publicar");
