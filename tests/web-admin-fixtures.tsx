@@ -107,7 +107,12 @@ export const adminUser = (id: number, over: Partial<AdminUser> = {}): AdminUser 
   created_at: "2026-03-10T15:00:00.000Z",
   google_user_data: { picture: null, given_name: "Pessoa" },
   subscription: { plan_id: 1, plan_name: "Gratuito", status: "active", expires_at: null },
-  custom_limits: { max_link_pages: null, max_shortened_urls: null, max_clicks_per_month: null },
+  custom_limits: {
+    max_link_pages: null,
+    max_shortened_urls: null,
+    max_clicks_per_month: null,
+    max_leads_per_month: null,
+  },
   link_pages_count: 2,
   shortened_urls_count: 1500,
   total_clicks: 12_000,

@@ -123,6 +123,7 @@ export const adminUserSchema = z.object({
     max_link_pages: wholeNumberSchema.nullable(),
     max_shortened_urls: wholeNumberSchema.nullable(),
     max_clicks_per_month: wholeNumberSchema.nullable(),
+    max_leads_per_month: wholeNumberSchema.nullable(),
   }),
   link_pages_count: wholeNumberSchema,
   shortened_urls_count: wholeNumberSchema,
@@ -173,9 +174,15 @@ export const adminUserUpdateSchema = z.object({
       max_link_pages: customLimit.optional().default(null),
       max_shortened_urls: customLimit.optional().default(null),
       max_clicks_per_month: customLimit.optional().default(null),
+      max_leads_per_month: customLimit.optional().default(null),
     })
     .optional()
-    .default({ max_link_pages: null, max_shortened_urls: null, max_clicks_per_month: null }),
+    .default({
+      max_link_pages: null,
+      max_shortened_urls: null,
+      max_clicks_per_month: null,
+      max_leads_per_month: null,
+    }),
 });
 export type AdminUserUpdate = z.input<typeof adminUserUpdateSchema>;
 /** PUT /api/admin/users/{id}: the user as the table shows it now. */

@@ -24,6 +24,7 @@ export const users = pgTable(
     customMaxLinkPages: integer(),
     customMaxShortenedUrls: integer(),
     customMaxClicksPerMonth: integer(),
+    customMaxLeadsPerMonth: integer(),
     // When the user followed our verification link (null: not yet).
     emailVerifiedAt: timestamp({ withTimezone: true }),
     // Google's stable account id (the id token's `sub`) once Google sign-in is linked.

@@ -191,6 +191,7 @@ export type UserChanges = Partial<
     | "customMaxLinkPages"
     | "customMaxShortenedUrls"
     | "customMaxClicksPerMonth"
+    | "customMaxLeadsPerMonth"
   >
 >;
 

@@ -69,6 +69,7 @@ async function editBody(userId: number, changes: Json = {}): Promise<Json> {
       max_link_pages: user!.customMaxLinkPages,
       max_shortened_urls: user!.customMaxShortenedUrls,
       max_clicks_per_month: user!.customMaxClicksPerMonth,
+      max_leads_per_month: user!.customMaxLeadsPerMonth,
     },
     ...changes,
   };
@@ -113,7 +114,12 @@ const limitsOf = async (cookie: string) => {
   const response = await call("GET", "/api/user/limits", cookie);
   expect(response.statusCode).toBe(200);
   const body = response.json();
-  return [body.link_pages.limit, body.shortened_urls.limit, body.clicks_this_month.limit];
+  return [
+    body.link_pages.limit,
+    body.shortened_urls.limit,
+    body.clicks_this_month.limit,
+    body.leads_this_month.limit,
+  ];
 };
 
 const login = (email: string) =>
@@ -153,7 +159,12 @@ describe("GET /api/admin/users", () => {
         status: "active",
         expires_at: subscription.expiresAt!.toISOString(),
       },
-      custom_limits: { max_link_pages: 7, max_shortened_urls: -1, max_clicks_per_month: null },
+      custom_limits: {
+        max_link_pages: 7,
+        max_shortened_urls: -1,
+        max_clicks_per_month: null,
+        max_leads_per_month: null,
+      },
       link_pages_count: 2,
       shortened_urls_count: 1,
       total_clicks: 17,
@@ -341,7 +352,12 @@ describe("PUT /api/admin/users/:id", () => {
     const response = await edit(user.id, {
       email: ` Novo${tag}@Exemplo.com.br `,
       is_admin: true,
-      custom_limits: { max_link_pages: "7", max_shortened_urls: -1, max_clicks_per_month: "" },
+      custom_limits: {
+        max_link_pages: "7",
+        max_shortened_urls: -1,
+        max_clicks_per_month: "",
+        max_leads_per_month: "250",
+      },
     });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ message: string; user: AdminUser }>();
@@ -351,7 +367,12 @@ describe("PUT /api/admin/users/:id", () => {
       email: `novo${tag}@exemplo.com.br`,
       is_admin: true,
       is_active: true,
-      custom_limits: { max_link_pages: 7, max_shortened_urls: -1, max_clicks_per_month: null },
+      custom_limits: {
+        max_link_pages: 7,
+        max_shortened_urls: -1,
+        max_clicks_per_month: null,
+        max_leads_per_month: 250,
+      },
     });
 
     const [line] = await auditOf(user.id, "user.update");
@@ -365,12 +386,22 @@ describe("PUT /api/admin/users/:id", () => {
         is_admin: false,
         is_active: true,
         plan: { id: plans.Gratuito, name: "Gratuito" },
-        custom_limits: { max_link_pages: null, max_shortened_urls: null, max_clicks_per_month: null },
+        custom_limits: {
+          max_link_pages: null,
+          max_shortened_urls: null,
+          max_clicks_per_month: null,
+          max_leads_per_month: null,
+        },
       },
       after: {
         email: `novo${tag}@exemplo.com.br`,
         is_admin: true,
-        custom_limits: { max_link_pages: 7, max_shortened_urls: -1, max_clicks_per_month: null },
+        custom_limits: {
+          max_link_pages: 7,
+          max_shortened_urls: -1,
+          max_clicks_per_month: null,
+          max_leads_per_month: 250,
+        },
       },
     });
     expect(JSON.stringify(line)).not.toMatch(/password|argon/i);
@@ -378,16 +409,26 @@ describe("PUT /api/admin/users/:id", () => {
 
   it("applies custom limits at once: the user's next request reads them", async () => {
     const { user, cookie } = await t.signIn();
-    expect(await limitsOf(cookie)).toEqual([3, 50, 5000]);
+    expect(await limitsOf(cookie)).toEqual([3, 50, 5000, 100]);
     await edit(user.id, {
-      custom_limits: { max_link_pages: 7, max_shortened_urls: -1, max_clicks_per_month: null },
+      custom_limits: {
+        max_link_pages: 7,
+        max_shortened_urls: -1,
+        max_clicks_per_month: null,
+        max_leads_per_month: 300,
+      },
     });
-    // 7 pages, unlimited short links, the plan's clicks.
-    expect(await limitsOf(cookie)).toEqual([7, null, 5000]);
+    // 7 pages, unlimited short links, the plan's clicks, 300 contacts a month.
+    expect(await limitsOf(cookie)).toEqual([7, null, 5000, 300]);
     await edit(user.id, {
-      custom_limits: { max_link_pages: 0, max_shortened_urls: null, max_clicks_per_month: null },
+      custom_limits: {
+        max_link_pages: 0,
+        max_shortened_urls: null,
+        max_clicks_per_month: null,
+        max_leads_per_month: -1,
+      },
     });
-    expect(await limitsOf(cookie)).toEqual([0, 50, 5000]);
+    expect(await limitsOf(cookie)).toEqual([0, 50, 5000, null]);
     const refused = await call("POST", "/api/link-pages", cookie, { slug: uniqueTag(), title: "Ana" });
     expect(refused.statusCode).toBe(403);
   });
@@ -402,10 +443,10 @@ describe("PUT /api/admin/users/:id", () => {
       status: "active",
       expires_at: null,
     });
-    expect(await limitsOf(cookie)).toEqual([20, 1000, 100000]);
+    expect(await limitsOf(cookie)).toEqual([20, 1000, 100000, null]);
 
     await edit(user.id, { subscription_plan_id: plans.Business });
-    expect(await limitsOf(cookie)).toEqual([100, 10000, 1000000]);
+    expect(await limitsOf(cookie)).toEqual([100, 10000, 1000000, null]);
     const rows = await t.database.db
       .select()
       .from(userSubscriptions)
@@ -418,7 +459,7 @@ describe("PUT /api/admin/users/:id", () => {
 
     const freed = await edit(user.id, { subscription_plan_id: plans.Gratuito });
     expect(freed.json().user.subscription).toMatchObject({ plan_id: plans.Gratuito, plan_name: "Gratuito" });
-    expect(await limitsOf(cookie)).toEqual([3, 50, 5000]);
+    expect(await limitsOf(cookie)).toEqual([3, 50, 5000, 100]);
     const [business] = await t.database.db
       .select()
       .from(userSubscriptions)

@@ -52,7 +52,12 @@ describe("usersCsvRow", () => {
       created_at: "2026-01-15T01:30:00.000Z",
       google_user_data: { picture: null, given_name: "Ana" },
       subscription: { plan_id: 2, plan_name: "Pro", status: "active", expires_at: null },
-      custom_limits: { max_link_pages: null, max_shortened_urls: null, max_clicks_per_month: null },
+      custom_limits: {
+        max_link_pages: null,
+        max_shortened_urls: null,
+        max_clicks_per_month: null,
+        max_leads_per_month: null,
+      },
       link_pages_count: 2,
       shortened_urls_count: 3,
       total_clicks: 1234,

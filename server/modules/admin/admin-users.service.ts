@@ -71,6 +71,7 @@ export function toAdminUser(row: AdminUserRow, freePlan: FreePlan): AdminUser {
       max_link_pages: user.customMaxLinkPages,
       max_shortened_urls: user.customMaxShortenedUrls,
       max_clicks_per_month: user.customMaxClicksPerMonth,
+      max_leads_per_month: user.customMaxLeadsPerMonth,
     },
     link_pages_count: row.linkPagesCount,
     shortened_urls_count: row.shortenedUrlsCount,
@@ -180,6 +181,7 @@ function auditSnapshot(user: UserRow, plan: FreePlan) {
       max_link_pages: user.customMaxLinkPages,
       max_shortened_urls: user.customMaxShortenedUrls,
       max_clicks_per_month: user.customMaxClicksPerMonth,
+      max_leads_per_month: user.customMaxLeadsPerMonth,
     },
   };
 }
@@ -254,6 +256,7 @@ export async function updateAdminUser(
         customMaxLinkPages: body.custom_limits.max_link_pages,
         customMaxShortenedUrls: body.custom_limits.max_shortened_urls,
         customMaxClicksPerMonth: body.custom_limits.max_clicks_per_month,
+        customMaxLeadsPerMonth: body.custom_limits.max_leads_per_month,
       };
       const after = { ...user, ...changes };
       const before = auditSnapshot(user, currentPlan);

@@ -15,7 +15,11 @@ import { findFreePlan, findPlan, type PlanRow, unlimitedAsNull } from "./plans.q
 export type SubscriptionRow = typeof userSubscriptions.$inferSelect;
 type UserLimits = Pick<
   typeof users.$inferSelect,
-  "id" | "customMaxLinkPages" | "customMaxShortenedUrls" | "customMaxClicksPerMonth"
+  | "id"
+  | "customMaxLinkPages"
+  | "customMaxShortenedUrls"
+  | "customMaxClicksPerMonth"
+  | "customMaxLeadsPerMonth"
 >;
 
 /**
@@ -58,7 +62,7 @@ export function limitsOf(user: UserLimits, plan: PlanRow) {
     link_pages: effective(user.customMaxLinkPages, plan.maxLinkPages),
     shortened_urls: effective(user.customMaxShortenedUrls, plan.maxShortenedUrls),
     clicks_this_month: effective(user.customMaxClicksPerMonth, plan.maxClicksPerMonth),
-    leads_this_month: unlimitedAsNull(plan.maxLeadsPerMonth),
+    leads_this_month: effective(user.customMaxLeadsPerMonth, plan.maxLeadsPerMonth),
   };
 }
 

@@ -10,7 +10,7 @@ import {
   LEAD_MESSAGES,
 } from "../../../common/contract/leads";
 import { rowsOf } from "../../../db/client";
-import { consentTexts, leads, subscriptionPlans } from "../../../db/schema";
+import { consentTexts, leads, subscriptionPlans, users } from "../../../db/schema";
 import { BROWSER_USER_AGENT, setupTestApp, startApp, TEST_PUBLIC_URL } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { type LeadCreated, onLeadCreated } from "./lead-created";
@@ -617,6 +617,18 @@ describe("the plan's contacts per month", () => {
       ["limite1@exemplo.com", false, page.slug, "Doces da Ana"],
       ["limite2@exemplo.com", true, page.slug, "Doces da Ana"],
     ]);
+  });
+
+  it("follows the administrator's limit for the owner over the plan's (-1: unlimited)", async () => {
+    const { user, page, form } = await pageWithForm();
+    await t.database.db.update(users).set({ customMaxLeadsPerMonth: -1 }).where(eq(users.id, user.id));
+    const before = created.length;
+    for (const email of ["sem-limite1@exemplo.com", "sem-limite2@exemplo.com"]) {
+      const response = await post({ slug: page.slug, fields: answers(form.id, { email }) });
+      expect(response.statusCode).toBe(303);
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(created.slice(before).map((event) => event.overLimit)).toEqual([false, false]);
   });
 
   // Postgres only: PGlite has one connection, so two submissions never overlap there.

@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { startOfMonthInZone } from "../../../common/time";
 import type { Db } from "../../../db/client";
-import { leads } from "../../../db/schema";
+import { leads, users } from "../../../db/schema";
 import { planOf } from "../billing/entitlements";
 
 /**
@@ -11,9 +11,16 @@ import { planOf } from "../billing/entitlements";
  * is over. "Past the limit" is by arrival: the contacts of this month after the first `limit`.
  */
 
-/** The user's plan's contacts per month; null: unlimited (a null or negative plan limit). */
+/**
+ * The user's contacts per month: the administrator's limit for them when set, else their plan's;
+ * null: unlimited (a null or negative limit).
+ */
 export async function leadLimitOf(db: Db, userId: number): Promise<number | null> {
-  const limit = (await planOf(db, userId)).plan.maxLeadsPerMonth;
+  const [[user], { plan }] = await Promise.all([
+    db.select({ custom: users.customMaxLeadsPerMonth }).from(users).where(eq(users.id, userId)),
+    planOf(db, userId),
+  ]);
+  const limit = user?.custom ?? plan.maxLeadsPerMonth;
   return limit === null || limit < 0 ? null : limit;
 }
 

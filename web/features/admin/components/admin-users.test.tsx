@@ -120,7 +120,12 @@ describe("AdminUsers", () => {
     const calls = fakeApi({
       "GET /api/admin/users": pageOf([
         adminUser(1, {
-          custom_limits: { max_link_pages: 5, max_shortened_urls: null, max_clicks_per_month: null },
+          custom_limits: {
+            max_link_pages: 5,
+            max_shortened_urls: null,
+            max_clicks_per_month: null,
+            max_leads_per_month: 300,
+          },
         }),
       ]),
       "GET /api/admin/subscription-plans": { body: plans },
@@ -133,6 +138,7 @@ describe("AdminUsers", () => {
     const dialog = screen.getByRole("dialog", { name: "Editar usuário" });
     expect((within(dialog).getByLabelText("Email") as HTMLInputElement).value).toBe("pessoa1@exemplo.com");
     expect((within(dialog).getByLabelText("Máx. de Link Bios") as HTMLInputElement).value).toBe("5");
+    expect((within(dialog).getByLabelText("Máx. de contatos por mês") as HTMLInputElement).value).toBe("300");
     expect(within(dialog).getByText("Vazio = usar o limite do plano · -1 = ilimitado")).toBeTruthy();
     await within(dialog).findByRole("option", { name: "Pro" });
     expect(within(dialog).getByRole("option", { name: "Legado (inativo)" })).toBeTruthy();
@@ -146,6 +152,7 @@ describe("AdminUsers", () => {
     fireEvent.change(within(dialog).getByLabelText("Máx. de Link Bios"), { target: { value: "" } });
     fireEvent.change(within(dialog).getByLabelText("Máx. de URLs encurtadas"), { target: { value: "-1" } });
     fireEvent.change(within(dialog).getByLabelText("Máx. de cliques por mês"), { target: { value: "2000" } });
+    fireEvent.change(within(dialog).getByLabelText("Máx. de contatos por mês"), { target: { value: "-1" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Salvar alterações" }));
 
     expect(await screen.findByText(ADMIN_MESSAGES.userUpdated)).toBeTruthy();
@@ -154,7 +161,12 @@ describe("AdminUsers", () => {
       is_admin: true,
       is_active: true,
       subscription_plan_id: 2,
-      custom_limits: { max_link_pages: null, max_shortened_urls: -1, max_clicks_per_month: 2000 },
+      custom_limits: {
+        max_link_pages: null,
+        max_shortened_urls: -1,
+        max_clicks_per_month: 2000,
+        max_leads_per_month: -1,
+      },
     });
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
@@ -278,7 +290,12 @@ describe("AdminUsers", () => {
           status: "canceled",
           expires_at: "2026-04-10T15:00:00.000Z",
         },
-        custom_limits: { max_link_pages: 5, max_shortened_urls: -1, max_clicks_per_month: null },
+        custom_limits: {
+          max_link_pages: 5,
+          max_shortened_urls: -1,
+          max_clicks_per_month: null,
+          max_leads_per_month: 250,
+        },
       }),
       email_verified_at: "2026-03-11T12:00:00.000Z",
       last_login_at: "2026-03-20T18:30:00.000Z",
@@ -301,7 +318,7 @@ describe("AdminUsers", () => {
     expect(value("Status")).toBe("AtivoAdmin");
     expect(value("Email verificado")).toBe("Sim, em 11/03/2026");
     expect(value("Plano")).toBe("ProCancelado · até 10/04/2026");
-    expect(value("Limites personalizados")).toBe("Link Bios: 5 · URLs: Ilimitado");
+    expect(value("Limites personalizados")).toBe("Link Bios: 5 · URLs: Ilimitado · contatos/mês: 250");
     expect(value("Cadastro")).toBe("10/03/2026 12:00");
     expect(value("Último login")).toBe("20/03/2026 15:30");
     expect(value("Entra com")).toBe("Senha e Google");

@@ -57,6 +57,7 @@ function customLimits({ custom_limits: limits }: AdminUserDetails) {
     ["Link Bios", limits.max_link_pages],
     ["URLs", limits.max_shortened_urls],
     ["cliques/mês", limits.max_clicks_per_month],
+    ["contatos/mês", limits.max_leads_per_month],
   ].flatMap(([label, value]) =>
     value === null
       ? []

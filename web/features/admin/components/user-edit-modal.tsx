@@ -18,6 +18,7 @@ const LIMITS = [
   { key: "max_link_pages", label: "Máx. de Link Bios" },
   { key: "max_shortened_urls", label: "Máx. de URLs encurtadas" },
   { key: "max_clicks_per_month", label: "Máx. de cliques por mês" },
+  { key: "max_leads_per_month", label: "Máx. de contatos por mês" },
 ] as const;
 type LimitKey = (typeof LIMITS)[number]["key"];
 
@@ -25,7 +26,10 @@ export const CUSTOM_LIMIT_HINT = "Vazio = usar o limite do plano · -1 = ilimita
 
 const limitText = (value: number | null) => (value === null ? "" : String(value));
 
-/** 'Editar' a user (spec 5): email, admin and active flags, the plan and three custom limits. */
+/**
+ * 'Editar' a user (spec 5): email, admin and active flags, the plan and the custom limits (the
+ * spec's three, and contacts per month since issue 37's plans have them).
+ */
 export function UserEditModal({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   const plans = useQuery(adminPlansQuery);
   const update = useUpdateUser();
@@ -37,6 +41,7 @@ export function UserEditModal({ user, onClose }: { user: AdminUser; onClose: () 
     max_link_pages: limitText(user.custom_limits.max_link_pages),
     max_shortened_urls: limitText(user.custom_limits.max_shortened_urls),
     max_clicks_per_month: limitText(user.custom_limits.max_clicks_per_month),
+    max_leads_per_month: limitText(user.custom_limits.max_leads_per_month),
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const errorFor = fieldError(errors, update.error);
@@ -123,7 +128,7 @@ export function UserEditModal({ user, onClose }: { user: AdminUser; onClose: () 
         <fieldset>
           <legend className="text-sm font-semibold text-gray-900">Limites personalizados</legend>
           <p className="mt-0.5 text-xs text-gray-500">{CUSTOM_LIMIT_HINT}</p>
-          <div className="mt-3 grid gap-4 sm:grid-cols-3">
+          <div className="mt-3 grid gap-4 sm:grid-cols-2">
             {LIMITS.map(({ key, label }) => {
               const planLimit = plan?.[key];
               return (

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "custom_max_leads_per_month" integer;
