@@ -15,7 +15,6 @@ import { BROWSER_USER_AGENT, setupTestApp, startApp, TEST_PUBLIC_URL } from "../
 import { testDatabaseKind } from "../../../tests/test-database";
 import { type LeadCreated, onLeadCreated } from "./lead-created";
 import { LEAD_FORM_RATES } from "./lead-form.routes";
-import { LEAD_QUOTA_LOCK, lockLeadQuota } from "./lead-quota";
 
 // The visitor's side of a Link Bio page's contact form (issue 37): POST /p/{slug}/leads without
 // script (303 to the thank-you page, or the page again with its errors) and with it (JSON), the
@@ -638,14 +637,13 @@ describe("the plan's contacts per month", () => {
       const { user, page, form } = await pageWithForm();
       const before = created.length;
       const submit = (email: string) => post({ slug: page.slug, fields: answers(form.id, { email }) });
-      // The owner's lock on new contacts, held here until both submissions wait for it.
+      // The owner's row, locked here as a submission locks it, until both submissions wait for it.
       let both: Promise<Awaited<ReturnType<typeof post>>[]> | undefined;
       await t.database.db.transaction(async (tx) => {
-        await lockLeadQuota(tx, user.id);
+        await tx.select().from(users).where(eq(users.id, user.id)).for("no key update");
+        const [holder] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
         both = Promise.all([submit("junto1@exemplo.com"), submit("junto2@exemplo.com")]);
-        await vi.waitFor(async () => expect(await waitingOnLeadQuota(user.id)).toBe(2), {
-          timeout: 10_000,
-        });
+        await vi.waitFor(async () => expect(await blockedBy(holder!.pid)).toBe(2), { timeout: 10_000 });
       });
       const answered = await both!;
       expect(answered.map((response) => response.statusCode)).toEqual([303, 303]);
@@ -659,12 +657,14 @@ describe("the plan's contacts per month", () => {
   );
 });
 
-/** Submissions waiting for the user's lock on new contacts (lockLeadQuota). */
-async function waitingOnLeadQuota(userId: number): Promise<number> {
+/** Connections waiting behind the connection `pid`: on its locks, or queued behind one that is. */
+async function blockedBy(pid: number): Promise<number> {
   const rows = rowsOf<{ n: number }>(
-    await t.database.db.execute(sql`select count(*)::int as n from pg_locks
-      where locktype = 'advisory' and not granted
-        and classid::bigint = ${LEAD_QUOTA_LOCK} and objid::bigint = ${userId} and objsubid = 2`),
+    await t.database.db.execute(sql`with recursive waiting(pid) as (
+        select pid from pg_stat_activity where ${pid}::int = any(pg_blocking_pids(pid))
+        union
+        select a.pid from pg_stat_activity a join waiting w on w.pid = any(pg_blocking_pids(a.pid))
+      ) select count(*)::int as n from waiting`),
   );
   return rows[0]!.n;
 }

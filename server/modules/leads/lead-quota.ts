@@ -2,7 +2,8 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import { startOfMonthInZone } from "../../../common/time";
 import type { Db } from "../../../db/client";
 import { leads, users } from "../../../db/schema";
-import { planOf } from "../billing/entitlements";
+import { limitsOf, planOf } from "../billing/entitlements";
+import { unlimitedAsNull } from "../billing/plans.queries";
 
 /**
  * The plan's contacts per month (issue 37): counted on the server like the other limits, by the
@@ -12,33 +13,21 @@ import { planOf } from "../billing/entitlements";
  */
 
 /**
- * The user's contacts per month: the administrator's limit for them when set, else their plan's;
- * null: unlimited (a null or negative limit).
+ * The user's contacts per month (limitsOf: the administrator's limit for them when set, else their
+ * plan's); null: unlimited. With `lock`, in a transaction, the user's row is locked as
+ * createWithinLimit locks it: two contacts arriving together at the limit are then counted one
+ * after the other, and the one past it is told so (its owner's notice hides it, as the list does).
  */
-export async function leadLimitOf(db: Db, userId: number): Promise<number | null> {
-  const [[user], { plan }] = await Promise.all([
-    db.select({ custom: users.customMaxLeadsPerMonth }).from(users).where(eq(users.id, userId)),
-    planOf(db, userId),
-  ]);
-  const limit = user?.custom ?? plan.maxLeadsPerMonth;
-  return limit === null || limit < 0 ? null : limit;
+export async function leadLimitOf(db: Db, userId: number, lock = false): Promise<number | null> {
+  const query = db.select().from(users).where(eq(users.id, userId));
+  const [user] = await (lock ? query.for("no key update") : query);
+  const { plan } = await planOf(db, userId);
+  return user ? limitsOf(user, plan).leads_this_month : unlimitedAsNull(plan.maxLeadsPerMonth);
 }
 
 /** New contacts (not merged repeats) the user received this month so far. */
 export async function leadsThisMonth(db: Db, userId: number, now = new Date()): Promise<number> {
   return db.$count(leads, and(eq(leads.userId, userId), gte(leads.createdAt, startOfMonthInZone(now))));
-}
-
-/** The first half of the advisory lock that takes a user's new contacts one at a time ("ATLQ"). */
-export const LEAD_QUOTA_LOCK = 0x41544c51;
-
-/**
- * Takes, until the transaction ends, the user's lock on new contacts: at the limit, two contacts
- * arriving together are counted one after the other, so the one past it is told so (its owner's
- * notice then hides it, as the list does) instead of both being counted within it.
- */
-export async function lockLeadQuota(tx: Db, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${LEAD_QUOTA_LOCK}::int, ${userId}::int)`);
 }
 
 /**

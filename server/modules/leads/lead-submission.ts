@@ -8,7 +8,7 @@ import { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import { consentTexts, leads } from "../../../db/schema";
 import { isUniqueViolation } from "../../lib/database-errors";
-import { leadLimitOf, leadsThisMonth, lockLeadQuota } from "./lead-quota";
+import { leadLimitOf, leadsThisMonth } from "./lead-quota";
 
 /**
  * A visitor's answers to a Link Bio page's contact form (issue 37): checked and normalised, stored
@@ -143,9 +143,8 @@ export async function storeLead(db: Db, input: NewLead, now = new Date()): Promi
         // Deleted meanwhile by its owner: this submission is a new contact.
         if (lead) return { lead, created: false, overLimit: false };
       } else {
-        const limit = await leadLimitOf(db, userId);
         const { lead, overLimit } = await db.transaction(async (tx) => {
-          if (limit !== null) await lockLeadQuota(tx, userId);
+          const limit = await leadLimitOf(tx, userId, true);
           const over = limit !== null && (await leadsThisMonth(tx, userId, now)) >= limit;
           const [row] = await tx
             .insert(leads)
