@@ -1,3 +1,4 @@
+import "./lib/tick-shape"; // first, for its effect (docs/decisions/029-held-tick-shape.md)
 import { readFileSync } from "node:fs";
 import sourceMapSupport from "source-map-support";
 import { buildApp } from "./app";
