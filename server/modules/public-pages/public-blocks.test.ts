@@ -451,6 +451,34 @@ describe("embeds", () => {
     for (const id of ids) expect(html).toContain(`data-link-id="${id}"`);
     expect(html).toContain("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
   });
+
+  it("allows frames from the players of the page's own embeds only, and none without embeds", async () => {
+    const { cookie } = await t.signIn();
+    const page = await createPage(cookie);
+    await addBlock(cookie, page.id, { type: "link", data: { title: "Loja", url: "https://exemplo.com.br" } });
+    const frameSources = async () =>
+      (((await getPage(page.slug)).headers["content-security-policy"] as string) ?? "")
+        .split(";")
+        .map((part) => part.trim())
+        .filter((part) => part.startsWith("frame-src"));
+    expect(await frameSources()).toEqual([]);
+
+    const video = await addBlock(cookie, page.id, {
+      type: "embed",
+      data: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" },
+    });
+    expect(await frameSources()).toEqual(["frame-src https://www.youtube-nocookie.com"]);
+
+    // Switched off, the embed is not shown: its player is not allowed either.
+    const off = await t.request({
+      method: "PUT",
+      url: `/api/blocks/${video.id}`,
+      cookie,
+      payload: { is_active: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await frameSources()).toEqual([]);
+  });
 });
 
 describe("escaping", () => {

@@ -3,9 +3,15 @@ import { describe, expect, it } from "vitest";
 import type { LinkBioBlock } from "../../../common/contract/link-bio-view";
 import { BLOCK_DATA_SCHEMAS, type BlockType } from "../../../common/contract/link-blocks";
 import { blockTargetUrls } from "../../../common/link-bio/block-targets";
-import { EMBED_FRAME_ORIGINS, recognizeEmbed } from "../../../common/link-bio/embeds";
+import { recognizeEmbed } from "../../../common/link-bio/embeds";
 import type { LinkPageRow } from "../link-pages/link-pages.queries";
-import { ERROR_CSP, PAGE_CSP, renderPublicPageDocument, toLinkBioView } from "./public-page.document";
+import {
+  ERROR_CSP,
+  PAGE_CSP,
+  pageCsp,
+  renderPublicPageDocument,
+  toLinkBioView,
+} from "./public-page.document";
 
 const CONTEXT = { origin: "https://atalho.test", homeUrl: "https://atalho.test/", appName: "Atalho" };
 const OPTIONS = {
@@ -96,10 +102,19 @@ describe("renderPublicPageDocument", () => {
     expect(html).not.toContain(`name="robots"`);
   });
 
-  it("allows in its CSP exactly the inline script it sends, and the players' origins as frames", () => {
+  it("allows in its CSP exactly the inline script it sends, and the players of its embeds as frames", () => {
     const hash = createHash("sha256").update(scriptOf(render())).digest("base64");
     expect(PAGE_CSP).toContain(`script-src 'sha256-${hash}'`);
-    expect(PAGE_CSP).toContain(`frame-src ${EMBED_FRAME_ORIGINS.join(" ")}`);
+    expect(PAGE_CSP).not.toContain("frame-src");
+    expect(pageCsp([])).toBe(PAGE_CSP);
+    const embeds = [
+      "https://vimeo.com/76979871",
+      "https://open.spotify.com/track/4cOdK2wGLETKBW3PvgPWqT",
+      "https://youtu.be/dQw4w9WgXcQ",
+    ].map((url, i) => block("embed", i + 1, { url }));
+    expect(pageCsp([block("text", 9, { text: "Oi" }), ...embeds, embeds[0]!])).toBe(
+      `${PAGE_CSP}; frame-src https://player.vimeo.com https://open.spotify.com https://www.youtube-nocookie.com`,
+    );
     expect(PAGE_CSP).toContain("default-src 'none'");
     expect(PAGE_CSP).toContain("frame-ancestors 'none'");
     expect(ERROR_CSP).not.toContain("frame-src");

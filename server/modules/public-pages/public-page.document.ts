@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { readButtonStyle } from "../../../common/button-style";
 import type { LinkBioBlock, LinkBioView } from "../../../common/contract/link-bio-view";
 import { LINK_PAGE_MESSAGES } from "../../../common/contract/link-pages";
-import { EMBED_FRAME_ORIGINS } from "../../../common/link-bio/embeds";
+import { recognizeEmbed } from "../../../common/link-bio/embeds";
 import { fontFaceCss, fontPreloads, linkBioFontUses } from "../../../common/link-bio/fonts";
 import { LINK_BIO_PAGE_SCRIPT } from "../../../common/link-bio/page-script";
 import {
@@ -36,15 +36,28 @@ const CSP_COMMON = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ];
+/** A page's CSP without frames: its 18+ notice, a page without embeds, the contact form's answer. */
 export const PAGE_CSP = [
   ...CSP_COMMON,
   // A contact form posts to /p/{slug}/leads on the page's own origin, and is redirected there.
   "form-action 'self'",
   `script-src '${PAGE_SCRIPT_HASH}'`,
   "connect-src 'self'",
-  // The embed players, loaded only when the visitor taps a facade.
-  `frame-src ${EMBED_FRAME_ORIGINS.join(" ")}`,
 ].join("; ");
+
+/**
+ * A page's CSP for the blocks it shows: frames from the players of its embeds only (loaded when the
+ * visitor taps a facade). Without embeds there is no frame-src, and default-src 'none' refuses them.
+ */
+export function pageCsp(blocks: readonly LinkBioBlock[]): string {
+  const players = new Set<string>();
+  for (const block of blocks) {
+    if (block.type !== "embed") continue;
+    const embed = recognizeEmbed(block.data.url);
+    if (embed) players.add(new URL(embed.embedUrl).origin);
+  }
+  return players.size === 0 ? PAGE_CSP : `${PAGE_CSP}; frame-src ${[...players].join(" ")}`;
+}
 export const ERROR_CSP = [...CSP_COMMON, "form-action 'none'", "script-src 'none'"].join("; ");
 
 export type DocumentContext = {

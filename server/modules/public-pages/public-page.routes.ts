@@ -16,7 +16,7 @@ import type { InAppBrowser } from "../open-in-app/in-app-browser";
 import { withBlockedLinksGuarded } from "./blocked-links";
 import { BLOCK_CLICK_RATE } from "./click-rate";
 import { type CachedResponse, encodeResponse, PublicPageCache } from "./public-page.cache";
-import { ERROR_CSP, PAGE_CSP, renderErrorDocument, renderPublicPageDocument } from "./public-page.document";
+import { ERROR_CSP, pageCsp, renderErrorDocument, renderPublicPageDocument } from "./public-page.document";
 import { type ShownPage, shownAt } from "./public-page.view";
 import { findPublicPage } from "./public-pages.queries";
 
@@ -150,7 +150,10 @@ export const publicPageRoutes: FastifyPluginAsync<{
     const html = renderShownPage(app, shown, { adultConfirmed, os });
     return {
       // Inside an in-app browser a page is another copy (issue 36): caches must know it.
-      ...encodeResponse(200, html, { ...headersFor(PAGE_CSP), vary: "Accept-Encoding, User-Agent" }),
+      ...encodeResponse(200, html, {
+        ...headersFor(pageCsp(gated ? [] : shown.blocks)),
+        vary: "Accept-Encoding, User-Agent",
+      }),
       // A block whose window opens or closes changes the page: this copy is good until then.
       expiresAt: shown.nextChange,
       adultGate: gated,
