@@ -47,6 +47,20 @@ describe("DailyVisitorKey (the day's salt, in the database)", () => {
     expect(restarted.visitorOf("203.0.113.8", PHONE, now)).toBe(visitor);
   });
 
+  it("names a visitor the same after more visitors than it remembers, and an agent past 512 characters by its start", async () => {
+    const now = Date.now();
+    const keys = new DailyVisitorKey(database.db);
+    await keys.refresh(now);
+    const first = keys.visitorOf("198.51.100.1", PHONE, now);
+    // 6,000 visitors on 60 addresses: past the memo's 5,000, which starts over.
+    for (let i = 0; i < 6_000; i++) keys.visitorOf(`198.51.100.${i % 60}`, `${PHONE} v${i}`, now);
+    expect(keys.visitorOf("198.51.100.1", PHONE, now)).toBe(first);
+    const long = `${PHONE} ${"x".repeat(600)}`;
+    expect(keys.visitorOf("198.51.100.1", `${long}tail`, now)).toBe(
+      keys.visitorOf("198.51.100.1", long, now),
+    );
+  });
+
   it("moves to the next day's salt at midnight in Brasília, with no query, and deletes the salts of days over", async () => {
     const today = dayOf(Date.now());
     const visitors = new DailyVisitorKey(database.db);

@@ -31,7 +31,9 @@ export class DailyVisitorKey {
   /** The instant `day` ends (epoch ms): the one comparison visitorOf makes per request. */
   private dayEndsAt = 0;
   private salt: Buffer | undefined;
-  private readonly memo = new Map<string, string>();
+  /** By address, then agent: lookups by the request's own strings, whose hashes they keep. */
+  private readonly memo = new Map<string, Map<string, string>>();
+  private memoEntries = 0;
   private timer: NodeJS.Timeout | undefined;
   private loading: Promise<void> | undefined;
   private missingLogged = "";
@@ -99,15 +101,27 @@ export class DailyVisitorKey {
       }
       return null;
     }
-    const key = `${ip}\n${agent.length > AGENT_CHARS ? agent.slice(0, AGENT_CHARS) : agent}`;
-    let visitor = this.memo.get(key);
+    const shown = agent.length > AGENT_CHARS ? agent.slice(0, AGENT_CHARS) : agent;
+    let agents = this.memo.get(ip);
+    let visitor = agents?.get(shown);
     if (visitor === undefined) {
-      const name = `${visitorAddress(ip)}\n${agent.slice(0, AGENT_CHARS)}`;
+      const name = `${visitorAddress(ip)}\n${shown}`;
       visitor = createHmac("sha256", salt).update(name).digest().readBigInt64BE(0).toString();
-      if (this.memo.size >= MEMO_MAX) this.memo.clear();
-      this.memo.set(key, visitor);
+      if (this.memoEntries >= MEMO_MAX) this.clearMemo();
+      agents = this.memo.get(ip);
+      if (!agents) {
+        agents = new Map();
+        this.memo.set(ip, agents);
+      }
+      agents.set(shown, visitor);
+      this.memoEntries++;
     }
     return visitor;
+  }
+
+  private clearMemo(): void {
+    this.memo.clear();
+    this.memoEntries = 0;
   }
 
   /**
@@ -129,7 +143,7 @@ export class DailyVisitorKey {
     this.day = dayOf(now);
     this.dayEndsAt = startOfDayInZone(addDays(this.day, 1)).getTime();
     this.salt = this.salts.get(this.day);
-    this.memo.clear();
+    this.clearMemo();
     // The day after is loaded ahead; yesterday's salt goes.
     if (this.timer) void this.refresh(now).catch(() => undefined);
   }

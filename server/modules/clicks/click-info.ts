@@ -114,7 +114,9 @@ function hostOf(referrer: string): string | null {
 }
 
 export function userAgentClass(userAgent: string): AgentClass {
-  const key = userAgent.slice(0, 512);
+  // The header's own string when it fits: its hash, computed by the first lookup, serves the next
+  // (the page's answer, its view and the visitor's key read the same User-Agent).
+  const key = userAgent.length > 512 ? userAgent.slice(0, 512) : userAgent;
   let cached = uaCache.get(key);
   if (!cached) {
     const parsed = new UAParser(key).getResult();
