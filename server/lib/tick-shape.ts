@@ -1,7 +1,7 @@
-import { createHook } from "node:async_hooks";
+import { AsyncResource } from "node:async_hooks";
 
-// Imported first by server/main.ts, for its effect: one of node's `process.nextTick` entries is held
-// for the life of the process.
+// Imported first by server/main.ts, for its effect: an object shaped like node's `process.nextTick`
+// entries is held for the life of the process.
 //
 // Why: `nextTick` builds each entry as `{ [async_id_symbol], [trigger_async_id_symbol], callback,
 // args }`. V8 keeps the shapes (maps) such a literal passes through only while an object of that
@@ -12,20 +12,30 @@ import { createHook } from "node:async_hooks";
 // end, the write's callback, the response's finish), so a bare `node:http` server served 18% fewer
 // requests once that had happened (44.0k/s against 53.5k/s, alternated 4 s runs pinned to one
 // core), and in our server `nextTick` was 5.7% of the samples of a cached /p/ load against 0.7% in
-// the bare server's. With one entry held, the shapes stay alive and the stores stay monomorphic
-// (docs/decisions/036-held-029-held-tick-shape.md).
+// the bare server's. With one object of that shape held, the shapes stay alive and the stores stay
+// monomorphic (docs/decisions/029-held-tick-shape.md).
 //
-// The entry is caught by an async hook enabled only around one `nextTick` of our own: nothing else
-// is observed, and after `disable()` node runs without hooks, as before.
+// The object is our own, built as node builds an entry: node's two symbols, read from an
+// AsyncResource (which, with no async hook enabled, runs no hook and registers nothing), and ids
+// read from a Float64Array, as node reads them from its own (doubles, not small integers: another
+// representation would be another shape). No hook is enabled: V8's promise-hook protector, which
+// any promise hook would invalidate for the process's life, is left alone.
 
-/** The `nextTick` entry held for the process's life (undefined if this node builds none). */
-let held: object | undefined;
+function entryShaped(): object | undefined {
+  const resource = new AsyncResource("TickShape");
+  const symbol = (description: string) =>
+    Object.getOwnPropertySymbols(resource).find((own) => own.description === description);
+  const asyncId = symbol("async_id_symbol");
+  const triggerAsyncId = symbol("trigger_async_id_symbol");
+  // Another node that names them otherwise: nothing to hold, nothing changes.
+  if (!asyncId || !triggerAsyncId) return undefined;
+  const ids = new Float64Array([1, 1]);
+  return { [asyncId]: ids[0], [triggerAsyncId]: ids[1], callback() {}, args: undefined };
+}
 
-const hook = createHook({
-  init(_asyncId, type, _triggerAsyncId, resource) {
-    if (type === "TickObject" && held === undefined) held = resource;
-  },
-});
-hook.enable();
-process.nextTick(() => {});
-hook.disable();
+/**
+ * Where the object is held: a property of the global object, so that nothing (a bundler dropping
+ * an export nobody imports, a module variable no closure reads) can let it go.
+ */
+const HELD_TICK_SHAPE = Symbol.for("atalho.heldTickShape");
+Object.defineProperty(globalThis, HELD_TICK_SHAPE, { value: entryShaped() });

@@ -208,6 +208,26 @@ describe("POST /p/{slug}/leads without script", () => {
     expect(await leadsOf(page.id)).toEqual([]);
   });
 
+  it("sends the refused page with the CSP of its blocks: its video's player may still load", async () => {
+    const { cookie, page, form } = await pageWithForm();
+    const video = await t.request({
+      method: "POST",
+      url: `/api/link-pages/${page.id}/blocks`,
+      cookie,
+      payload: { type: "embed", data: { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" } },
+    });
+    expect(video.statusCode, video.body).toBe(201);
+    const response = await post({
+      slug: page.slug,
+      fields: { block_id: String(form.id), email: "ze@exemplo.com" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ");
+    expect(response.headers["content-security-policy"]).toContain(
+      "frame-src https://www.youtube-nocookie.com",
+    );
+  });
+
   it("refuses a bad e-mail, a bad number and a long name, in pt-BR, all at once", async () => {
     const { page, form } = await pageWithForm();
     const response = await post({

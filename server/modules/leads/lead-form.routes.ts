@@ -7,7 +7,7 @@ import { statusPageHtml } from "../../lib/html-page";
 import { HttpError } from "../../lib/http-error";
 import { byAddress, type Limit, rateLimited } from "../../lib/rate-limits";
 import { userAgentClass } from "../clicks/click-info";
-import { ERROR_CSP, PAGE_CSP, renderThankYouDocument } from "../public-pages/public-page.document";
+import { ERROR_CSP, pageCsp, renderThankYouDocument } from "../public-pages/public-page.document";
 import {
   ADULT_PARAM,
   findShownBlock,
@@ -141,7 +141,7 @@ export const leadFormRoutes: FastifyPluginAsync = async (app) => {
         return html(
           reply,
           400,
-          PAGE_CSP,
+          pageCsp(shown.shown.blocks),
           renderShownPage(app, shown.shown, { adultConfirmed, os, formState }),
         );
       }

@@ -36,7 +36,7 @@ const CSP_COMMON = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ];
-/** A page's CSP without frames: its 18+ notice, a page without embeds, the contact form's answer. */
+/** A page's CSP without frames: its 18+ notice, or a page without embeds. */
 export const PAGE_CSP = [
   ...CSP_COMMON,
   // A contact form posts to /p/{slug}/leads on the page's own origin, and is redirected there.
@@ -52,7 +52,8 @@ export const PAGE_CSP = [
 export function pageCsp(blocks: readonly LinkBioBlock[]): string {
   const players = new Set<string>();
   for (const block of blocks) {
-    if (block.type !== "embed") continue;
+    // Stored data is read as it was written; a malformed row shows nothing (render-blocks.ts).
+    if (block.type !== "embed" || typeof block.data.url !== "string") continue;
     const embed = recognizeEmbed(block.data.url);
     if (embed) players.add(new URL(embed.embedUrl).origin);
   }
