@@ -38,4 +38,7 @@ function entryShaped(): object | undefined {
  * an export nobody imports, a module variable no closure reads) can let it go.
  */
 const HELD_TICK_SHAPE = Symbol.for("atalho.heldTickShape");
-Object.defineProperty(globalThis, HELD_TICK_SHAPE, { value: entryShaped() });
+// Once per realm: the property cannot be redefined (a second evaluation of this module would throw).
+if (!Object.hasOwn(globalThis, HELD_TICK_SHAPE)) {
+  Object.defineProperty(globalThis, HELD_TICK_SHAPE, { value: entryShaped() });
+}
