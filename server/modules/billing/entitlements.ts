@@ -98,6 +98,23 @@ export async function usageLimitsOf(db: Db, user: UserLimits): Promise<UsageLimi
   };
 }
 
+/**
+ * The user's limits (limitsOf) and plan; null when there is no such user. With `lock`, in a
+ * transaction, the user's row is locked "for no key update" until it ends, so that a count and the
+ * insert it allows are not raced by another (createWithinLimit; a contact at the plan's limit).
+ */
+export async function userLimitsOf(
+  db: Db,
+  userId: number,
+  lock = false,
+): Promise<{ plan: PlanRow; limits: ReturnType<typeof limitsOf> } | null> {
+  const query = db.select().from(users).where(eq(users.id, userId));
+  const [user] = await (lock ? query.for("no key update") : query);
+  if (!user) return null;
+  const { plan } = await planOf(db, userId);
+  return { plan, limits: limitsOf(user, plan) };
+}
+
 const USED = { link_pages: "linkPages", shortened_urls: "shortLinks" } as const;
 
 /**
@@ -115,10 +132,10 @@ export async function createWithinLimit<T>(
   create: (tx: Db) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for("no key update");
-    if (!user) throw new HttpError(401, "Faça login para continuar.");
-    const { plan } = await planOf(tx, userId);
-    const limit = limitsOf(user, plan)[kind];
+    const found = await userLimitsOf(tx, userId, true);
+    if (!found) throw new HttpError(401, "Faça login para continuar.");
+    const { plan, limits } = found;
+    const limit = limits[kind];
     if (!isUnlimited(limit)) {
       const used = (await userUsageOf(tx, userId))[USED[kind]];
       if (used >= limit) {

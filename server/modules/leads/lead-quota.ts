@@ -1,9 +1,8 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { startOfMonthInZone } from "../../../common/time";
 import type { Db } from "../../../db/client";
-import { leads, users } from "../../../db/schema";
-import { limitsOf, planOf } from "../billing/entitlements";
-import { unlimitedAsNull } from "../billing/plans.queries";
+import { leads } from "../../../db/schema";
+import { userLimitsOf } from "../billing/entitlements";
 
 /**
  * The plan's contacts per month (issue 37): counted on the server like the other limits, by the
@@ -15,14 +14,12 @@ import { unlimitedAsNull } from "../billing/plans.queries";
 /**
  * The user's contacts per month (limitsOf: the administrator's limit for them when set, else their
  * plan's); null: unlimited. With `lock`, in a transaction, the user's row is locked as
- * createWithinLimit locks it: two contacts arriving together at the limit are then counted one
- * after the other, and the one past it is told so (its owner's notice hides it, as the list does).
+ * createWithinLimit locks it (userLimitsOf): two contacts arriving together at the limit are then
+ * counted one after the other, and the one past it is told so (its owner's notice hides it, as
+ * the list does).
  */
 export async function leadLimitOf(db: Db, userId: number, lock = false): Promise<number | null> {
-  const query = db.select().from(users).where(eq(users.id, userId));
-  const [user] = await (lock ? query.for("no key update") : query);
-  const { plan } = await planOf(db, userId);
-  return user ? limitsOf(user, plan).leads_this_month : unlimitedAsNull(plan.maxLeadsPerMonth);
+  return (await userLimitsOf(db, userId, lock))?.limits.leads_this_month ?? null;
 }
 
 /** New contacts (not merged repeats) the user received this month so far. */
