@@ -90,6 +90,32 @@ describe("ClickQueue", () => {
     expect(await countsOf(url.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 });
   });
 
+  it("folds one visitor's clicks on a target in one second into one event row, apart from others'", async () => {
+    const url = await newShortUrl();
+    const queue = queueOf(t.database, silentLog(), 1000, 60_000);
+    const at = new Date("2026-11-21T15:00:00.250Z");
+    const later = new Date("2026-11-21T15:00:00.750Z");
+    for (let i = 0; i < 40; i++) queue.push(clickOn(url, { occurredAt: i % 2 ? at : later, visitor: "11" }));
+    for (let i = 0; i < 3; i++) queue.push(clickOn(url, { occurredAt: at, visitor: "22" }));
+    queue.push(clickOn(url, { occurredAt: new Date("2026-11-21T15:00:01Z"), visitor: "11" }));
+    // A malformed click is refused even after a well-formed one of the same target.
+    queue.push(clickOn(url, { occurredAt: at, visitor: "not a hash" }));
+    expect(queue.size).toBe(44);
+    await queue.flush();
+    const rows = await t.database.db
+      .select({ visitor: clickEvents.visitor, clicks: clickEvents.clicks })
+      .from(clickEvents)
+      .where(and(eq(clickEvents.targetType, "short_url"), eq(clickEvents.targetId, url.id)))
+      .orderBy(clickEvents.id);
+    expect(rows.map((row) => ({ visitor: String(row.visitor), clicks: row.clicks }))).toEqual([
+      { visitor: "11", clicks: 40 },
+      { visitor: "22", clicks: 3 },
+      { visitor: "11", clicks: 1 },
+    ]);
+    expect(await countsOf(url.id)).toEqual({ clickCount: 44, rollup: 44, events: 44 });
+    await queue.close();
+  });
+
   it("writes events, rollups and click_count together, exactly, across several flushes", async () => {
     const url = await newShortUrl();
     const queue = queueOf(t.database, silentLog(), 50, 10_000);

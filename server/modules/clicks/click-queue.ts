@@ -52,13 +52,13 @@ export const PGLITE_ROWS_PER_STATEMENT = 100;
 /** A click, or several of one target in one second from one class of visitor. */
 type EventRow = Omit<Click, "occurredAt"> & { second: number; clicks: number };
 
-function toEventRow(click: Click, clicks: number): EventRow {
+function toEventRow(click: Click, second: number): EventRow {
   return {
     userId: click.userId,
     targetType: click.targetType,
     targetId: click.targetId,
     linkPageId: click.linkPageId,
-    second: Math.floor(click.occurredAt.getTime() / 1000),
+    second,
     country: click.country,
     referrerHost: click.referrerHost,
     device: click.device,
@@ -68,16 +68,17 @@ function toEventRow(click: Click, clicks: number): EventRow {
     visitor: click.visitor,
     inApp: click.inApp,
     opened: click.opened,
-    clicks,
+    clicks: 1,
   };
 }
 
-const rowKey = (r: EventRow) =>
-  `${r.userId}|${r.targetType}|${r.targetId}|${r.linkPageId}|${r.second}|${r.country}|${r.referrerHost}|${r.device}|${r.browser}|${r.os}|${r.isBot}|${r.visitor}|${r.inApp}|${r.opened}`;
+/** What makes two events one row: every field but the count (a click's second from its instant). */
+const rowKey = (r: Omit<EventRow, "second" | "clicks">, second: number) =>
+  `${r.userId}|${r.targetType}|${r.targetId}|${r.linkPageId}|${second}|${r.country}|${r.referrerHost}|${r.device}|${r.browser}|${r.os}|${r.isBot}|${r.visitor}|${r.inApp}|${r.opened}`;
 
 /** Adds a row's clicks to the map, merging it with the row of the same key. */
 function addTo(rows: Map<string, EventRow>, row: EventRow): void {
-  const key = rowKey(row);
+  const key = rowKey(row, row.second);
   const existing = rows.get(key);
   if (existing) existing.clicks += row.clicks;
   else rows.set(key, row);
@@ -175,12 +176,9 @@ export class ClickQueue {
   }
 
   push(click: Click): void {
-    this.turnSecond(Math.floor(click.occurredAt.getTime() / 1000));
+    const second = Math.floor(click.occurredAt.getTime() / 1000);
+    this.turnSecond(second);
     this.pushedNow++;
-    if (!isWritable(click)) {
-      this.log.error({ targetType: click.targetType, targetId: click.targetId }, "malformed click dropped");
-      return;
-    }
     if (this.size >= this.maxPending) {
       this.dropped++;
       const now = Date.now();
@@ -190,7 +188,18 @@ export class ClickQueue {
       }
       return;
     }
-    addTo(this.rows, toEventRow(click, 1));
+    // Under load most events fold into a row already queued (one target, second and visitor): the
+    // key is read off the click, and only a new row's click is checked and copied (its fields are
+    // the key's, so a click folded into a row would pass the check the row's first click passed).
+    // Checking and copying every click first cost a cached /p/ ~6% of its rate (decision 026).
+    const key = rowKey(click, second);
+    const row = this.rows.get(key);
+    if (row) row.clicks++;
+    else if (isWritable(click)) this.rows.set(key, toEventRow(click, second));
+    else {
+      this.log.error({ targetType: click.targetType, targetId: click.targetId }, "malformed click dropped");
+      return;
+    }
     this.clicks++;
     if (this.running) return; // the running drain picks it up
     if (this.clicks >= this.batchSize && this.failures === 0) void this.write(this.batchSize);
