@@ -20,6 +20,15 @@ describe("preferredLanguage", () => {
     expect(preferredLanguage("")).toBeNull();
     expect(preferredLanguage(undefined)).toBeNull();
   });
+
+  it("answers a value seen before as it did the first time, a null choice and a long value too", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(preferredLanguage("es-MX,es;q=0.9")).toBe("es");
+      expect(preferredLanguage("en;q=0")).toBeNull();
+      // Past the memo's length: parsed each time, the same answer.
+      expect(preferredLanguage(`${"x-private;q=0.1,".repeat(20)}it;q=0.5`)).toBe("it");
+    }
+  });
 });
 
 describe("deviceOf", () => {
