@@ -14,9 +14,14 @@ export function EmailChangeResult({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: confirmEmailChange,
+    // A session check that left before the change (this page's own, at load) would answer the old
+    // address after it and be kept as fresh for minutes: it is cancelled, and both are fetched anew
+    // even with no screen reading them.
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey });
-      await queryClient.invalidateQueries({ queryKey: accountStatusQuery.queryKey });
+      for (const queryKey of [meQuery.queryKey, accountStatusQuery.queryKey]) {
+        await queryClient.cancelQueries({ queryKey });
+        await queryClient.invalidateQueries({ queryKey, refetchType: "all" });
+      }
     },
   });
   const sent = useRef(false);
