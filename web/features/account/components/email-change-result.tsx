@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Notice } from "@web/components/ui/notice";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { errorMessage } from "@web/lib/api-client";
-import { meQuery } from "@web/lib/session";
+import { readSessionAnew } from "@web/lib/session";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { accountStatusQuery, confirmEmailChange } from "../api";
@@ -14,15 +14,7 @@ export function EmailChangeResult({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const confirm = useMutation({
     mutationFn: confirmEmailChange,
-    // A session check that left before the change (this page's own, at load) would answer the old
-    // address after it and be kept as fresh for minutes: it is cancelled, and both are fetched anew
-    // even with no screen reading them.
-    onSuccess: async () => {
-      for (const queryKey of [meQuery.queryKey, accountStatusQuery.queryKey]) {
-        await queryClient.cancelQueries({ queryKey });
-        await queryClient.invalidateQueries({ queryKey, refetchType: "all" });
-      }
-    },
+    onSuccess: () => readSessionAnew(queryClient, accountStatusQuery.queryKey),
   });
   const sent = useRef(false);
   useEffect(() => {

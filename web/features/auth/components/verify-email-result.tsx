@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Notice } from "@web/components/ui/notice";
 import { SpinnerIcon } from "@web/components/ui/spinner";
 import { authErrorMessage } from "@web/lib/auth-error";
-import { meQuery } from "@web/lib/session";
+import { readSessionAnew } from "@web/lib/session";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { verifyEmail } from "../api";
@@ -14,7 +14,7 @@ export function VerifyEmailResult({ token }: { token: string }) {
   const queryClient = useQueryClient();
   const verify = useMutation({
     mutationFn: verifyEmail,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }),
+    onSuccess: () => readSessionAnew(queryClient),
   });
   const sent = useRef(false);
   useEffect(() => {
