@@ -19,3 +19,30 @@ export function sessionUser(over: Partial<SessionUser> = {}): SessionUser {
     ...over,
   };
 }
+
+/**
+ * GET /api/auth/session as a page sees it around a change made from a link: the page's first check
+ * left before the change and answers (`before`) only when `answerFirstCheck` is called; later checks
+ * answer `after` once `change` was called. Spread `route` into fakeApi's routes.
+ */
+export function lateSessionCheck(before: SessionUser, after: SessionUser) {
+  let changed = false;
+  let checks = 0;
+  let answer: () => void = () => undefined;
+  type Reply = { body: { user: SessionUser } };
+  return {
+    route: {
+      "GET /api/auth/session": (): Reply | Promise<Reply> => {
+        checks++;
+        if (checks > 1) return { body: { user: changed ? after : before } };
+        return new Promise<Reply>((resolve) => {
+          answer = () => resolve({ body: { user: before } });
+        });
+      },
+    },
+    change: () => {
+      changed = true;
+    },
+    answerFirstCheck: () => answer(),
+  };
+}

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { meQuery } from "@web/lib/session";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../tests/web-fake-api";
+import { lateSessionCheck } from "../../../../tests/web-session";
 import { accountUser, renderSignedIn } from "./account-test-setup";
 import { EmailChangeResult } from "./email-change-result";
 
@@ -11,21 +12,11 @@ describe("EmailChangeResult", () => {
   it("leaves the session with the new address even when a session check that began before it answers after", async () => {
     const before = accountUser({ email: "joana@exemplo.com" });
     const after = accountUser({ email: "nova@exemplo.com" });
-    let changed = false;
-    // The page's first session check is slow: it left before the change and answers after it.
-    let answerFirstCheck: () => void = () => undefined;
-    let checks = 0;
+    const session = lateSessionCheck(before, after);
     fakeApi({
-      "GET /api/auth/session": () => {
-        checks++;
-        if (checks === 1)
-          return new Promise((resolve) => {
-            answerFirstCheck = () => resolve({ body: { user: before } });
-          });
-        return { body: { user: changed ? after : before } };
-      },
+      ...session.route,
       "POST /api/user/email/confirm": () => {
-        changed = true;
+        session.change();
         return { body: { success: true, message: "Email alterado com sucesso", email: after.email } };
       },
       "GET /api/user/account": {
@@ -37,7 +28,7 @@ describe("EmailChangeResult", () => {
     void client.fetchQuery(meQuery).catch(() => undefined);
 
     expect(await screen.findByText(/Email alterado com sucesso/)).toBeTruthy();
-    answerFirstCheck();
+    session.answerFirstCheck();
     // The profile, opened next, reads the session: the new address, not the late answer's old one.
     expect(await client.ensureQueryData(meQuery)).toEqual(after);
     expect(client.getQueryData(meQuery.queryKey)).toEqual(after);
