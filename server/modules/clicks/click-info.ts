@@ -2,6 +2,7 @@ import { createRequire } from "node:module";
 import { isbot } from "isbot";
 import UAParser from "ua-parser-js";
 import type { EventTarget } from "../../../db/schema";
+import { boundedMemo } from "../../lib/bounded-memo";
 import { type InAppBrowser, inAppBrowserOf } from "../open-in-app/in-app-browser";
 import type { Click } from "./click-queue";
 
@@ -33,10 +34,7 @@ const header = (headers: Headers, name: string) => {
   return Array.isArray(value) ? value[0] : value;
 };
 
-const uaCache = new Map<string, AgentClass>();
-// Recent addresses and their country: NAT, carriers and returning visitors repeat them, and the
-// lookup is a third of a click's cost. Memory only, bounded, never written anywhere.
-const countryCache = new Map<string, string | null>();
+/** Keys each memo below keeps at most (boundedMemo). */
 const MEMO_MAX = 5000;
 
 /** Names a visitor for the day (DailyVisitorKey), or null when it cannot. */
@@ -81,27 +79,21 @@ export function clickFrom(
 export function countryOf(cdnCountry: string | undefined, ip: string): string | null {
   const fromCdn = cdnCountry?.toUpperCase();
   if (fromCdn && /^[A-Z]{2}$/.test(fromCdn) && fromCdn !== "XX" && fromCdn !== "T1") return fromCdn;
-  let country = countryCache.get(ip);
-  if (country === undefined) {
-    country = geoip.lookup(ip.startsWith("::ffff:") ? ip.slice(7) : ip)?.country ?? null;
-    if (countryCache.size >= MEMO_MAX) countryCache.clear();
-    countryCache.set(ip, country);
-  }
-  return country;
+  return countryOfAddress(ip);
 }
 
-const referrerCache = new Map<string, string | null>();
+// Recent addresses and their country: NAT, carriers and returning visitors repeat them, and the
+// lookup is a third of a click's cost. Never written anywhere.
+const countryOfAddress = boundedMemo(
+  (ip) => geoip.lookup(ip.startsWith("::ffff:") ? ip.slice(7) : ip)?.country ?? null,
+  { max: MEMO_MAX },
+);
+
+// Pages are visited from a few places (Instagram, TikTok, WhatsApp): each parsed once.
+const referrerHost = boundedMemo(hostOf, { max: MEMO_MAX, maxKeyLength: 512 });
 
 function referrerHostOf(referrer: string | null | undefined): string | null {
-  if (!referrer) return null;
-  let host = referrerCache.get(referrer);
-  if (host === undefined) {
-    host = hostOf(referrer);
-    // Pages are visited from a few places (Instagram, TikTok, WhatsApp): parsed once, bounded.
-    if (referrerCache.size >= MEMO_MAX) referrerCache.clear();
-    if (referrer.length <= 512) referrerCache.set(referrer, host);
-  }
-  return host;
+  return referrer ? referrerHost(referrer) : null;
 }
 
 function hostOf(referrer: string): string | null {
@@ -116,23 +108,23 @@ function hostOf(referrer: string): string | null {
 export function userAgentClass(userAgent: string): AgentClass {
   // The header's own string when it fits: its hash, computed by the first lookup, serves the next
   // (the page's answer, its view and the visitor's key read the same User-Agent).
-  const key = userAgent.length > 512 ? userAgent.slice(0, 512) : userAgent;
-  let cached = uaCache.get(key);
-  if (!cached) {
-    const parsed = new UAParser(key).getResult();
+  return agentClassOf(userAgent.length > 512 ? userAgent.slice(0, 512) : userAgent);
+}
+
+// User agents repeat a lot, and parsing is the costly part of a click.
+const agentClassOf = boundedMemo(
+  (agent): AgentClass => {
+    const parsed = new UAParser(agent).getResult();
     const type = parsed.device.type;
-    cached = {
+    const isBot = !agent || isbot(agent);
+    return {
       device: type === "mobile" || type === "tablet" ? type : type ? "other" : "desktop",
       browser: parsed.browser.name ?? null,
       os: parsed.os.name ?? null,
-      isBot: !key || isbot(key),
-      inAppBrowser: null,
+      isBot,
+      // A bot is never a person inside an app (facebookexternalhit is Facebook's crawler).
+      inAppBrowser: isBot ? null : inAppBrowserOf(agent),
     };
-    // A bot is never a person inside an app (facebookexternalhit is Facebook's crawler).
-    if (!cached.isBot) cached.inAppBrowser = inAppBrowserOf(key);
-    // A bounded memo: user agents repeat a lot, and parsing is the costly part of a click.
-    if (uaCache.size >= MEMO_MAX) uaCache.clear();
-    uaCache.set(key, cached);
-  }
-  return cached;
-}
+  },
+  { max: MEMO_MAX },
+);

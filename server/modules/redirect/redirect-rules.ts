@@ -1,5 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { RedirectRule } from "../../../db/schema";
+import { boundedMemo } from "../../lib/bounded-memo";
 import { countryOf, userAgentClass } from "../clicks/click-info";
 
 /** A rule as the redirect keeps it in memory: its target already serialised for Location. */
@@ -60,28 +61,16 @@ export function deviceOf(userAgent: string): "ios" | "android" | "desktop" | nul
   return agent.device === "desktop" ? "desktop" : null;
 }
 
-/**
- * Accept-Language values repeat (each browser sends its user's settings, and most people share a
- * few): each is parsed once. A bounded memo, cleared when full, as the user agents' is.
- */
-const languageCache = new Map<string, string | null>();
-const LANGUAGE_MEMO_MAX = 1000;
-/** Longer values are parsed every time: what is memoized stays small. */
-const LANGUAGE_MEMO_CHARS = 256;
-
 /** The primary tag (lowercase) of Accept-Language's preferred language: highest q, first on ties. */
 export function preferredLanguage(acceptLanguage: string | undefined): string | null {
-  if (!acceptLanguage) return null;
-  let best = languageCache.get(acceptLanguage);
-  if (best === undefined) {
-    best = parsePreferredLanguage(acceptLanguage);
-    if (acceptLanguage.length <= LANGUAGE_MEMO_CHARS) {
-      if (languageCache.size >= LANGUAGE_MEMO_MAX) languageCache.clear();
-      languageCache.set(acceptLanguage, best);
-    }
-  }
-  return best;
+  return acceptLanguage ? preferredLanguageOf(acceptLanguage) : null;
 }
+
+/**
+ * Accept-Language values repeat (each browser sends its user's settings, and most people share a
+ * few): each is parsed once; longer values are parsed every time, so that what is kept stays small.
+ */
+const preferredLanguageOf = boundedMemo(parsePreferredLanguage, { max: 1000, maxKeyLength: 256 });
 
 function parsePreferredLanguage(acceptLanguage: string): string | null {
   let best: string | null = null;
