@@ -41,7 +41,14 @@ export default defineConfig({
     locale: "pt-BR",
     timezoneId: "America/Sao_Paulo",
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
-    trace: "retain-on-failure",
+    // A failed journey keeps its trace: each action with the page's DOM before and after it (what
+    // finds a race). Without the screencast, which kept the browser painting frames for every test
+    // and took a quarter of the step's time on a 2-core machine.
+    trace: { mode: "retain-on-failure", screenshots: false },
+    // Each new context would otherwise install the app's worker 3 s after its first page and
+    // download the whole build into it (~180 files): the journeys about the worker allow it
+    // (pwa, push-notifications, fonts).
+    serviceWorkers: "block",
   },
   webServer: {
     // The production build (React's production runtime, the service worker) whatever NODE_ENV the

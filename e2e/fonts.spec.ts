@@ -4,6 +4,10 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 // The fonts are ours: the app shell draws in Inter and a Link Bio page in its chosen fonts, every
 // file comes from our origin, and no request (fonts or anything else) leaves it.
 
+// With the app's worker, whose requests (its precache) are watched too; the other journeys block it
+// (playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /** Every request the context makes (pages and service worker), and the console's errors. */
 function watch(context: BrowserContext, page: Page) {
   const requests: string[] = [];

@@ -9,6 +9,9 @@ import { type FakeSubscription, startFakePushService } from "../tests/fakes/push
 // server's push arrives signed and encrypted; decrypted there, it is delivered to the worker the
 // way the browser would, through the DevTools protocol (ServiceWorker.deliverPushMessage).
 
+// The push arrives at the app's worker (the other journeys block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /** Stands in for the browser's push service client: subscribe() answers the test's subscription. */
 function stubPushManager(subscription: FakeSubscription) {
   const STORE = "e2e-push-subscribed";

@@ -10,6 +10,9 @@ import { REGISTER_DELAY_MS } from "@web/features/pwa/service-worker";
 
 const INSTALL_TITLE = `Instalar ${APP_NAME}PRO`;
 
+// The worker is what these journeys are about (the other journeys block it: playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 // The pages' clocks are the test's: the app's delays (the worker's registration 3 s after the load,
 // the install card 5 s after the browser's signal, 'Conexão restaurada' for 3 s) are run through,
 // not waited for. Time otherwise flows as usual.
