@@ -1,7 +1,7 @@
-// npm test: lint, type-check, unit + API tests (PGlite, and Postgres when TEST_DATABASE_URL is set),
-// then the browser journeys when Chromium is there (required when CI is set) while the fault tests
-// (npm run test:faults: real server processes, Postgres restarted, Redis killed, SIGTERM) run beside
-// them. Ends with one plain "N passed, N failed" line.
+// npm test: lint, type-check, unit + API tests (PGlite, and Postgres when TEST_DATABASE_URL is set)
+// with the fault tests (npm run test:faults: real server processes, Postgres restarted, Redis killed,
+// SIGTERM) beside them, then the browser journeys alone when Chromium is there (required when CI is
+// set). Ends with one plain "N passed, N failed" line.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -68,25 +68,11 @@ await runSideBySide([
     : []),
 ]);
 
-const vitestJson = path.join(root, "test-results", "vitest.json");
-fs.rmSync(vitestJson, { force: true });
-run("vitest", "npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${vitestJson}`,
-]);
-if (fs.existsSync(vitestJson)) {
-  const report = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-}
-
 // The fault tests start servers, a private Postgres and Redis of their own on free ports: they run
-// beside the browser step (their output is printed when they end) to keep the run short. Their files
-// live apart: Playwright empties test-results/ when it starts.
+// beside the unit and API tests (their output is printed when they end), whose timeouts are generous,
+// and are over before the browser step starts: the journeys' 7 s waits are the tightest of the run,
+// and two of them ran out while the faults' load shared the two cores with them. Their files live
+// apart: Playwright empties test-results/ when it starts.
 const faultsDir = path.join(root, "test-results-faults");
 fs.mkdirSync(faultsDir, { recursive: true });
 const faultsJson = path.join(faultsDir, "faults.json");
@@ -115,6 +101,33 @@ const faultsDone = new Promise((resolve) => {
   faults.on("error", () => resolve(1));
 });
 
+const vitestJson = path.join(root, "test-results", "vitest.json");
+fs.rmSync(vitestJson, { force: true });
+run("vitest", "npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${vitestJson}`,
+]);
+if (fs.existsSync(vitestJson)) {
+  const report = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+const faultsCode = await faultsDone;
+console.log(`\n=== faults: ${faultsCode === 0 ? "passed" : "FAILED"}\n`);
+process.stdout.write(fs.readFileSync(faultsLog, "utf8"));
+if (faultsCode !== 0) failures.push("faults");
+if (fs.existsSync(faultsJson)) {
+  const report = JSON.parse(fs.readFileSync(faultsJson, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
 if (willBrowse) {
   const e2eJson = path.join(root, "test-results", "e2e.json");
   fs.rmSync(e2eJson, { force: true });
@@ -136,17 +149,6 @@ if (willBrowse) {
   console.log(`!!! BROWSER TESTS SKIPPED: no Chromium at ${chromium}.`);
   console.log("!!! Install it (Debian: apt-get install chromium) or set CHROMIUM_PATH.");
   console.log("!".repeat(72));
-}
-
-const faultsCode = await faultsDone;
-console.log(`\n=== faults: ${faultsCode === 0 ? "passed" : "FAILED"}\n`);
-process.stdout.write(fs.readFileSync(faultsLog, "utf8"));
-if (faultsCode !== 0) failures.push("faults");
-if (fs.existsSync(faultsJson)) {
-  const report = JSON.parse(fs.readFileSync(faultsJson, "utf8"));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
 }
 
 if (failures.length) console.log(`\nFailed steps: ${failures.join(", ")}`);
