@@ -116,6 +116,8 @@ export type DatabaseOptions = {
    * process (tests open one per file) rather than compiled and read again for each.
    */
   pgliteBinaries?: Pick<PGliteOptions, "pgliteWasmModule" | "fsBundle">;
+  /** In-memory PGlite made anew (no loadDataDir): initdb's arguments beyond PGlite's own. */
+  pgliteInitdbArgs?: string[];
   migrate?: boolean;
   poolSize?: number;
 };
@@ -213,6 +215,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     client = new PGlite({
       postgresqlconf: PGLITE_CONF,
       loadDataDir: options.loadDataDir,
+      initDbStartParams: options.pgliteInitdbArgs,
       extensions,
       ...options.pgliteBinaries,
     });
