@@ -18,16 +18,17 @@ describe("boundedMemo", () => {
     expect(calls).toEqual(["a", "nada"]);
   });
 
-  it("starts over when full: at most `max` keys are kept", () => {
+  it("keeps the `max` keys used last: the one used longest ago goes first", () => {
     const { memo, calls } = counted({ max: 2 });
     memo("a");
     memo("b");
     memo("a");
     expect(calls).toEqual(["a", "b"]);
-    memo("c"); // full: cleared, then c kept
+    memo("c"); // full: b, used longest ago, goes; a stays
     memo("c");
     memo("a");
-    expect(calls).toEqual(["a", "b", "c", "a"]);
+    memo("b");
+    expect(calls).toEqual(["a", "b", "c", "b"]);
   });
 
   it("computes a key longer than maxKeyLength every time, with the same answer", () => {
