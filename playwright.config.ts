@@ -43,7 +43,7 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
     // A failed journey keeps its trace: each action with the page's DOM before and after it (what
     // finds a race). Without the screencast, which kept the browser painting frames for every test
-    // and took a quarter of the step's time on a 2-core machine.
+    // (~15% of a journey's time on a 2-core machine; the DOM snapshots cost nothing measurable).
     trace: { mode: "retain-on-failure", screenshots: false },
     // Each new context would otherwise install the app's worker 3 s after its first page and
     // download the whole build into it (~180 files): the journeys about the worker allow it

@@ -47,6 +47,15 @@ async function runSideBySide(steps) {
   }
 }
 
+/** Adds a Vitest JSON report's counts (none when the run wrote no report). */
+function countVitest(reportPath) {
+  if (!fs.existsSync(reportPath)) return;
+  const report = JSON.parse(fs.readFileSync(reportPath, "utf8"));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
 fs.mkdirSync(path.join(root, "test-results"), { recursive: true });
 
 // The browser journeys run on the production build: it is made here, beside the lint and the type
@@ -110,23 +119,13 @@ run("vitest", "npx", [
   "--reporter=json",
   `--outputFile.json=${vitestJson}`,
 ]);
-if (fs.existsSync(vitestJson)) {
-  const report = JSON.parse(fs.readFileSync(vitestJson, "utf8"));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-}
+countVitest(vitestJson);
 
 const faultsCode = await faultsDone;
 console.log(`\n=== faults: ${faultsCode === 0 ? "passed" : "FAILED"}\n`);
 process.stdout.write(fs.readFileSync(faultsLog, "utf8"));
 if (faultsCode !== 0) failures.push("faults");
-if (fs.existsSync(faultsJson)) {
-  const report = JSON.parse(fs.readFileSync(faultsJson, "utf8"));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests;
-  skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-}
+countVitest(faultsJson);
 
 if (willBrowse) {
   const e2eJson = path.join(root, "test-results", "e2e.json");
