@@ -1,7 +1,10 @@
 // The cold redirects alone, to try a change to the cold path in a minute or two instead of
 // the bench's ten: `npx tsx bench/cold.ts [codes]` (150,000 by default, scattered over the million)
-// on a copy of the PGlite data dir that `npm run bench` seeded and kept (run it once first), with
-// the server built from the working tree and pinned as in the bench. By default HEAD then GET over
+// on a copy of the PGlite data dir that `npm run bench` seeded and kept (run it once first), or
+// with BENCH_DATABASE_URL on a copy of that Postgres database (CREATE DATABASE … TEMPLATE), with
+// the server built from the working tree and pinned as in the bench. BENCH_LOOP_DELAY=1 also
+// records the server's event-loop stalls second by second (bench/loop-delay.mjs), and
+// BENCH_CPU_PROF=1 profiles it (bench/results/prof/, as in npm run bench). By default HEAD then GET over
 // the same codes, each on a fresh copy, and their ratio; BENCH_COLD_METHOD=HEAD or GET runs one.
 // HEAD looks the codes up without recording clicks: the lookups' own ceiling. Same lock as npm run bench; the
 // figures go to bench/results/cold.json. No baseline is run: the bench's cold baseline is the bare
@@ -9,6 +12,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { isMain, runAlone, type Scenario } from "./alone";
 import { memoryOf, ROOT, startApp } from "./app-server";
 import { touch } from "./children";
@@ -51,18 +55,88 @@ async function timePair(scenario: Scenario, count: number, rps: Record<string, n
   });
 }
 
-export async function runColdAlone({ log, rows, raw }: Scenario, count: number, method: "GET" | "HEAD") {
+/** BENCH_DATABASE_URL: the cold runs on a copy of that database, which `npm run bench` seeded (run it once first). */
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+
+/** Where a run's server gets its own copy of the seeded data: a data dir (PGlite) or a database (Postgres). */
+type SeedCopy = { port: number; dataDir: string; databaseUrl?: string; drop: () => Promise<void> };
+
+async function copySeed(log: (message: string) => void): Promise<SeedCopy | undefined> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-bench-cold-"));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) {
+    // CREATE DATABASE … TEMPLATE: a file copy of the seeded database, its connections closed first.
+    const seeded = new URL(databaseUrl);
+    const template = seeded.pathname.slice(1);
+    const name = `${template}_cold`;
+    const copyUrl = Object.assign(new URL(databaseUrl), { pathname: `/${name}` }).toString();
+    const admin = new pg.Client({
+      connectionString: Object.assign(seeded, { pathname: "/postgres" }).toString(),
+    });
+    await admin.connect();
+    try {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`create database ${name} template ${template}`);
+    } finally {
+      await admin.end();
+    }
+    const copy = new pg.Client({ connectionString: copyUrl });
+    await copy.connect();
+    const host = await copy.query<{ domain: string }>("select domain from domains where is_default");
+    await copy.end();
+    const port = Number(host.rows[0]?.domain.split(":")[1]);
+    if (!port) {
+      log(`no seeded default domain in ${template}: run BENCH_DATABASE_URL=… npm run bench once first`);
+      return undefined;
+    }
+    return {
+      port,
+      dataDir,
+      databaseUrl: copyUrl,
+      drop: async () => {
+        removeDir();
+        const dropper = new pg.Client({
+          connectionString: Object.assign(new URL(copyUrl), { pathname: "/postgres" }).toString(),
+        });
+        await dropper.connect();
+        await dropper.query(`drop database if exists ${name} with (force)`);
+        await dropper.end();
+      },
+    };
+  }
   const kept = savedSeed<{ port: number }>();
   if (!kept) {
+    removeDir();
     log(`no seeded data dir at ${seedCacheDir()}: run npm run bench once first`);
+    return undefined;
+  }
+  fs.cpSync(kept.dataDir, dataDir, { recursive: true });
+  return { port: kept.saved.port, dataDir, drop: async () => removeDir() };
+}
+
+export async function runColdAlone({ log, rows, raw }: Scenario, count: number, method: "GET" | "HEAD") {
+  const seed = await copySeed(log);
+  if (!seed) {
     process.exitCode = 1;
     return;
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-bench-cold-"));
   try {
-    fs.cpSync(kept.dataDir, dataDir, { recursive: true });
     const logFile = path.join(ROOT, "bench", "results", "cold-server.log");
-    const app = await startApp({ port: kept.saved.port, dataDir, logFile });
+    const loopDelayFile = path.join(ROOT, "bench", "results", `cold-loop-delay-${method}.json`);
+    const watchLoop = process.env.BENCH_LOOP_DELAY === "1";
+    const app = await startApp({
+      port: seed.port,
+      dataDir: seed.dataDir,
+      databaseUrl: seed.databaseUrl,
+      logFile,
+      nodeFlags: [
+        ...(watchLoop ? ["--import", path.join(ROOT, "bench", "loop-delay.mjs")] : []),
+        ...(process.env.BENCH_CPU_PROF === "1"
+          ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "results", "prof")}`]
+          : []),
+      ],
+      ...(watchLoop && { env: { BENCH_LOOP_DELAY_FILE: loopDelayFile } }),
+    });
     const before = memoryOf(app.pid);
     const touched = await touch(app.origin, count, SHORT_LINK_COUNT, method);
     await new Promise((resolve) => setTimeout(resolve, 3000));
@@ -85,8 +159,24 @@ export async function runColdAlone({ log, rows, raw }: Scenario, count: number, 
       verdict: stopped.code === 0 ? "INFO" : "FAIL",
       note: `peak (VmHWM) ${fmt.mb(after.peakMb)}; SIGTERM exit ${stopped.code} in ${stopped.seconds.toFixed(1)} s`,
     });
+    if (watchLoop && fs.existsSync(loopDelayFile)) {
+      const seconds = JSON.parse(fs.readFileSync(loopDelayFile, "utf8")) as {
+        p99Ms: number;
+        maxMs: number;
+      }[];
+      const busy = seconds.slice(1, -4);
+      const maxes = busy.map((s) => s.maxMs).sort((a, b) => a - b);
+      const at = (q: number) => maxes[Math.min(maxes.length - 1, Math.floor(q * maxes.length))] ?? 0;
+      rows.push({
+        metric: "event-loop stall per second (median / p90 / max)",
+        ours: `${fmt.ms(at(0.5))} / ${fmt.ms(at(0.9))} / ${fmt.ms(at(1))}`,
+        target: "info",
+        verdict: "INFO",
+        note: `${busy.length} seconds; per second in ${path.relative(ROOT, loopDelayFile)}`,
+      });
+    }
   } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await seed.drop();
   }
 }
 

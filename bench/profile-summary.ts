@@ -14,7 +14,7 @@ type Profile = { nodes: ProfileNode[]; startTime: number; endTime: number; sampl
 const args = process.argv.slice(2);
 const topIndex = args.indexOf("--top");
 const top = topIndex >= 0 ? Number(args[topIndex + 1]) : 25;
-const files = args.filter((arg, i) => arg.endsWith(".cpuprofile") && i !== topIndex + 1);
+const files = args.filter((arg, i) => arg.endsWith(".cpuprofile") && (topIndex < 0 || i !== topIndex + 1));
 
 function area(url: string, name: string): string {
   if (!url) return `(${name.replace(/[()]/g, "") || "native"})`;

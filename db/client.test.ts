@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { openTestDatabase, testDatabaseKind } from "../tests/test-database";
-import { type Database, lockDataDir, openDatabase, sqlLiteral } from "./client";
+import { type Database, lockDataDir, openDatabase, sqlLiteral, withoutJit } from "./client";
 import { users } from "./schema";
 
 describe("lockDataDir", () => {
@@ -90,6 +90,36 @@ describe.skipIf(testDatabaseKind !== "postgres")("a connection lost in the middl
     (
       await database.db.select({ email: users.email }).from(users).where(sql`${users.email} like ${like}`)
     ).map((row) => row.email);
+});
+
+describe("withoutJit", () => {
+  it("turns Postgres's JIT off and keeps the options a URL gives", () => {
+    expect(withoutJit("postgres://app@db.internal:5432/atalho")).toEqual({
+      connectionString: "postgres://app@db.internal:5432/atalho",
+      options: "-c jit=off",
+    });
+    const given = withoutJit(
+      "postgres://app@db.internal:5432/atalho?sslmode=require&options=-c%20search_path%3Dapp",
+    );
+    expect(given.options).toBe("-c search_path=app -c jit=off");
+    expect(new URL(given.connectionString).searchParams.get("options")).toBeNull();
+    expect(new URL(given.connectionString).searchParams.get("sslmode")).toBe("require");
+  });
+});
+
+describe.skipIf(testDatabaseKind !== "postgres")("the pool's connections", () => {
+  it("run without JIT, which compiled the event worker's generic plans again at every run", async () => {
+    const database = await openTestDatabase();
+    try {
+      const rows = await database.preparedRows<{ jit: string }>({
+        name: "jit_setting_test",
+        query: sql`select current_setting('jit') as jit`,
+      });
+      expect(rows).toEqual([{ jit: "off" }]);
+    } finally {
+      await database.close();
+    }
+  });
 });
 
 describe("sqlLiteral", () => {
