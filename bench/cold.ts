@@ -4,7 +4,8 @@
 // with BENCH_DATABASE_URL on a copy of that Postgres database (CREATE DATABASE … TEMPLATE), with
 // the server built from the working tree and pinned as in the bench. BENCH_LOOP_DELAY=1 also
 // records the server's event-loop stalls second by second (bench/loop-delay.mjs), and
-// BENCH_CPU_PROF=1 profiles it (bench/results/prof/, as in npm run bench). By default HEAD then GET over
+// BENCH_CPU_PROF=1 profiles it (bench/results/prof/, as in npm run bench), and BENCH_SERVER_FLAGS
+// adds node flags (`--trace-gc`: the collections, in bench/results/cold-server.log). By default HEAD then GET over
 // the same codes, each on a fresh copy, and their ratio; BENCH_COLD_METHOD=HEAD or GET runs one.
 // HEAD looks the codes up without recording clicks: the lookups' own ceiling. Same lock as npm run bench; the
 // figures go to bench/results/cold.json. No baseline is run: the bench's cold baseline is the bare
@@ -131,6 +132,7 @@ export async function runColdAlone({ log, rows, raw }: Scenario, count: number, 
       logFile,
       nodeFlags: [
         ...(watchLoop ? ["--import", path.join(ROOT, "bench", "loop-delay.mjs")] : []),
+        ...(process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []),
         ...(process.env.BENCH_CPU_PROF === "1"
           ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "results", "prof")}`]
           : []),
