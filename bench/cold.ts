@@ -2,12 +2,12 @@
 // the bench's ten: `npx tsx bench/cold.ts [codes]` (150,000 by default, scattered over the million)
 // on a copy of the PGlite data dir that `npm run bench` seeded and kept (run it once first), or
 // with BENCH_DATABASE_URL on a copy of that Postgres database (CREATE DATABASE … TEMPLATE), with
-// the server built from the working tree and pinned as in the bench. BENCH_LOOP_DELAY=1 also
-// records the server's event-loop stalls second by second (bench/loop-delay.mjs), and
-// BENCH_CPU_PROF=1 profiles it (bench/results/prof/, as in npm run bench), and BENCH_SERVER_FLAGS
-// adds node flags (`--trace-gc`: the collections, in bench/results/cold-server.log). By default HEAD then GET over
+// the server built from the working tree and pinned as in the bench. By default HEAD then GET over
 // the same codes, each on a fresh copy, and their ratio; BENCH_COLD_METHOD=HEAD or GET runs one.
-// HEAD looks the codes up without recording clicks: the lookups' own ceiling. Same lock as npm run bench; the
+// HEAD looks the codes up without recording clicks: the lookups' own ceiling. To look inside a run:
+// BENCH_LOOP_DELAY=1 records the server's event-loop stalls second by second (bench/loop-delay.mjs),
+// BENCH_CPU_PROF=1 profiles it (bench/results/prof/), BENCH_SERVER_FLAGS adds node flags
+// (`--trace-gc`: the collections, in bench/results/cold-server.log). Same lock as npm run bench; the
 // figures go to bench/results/cold.json. No baseline is run: the bench's cold baseline is the bare
 // server driven by wrk (bench/run.ts).
 import fs from "node:fs";
@@ -56,54 +56,84 @@ async function timePair(scenario: Scenario, count: number, rps: Record<string, n
   });
 }
 
-/** BENCH_DATABASE_URL: the cold runs on a copy of that database, which `npm run bench` seeded (run it once first). */
+/** BENCH_DATABASE_URL: the cold runs on copies of that database, seeded by `npm run bench` (run it once). */
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 
-/** Where a run's server gets its own copy of the seeded data: a data dir (PGlite) or a database (Postgres). */
+/** A run's own copy of the seeded data: a data dir (PGlite), or a database too (Postgres). */
 type SeedCopy = { port: number; dataDir: string; databaseUrl?: string; drop: () => Promise<void> };
+
+/** Statements on the server's `postgres` database (making and dropping the copies). */
+async function onServer(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({
+    connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString(),
+  });
+  await client.connect();
+  try {
+    await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * `<database>_cold`, made from the seeded database with CREATE DATABASE … TEMPLATE (which fails
+ * while anything is connected to the template), and the port its default domain was seeded for.
+ */
+async function copyPostgres(url: string, log: (message: string) => void) {
+  const template = decodeURIComponent(new URL(url).pathname.slice(1));
+  if (!template) throw new Error("BENCH_DATABASE_URL names no database");
+  const name = `${template}_cold`;
+  const copyUrl = Object.assign(new URL(url), { pathname: `/${encodeURIComponent(name)}` }).toString();
+  const dropCopy = () =>
+    onServer(url, (client) =>
+      client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`),
+    );
+  await onServer(url, async (client) => {
+    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
+    await client.query(
+      `create database ${client.escapeIdentifier(name)} template ${client.escapeIdentifier(template)}`,
+    );
+  });
+  let port = 0;
+  try {
+    const copy = new pg.Client({ connectionString: copyUrl });
+    await copy.connect();
+    try {
+      const host = await copy.query<{ domain: string }>("select domain from domains where is_default");
+      port = Number(host.rows[0]?.domain.split(":")[1]);
+    } finally {
+      await copy.end();
+    }
+  } catch (error) {
+    await dropCopy();
+    // 42P01: no domains table, a database the bench never seeded.
+    if ((error as { code?: string }).code !== "42P01") throw error;
+  }
+  if (!port) {
+    await dropCopy().catch(() => undefined);
+    log(`no seeded default domain in ${template}: run BENCH_DATABASE_URL=… npm run bench once first`);
+    return undefined;
+  }
+  return { port, databaseUrl: copyUrl, drop: dropCopy };
+}
 
 async function copySeed(log: (message: string) => void): Promise<SeedCopy | undefined> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "atalho-bench-cold-"));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
   if (databaseUrl) {
-    // CREATE DATABASE … TEMPLATE: a file copy of the seeded database, its connections closed first.
-    const seeded = new URL(databaseUrl);
-    const template = seeded.pathname.slice(1);
-    const name = `${template}_cold`;
-    const copyUrl = Object.assign(new URL(databaseUrl), { pathname: `/${name}` }).toString();
-    const admin = new pg.Client({
-      connectionString: Object.assign(seeded, { pathname: "/postgres" }).toString(),
+    const copy = await copyPostgres(databaseUrl, log).catch((error) => {
+      removeDir();
+      throw error;
     });
-    await admin.connect();
-    try {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.query(`create database ${name} template ${template}`);
-    } finally {
-      await admin.end();
-    }
-    const copy = new pg.Client({ connectionString: copyUrl });
-    await copy.connect();
-    const host = await copy.query<{ domain: string }>("select domain from domains where is_default");
-    await copy.end();
-    const port = Number(host.rows[0]?.domain.split(":")[1]);
-    if (!port) {
-      log(`no seeded default domain in ${template}: run BENCH_DATABASE_URL=… npm run bench once first`);
+    if (!copy) {
+      removeDir();
       return undefined;
     }
-    return {
-      port,
-      dataDir,
-      databaseUrl: copyUrl,
-      drop: async () => {
-        removeDir();
-        const dropper = new pg.Client({
-          connectionString: Object.assign(new URL(copyUrl), { pathname: "/postgres" }).toString(),
-        });
-        await dropper.connect();
-        await dropper.query(`drop database if exists ${name} with (force)`);
-        await dropper.end();
-      },
+    const drop = async () => {
+      removeDir();
+      await copy.drop();
     };
+    return { ...copy, dataDir, drop };
   }
   const kept = savedSeed<{ port: number }>();
   if (!kept) {
@@ -125,6 +155,8 @@ export async function runColdAlone({ log, rows, raw }: Scenario, count: number, 
     const logFile = path.join(ROOT, "bench", "results", "cold-server.log");
     const loopDelayFile = path.join(ROOT, "bench", "results", `cold-loop-delay-${method}.json`);
     const watchLoop = process.env.BENCH_LOOP_DELAY === "1";
+    // A server that dies before its exit handler would otherwise leave an earlier run's figures.
+    fs.rmSync(loopDelayFile, { force: true });
     const app = await startApp({
       port: seed.port,
       dataDir: seed.dataDir,
@@ -132,7 +164,7 @@ export async function runColdAlone({ log, rows, raw }: Scenario, count: number, 
       logFile,
       nodeFlags: [
         ...(watchLoop ? ["--import", path.join(ROOT, "bench", "loop-delay.mjs")] : []),
-        ...(process.env.BENCH_SERVER_FLAGS?.split(" ").filter(Boolean) ?? []),
+        ...(process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []),
         ...(process.env.BENCH_CPU_PROF === "1"
           ? ["--cpu-prof", `--cpu-prof-dir=${path.join(ROOT, "bench", "results", "prof")}`]
           : []),
@@ -163,10 +195,13 @@ export async function runColdAlone({ log, rows, raw }: Scenario, count: number, 
     });
     if (watchLoop && fs.existsSync(loopDelayFile)) {
       const seconds = JSON.parse(fs.readFileSync(loopDelayFile, "utf8")) as {
+        second: number;
         p99Ms: number;
         maxMs: number;
       }[];
-      const busy = seconds.slice(1, -4);
+      // The load's seconds only: not start-up's (its collections, PGlite's start), nor the wait after.
+      const from = Math.ceil(app.startSeconds);
+      const busy = seconds.filter((s) => s.second > from && s.second <= from + touched.seconds);
       const maxes = busy.map((s) => s.maxMs).sort((a, b) => a - b);
       const at = (q: number) => maxes[Math.min(maxes.length - 1, Math.floor(q * maxes.length))] ?? 0;
       rows.push({

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { openTestDatabase, testDatabaseKind } from "../tests/test-database";
-import { type Database, lockDataDir, openDatabase, sqlLiteral, withoutJit } from "./client";
+import { type Database, lockDataDir, openDatabase, parseConnectionWithoutJit, sqlLiteral } from "./client";
 import { users } from "./schema";
 
 describe("lockDataDir", () => {
@@ -92,30 +92,47 @@ describe.skipIf(testDatabaseKind !== "postgres")("a connection lost in the middl
     ).map((row) => row.email);
 });
 
-describe("withoutJit", () => {
-  it("turns Postgres's JIT off and keeps the options a URL gives", () => {
-    expect(withoutJit("postgres://app@db.internal:5432/atalho")).toEqual({
-      connectionString: "postgres://app@db.internal:5432/atalho",
+describe("parseConnectionWithoutJit", () => {
+  it("turns Postgres's JIT off after the options a URL or PGOPTIONS gives, and reads socket URLs", () => {
+    expect(parseConnectionWithoutJit("postgres://app@db.internal:5432/atalho")).toMatchObject({
+      host: "db.internal",
+      port: 5432,
+      database: "atalho",
       options: "-c jit=off",
     });
-    const given = withoutJit(
-      "postgres://app@db.internal:5432/atalho?sslmode=require&options=-c%20search_path%3Dapp",
+    const given = parseConnectionWithoutJit(
+      "postgresql://app:p%40ss@db.internal/atalho?sslmode=require&options=-c%20search_path%3Dapp",
     );
-    expect(given.options).toBe("-c search_path=app -c jit=off");
-    expect(new URL(given.connectionString).searchParams.get("options")).toBeNull();
-    expect(new URL(given.connectionString).searchParams.get("sslmode")).toBe("require");
+    expect(given).toMatchObject({ password: "p@ss", options: "-c search_path=app -c jit=off" });
+    expect(given.ssl).toBeTruthy();
+    // WHATWG URL refuses credentials without a host; node-postgres reads the socket from ?host=.
+    expect(parseConnectionWithoutJit("postgres://app:pw@/atalho?host=/var/run/postgresql")).toMatchObject({
+      host: "/var/run/postgresql",
+      database: "atalho",
+      options: "-c jit=off",
+    });
+    vi.stubEnv("PGOPTIONS", "-c statement_timeout=5s");
+    try {
+      expect(parseConnectionWithoutJit("postgres://app@db/atalho").options).toBe(
+        "-c statement_timeout=5s -c jit=off",
+      );
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 
 describe.skipIf(testDatabaseKind !== "postgres")("the pool's connections", () => {
-  it("run without JIT, which compiled the event worker's generic plans again at every run", async () => {
-    const database = await openTestDatabase();
+  it("run without JIT, which compiled the event worker's generic plans again at every run, and keep the URL's options", async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set("options", "-c statement_timeout=1234");
+    const database = await openDatabase({ url: url.toString(), dataDir: "", migrate: false, poolSize: 1 });
     try {
-      const rows = await database.preparedRows<{ jit: string }>({
+      const rows = await database.preparedRows<{ jit: string; timeout: string }>({
         name: "jit_setting_test",
-        query: sql`select current_setting('jit') as jit`,
+        query: sql`select current_setting('jit') as jit, current_setting('statement_timeout') as timeout`,
       });
-      expect(rows).toEqual([{ jit: "off" }]);
+      expect(rows).toEqual([{ jit: "off", timeout: "1234ms" }]);
     } finally {
       await database.close();
     }

@@ -10,6 +10,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from "drizzle-orm/p
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { parseIntoClientConfig } from "pg-connection-string";
 import { projectRoot } from "./project-root";
 import * as schema from "./schema";
 
@@ -154,24 +155,20 @@ export async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /**
- * The connection's settings with Postgres's JIT off (decision 030): the app's statements are short
- * and run with generic plans, whose estimates (10 rows an array, 40,000 events a batch) passed
- * jit_above_cost, and the event worker's two statements then spent 3-4 s of a core each in LLVM,
- * compiling again at every run, for a few milliseconds of work. Options given in the URL are kept
- * (node-postgres lets the URL's win over the config's, so they are moved into the config).
+ * The pool's connection settings, with Postgres's JIT off (decision 030: it compiled the event
+ * worker's generic plans again at every run). Parsed as node-postgres parses a URL (socket hosts
+ * included); options from the URL, else PGOPTIONS, are kept before ours.
  */
-export function withoutJit(url: string): { connectionString: string; options: string } {
-  const parsed = new URL(url);
-  const given = parsed.searchParams.get("options");
-  if (given === null) return { connectionString: url, options: "-c jit=off" };
-  parsed.searchParams.delete("options");
-  return { connectionString: parsed.toString(), options: `${given} -c jit=off` };
+export function parseConnectionWithoutJit(url: string): pg.ClientConfig {
+  const config = parseIntoClientConfig(url);
+  const given = config.options ?? process.env.PGOPTIONS;
+  return { ...config, options: given ? `${given} -c jit=off` : "-c jit=off" };
 }
 
 function openPostgres(url: string, max: number): Database {
   // A host that drops packets (rather than refusing) must not hang a query: the connect gives up
   // after 5 s, and the API answers 503 (server/lib/database-errors.ts).
-  const pool = new pg.Pool({ ...withoutJit(url), max, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ ...parseConnectionWithoutJit(url), max, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its connection must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   // Nor may a checked-out one: between the statements of a transaction (preparedTransaction's
