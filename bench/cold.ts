@@ -14,6 +14,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { withDatabase } from "../db/client";
 import { isMain, runAlone, type Scenario } from "./alone";
 import { memoryOf, ROOT, startApp } from "./app-server";
 import { touch } from "./children";
@@ -65,7 +66,7 @@ type SeedCopy = { port: number; dataDir: string; databaseUrl?: string; drop: () 
 /** Statements on the server's `postgres` database (making and dropping the copies). */
 async function onServer(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
   const client = new pg.Client({
-    connectionString: Object.assign(new URL(url), { pathname: "/postgres" }).toString(),
+    connectionString: withDatabase(url, "postgres"),
   });
   await client.connect();
   try {
@@ -83,17 +84,17 @@ async function copyPostgres(url: string, log: (message: string) => void) {
   const template = decodeURIComponent(new URL(url).pathname.slice(1));
   if (!template) throw new Error("BENCH_DATABASE_URL names no database");
   const name = `${template}_cold`;
-  const copyUrl = Object.assign(new URL(url), { pathname: `/${encodeURIComponent(name)}` }).toString();
+  const copyUrl = withDatabase(url, encodeURIComponent(name));
   const dropCopy = () =>
     onServer(url, (client) =>
       client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`),
     );
-  await onServer(url, async (client) => {
-    await client.query(`drop database if exists ${client.escapeIdentifier(name)} with (force)`);
-    await client.query(
+  await dropCopy();
+  await onServer(url, (client) =>
+    client.query(
       `create database ${client.escapeIdentifier(name)} template ${client.escapeIdentifier(template)}`,
-    );
-  });
+    ),
+  );
   let port = 0;
   try {
     const copy = new pg.Client({ connectionString: copyUrl });

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { withDatabase } from "../db/client";
 import { isMain, runAlone } from "./alone";
 import { type AppServer, freePort, memoryOf, ROOT, startApp, tail, unreachableServices } from "./app-server";
 import { startBaselines } from "./children";
@@ -337,11 +338,7 @@ export async function runFleetBench({ log, rows, raw }: FleetContext): Promise<v
     return;
   }
   const name = `atalho_bench_fleet_${process.pid}`;
-  const databaseUrl = (() => {
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    return url.toString();
-  })();
+  const databaseUrl = withDatabase(POSTGRES_URL, name);
   const admin = new pg.Client({ connectionString: POSTGRES_URL });
   await admin.connect();
   await admin.query(`drop database if exists ${name} with (force)`);

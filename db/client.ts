@@ -165,6 +165,13 @@ export function parseConnectionWithoutJit(url: string): pg.ClientConfig {
   return { ...config, options: given ? `${given} -c jit=off` : "-c jit=off" };
 }
 
+/** The URL of another database on the same Postgres server (tests' and benches' throwaway copies). */
+export function withDatabase(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
 function openPostgres(url: string, max: number): Database {
   // A host that drops packets (rather than refusing) must not hang a query: the connect gives up
   // after 5 s, and the API answers 503 (server/lib/database-errors.ts).

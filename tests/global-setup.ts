@@ -6,7 +6,7 @@ import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { migrateDatabase, openDatabase } from "../db/client";
+import { migrateDatabase, openDatabase, withDatabase } from "../db/client";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -86,10 +86,4 @@ function isAlive(pid: number) {
   } catch {
     return false;
   }
-}
-
-export function withDatabase(url: string, name: string) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
 }

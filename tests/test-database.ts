@@ -3,8 +3,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, type DatabaseOptions, openDatabase } from "../db/client";
-import { withDatabase } from "./global-setup";
+import { type Database, type DatabaseOptions, openDatabase, withDatabase } from "../db/client";
 
 /** Which database the API tests of this project run on (vitest.config.ts sets it per project). */
 export const testDatabaseKind = process.env.ATALHO_TEST_DB === "postgres" ? "postgres" : "pglite";
