@@ -167,5 +167,7 @@ export const ANALYTICS_MESSAGES = {
   shortUrlNotFound: "URL não encontrada",
   linkPageNotFound: "Página não encontrada",
   noClicks: "Nenhum dado de cliques ainda",
+  /** A page's chart with neither views nor clicks in the period (ours: the spec has no page figures). */
+  noPageData: "Nenhum dado de visualizações ou cliques ainda",
   noCountries: "Nenhum dado de localização ainda",
 } as const;

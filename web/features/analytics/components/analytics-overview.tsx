@@ -16,9 +16,9 @@ import { advancedAnalyticsQuery, analyticsSummaryQuery } from "../api/analytics"
 import { AnalyticsPageLinks } from "./analytics-page-links";
 import { DEFAULT_PERIOD, PERIODS, type Period, periodFigure } from "./analytics-periods";
 import { AnalyticsShortcuts } from "./analytics-shortcuts";
-import { ClicksTrend } from "./clicks-trend";
 import { CountryLabel } from "./country-label";
-import { dailySeries } from "./daily-series";
+import { CLICKS_SERIES, dailySeries } from "./daily-series";
+import { DailyTrend } from "./daily-trend";
 import { RankedList } from "./ranked-list";
 import { StatCard } from "./stat-card";
 
@@ -91,7 +91,11 @@ export function AnalyticsOverview() {
               {errorMessage(advanced.error, "Erro ao carregar o gráfico")}
             </p>
           ) : (
-            <ClicksTrend points={dailySeries(advanced.data.daily_clicks, CHART_DAYS)} />
+            <DailyTrend
+              points={dailySeries(advanced.data.daily_clicks, CHART_DAYS)}
+              series={[CLICKS_SERIES]}
+              empty={ANALYTICS_MESSAGES.noClicks}
+            />
           )}
         </section>
 

@@ -33,3 +33,36 @@ export function viewsAndClicksSeries(
 ): ViewsAndClicksPoint[] {
   return daily.map(({ date, views, clicks }) => ({ date, label: dayLabel(date), views, clicks }));
 }
+
+/** A series of a daily chart: the points' field, its name in the legend, its colours and its unit. */
+export type DailySeries<Key extends string> = {
+  key: Key;
+  name: string;
+  stroke: string;
+  fill: string;
+  unit: [one: string, many: string];
+};
+
+/** "1 clique", "1.234 cliques". */
+export const figureCount = (n: number, [one, many]: [string, string]) =>
+  `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
+
+export const CLICKS_SERIES: DailySeries<"clicks"> = {
+  key: "clicks",
+  name: "Cliques",
+  stroke: "#2563eb",
+  fill: "#3b82f6",
+  unit: ["clique", "cliques"],
+};
+
+/** A page's two series: its views in blue and its blocks' clicks in green. */
+export const VIEWS_AND_CLICKS_SERIES: [DailySeries<"views">, DailySeries<"clicks">] = [
+  {
+    key: "views",
+    name: "Visualizações",
+    stroke: "#2563eb",
+    fill: "#3b82f6",
+    unit: ["visualização", "visualizações"],
+  },
+  { ...CLICKS_SERIES, stroke: "#059669", fill: "#10b981" },
+];

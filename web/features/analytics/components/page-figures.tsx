@@ -6,12 +6,12 @@ import { sumByLabel } from "./click-dimensions";
 import { formatCtr } from "./click-through-rate";
 import { countryName } from "./country";
 import { CountryLabel } from "./country-label";
-import { viewsAndClicksSeries } from "./daily-series";
+import { VIEWS_AND_CLICKS_SERIES, viewsAndClicksSeries } from "./daily-series";
+import { DailyTrend } from "./daily-trend";
 import { Breakdown, TrendSection } from "./figure-sections";
 import { type FiguresColumn, FiguresTable } from "./figures-table";
 import { OpenInAppFigures } from "./open-in-app-figures";
 import { StatCard } from "./stat-card";
-import { ViewsClicksTrend } from "./views-clicks-trend";
 
 const whole = (n: number) => n.toLocaleString("pt-BR");
 
@@ -42,7 +42,14 @@ export function PageFigures({ figures }: { figures: PageAnalytics | undefined })
       </div>
 
       <TrendSection title="Visualizações e cliques por dia" loading={loading}>
-        {figures && <ViewsClicksTrend points={viewsAndClicksSeries(figures.daily)} />}
+        {figures && (
+          <DailyTrend
+            points={viewsAndClicksSeries(figures.daily)}
+            series={VIEWS_AND_CLICKS_SERIES}
+            empty={ANALYTICS_MESSAGES.noPageData}
+            height="h-72"
+          />
+        )}
       </TrendSection>
 
       <Breakdown

@@ -2,9 +2,9 @@ import { ANALYTICS_MESSAGES, type TargetAnalytics } from "@common/contract/analy
 import { Globe2, MousePointerClick, Users } from "lucide-react";
 import { LABELLED_BREAKDOWNS } from "./breakdowns";
 import { sumByLabel } from "./click-dimensions";
-import { ClicksTrend } from "./clicks-trend";
 import { CountryLabel } from "./country-label";
-import { dailySeries } from "./daily-series";
+import { CLICKS_SERIES, dailySeries } from "./daily-series";
+import { DailyTrend } from "./daily-trend";
 import { Breakdown, TrendSection } from "./figure-sections";
 import { OpenInAppFigures } from "./open-in-app-figures";
 import { RankedList } from "./ranked-list";
@@ -25,7 +25,13 @@ export function ShortUrlFigures({ figures, days }: { figures: TargetAnalytics | 
       </div>
 
       <TrendSection title="Cliques por dia" loading={loading}>
-        {figures && <ClicksTrend points={dailySeries(figures.daily_clicks, days)} />}
+        {figures && (
+          <DailyTrend
+            points={dailySeries(figures.daily_clicks, days)}
+            series={[CLICKS_SERIES]}
+            empty={ANALYTICS_MESSAGES.noClicks}
+          />
+        )}
       </TrendSection>
 
       <div className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">

@@ -1,11 +1,15 @@
-import type { PageAnalytics, TargetAnalytics as TargetFigures } from "@common/contract/analytics";
+import {
+  ANALYTICS_MESSAGES,
+  type PageAnalytics,
+  type TargetAnalytics as TargetFigures,
+} from "@common/contract/analytics";
+import { dayOf } from "@common/time";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { NO_IN_APP_VISITS } from "./open-in-app-figures";
 import { TargetAnalytics } from "./target-analytics";
-import { NO_PAGE_DATA } from "./views-clicks-trend";
 
 function renderTarget(
   status: number,
@@ -162,6 +166,19 @@ describe("TargetAnalytics of a short link", () => {
     expect(inApp.queryByText(/aberturas no app/)).toBeNull();
   });
 
+  it("names its chart by the period's clicks, and says when there are none", async () => {
+    renderTarget(200, {
+      ...noClicks,
+      total_clicks: 1234,
+      daily_clicks: [{ date: dayOf(Date.now()), clicks: 1234 }],
+    });
+    expect(await screen.findByRole("img", { name: "1.234 cliques no período" })).toBeTruthy();
+    cleanup();
+    renderTarget(200, noClicks);
+    expect(await screen.findByText(ANALYTICS_MESSAGES.noClicks)).toBeTruthy();
+    expect(screen.queryByRole("img", { name: /no período/ })).toBeNull();
+  });
+
   it("has no page-only figures: no views, no blocks, no CSV", async () => {
     renderTarget(200, noClicks);
     expect(await screen.findByRole("region", { name: "Países" })).toBeTruthy();
@@ -253,7 +270,7 @@ describe("TargetAnalytics of a Link Bio page", () => {
       { ...empty, daily: page.daily.map((d) => ({ ...d, views: 0, unique_visitors: 0, clicks: 0 })) },
       "link-pages",
     );
-    expect(await screen.findByText(NO_PAGE_DATA)).toBeTruthy();
+    expect(await screen.findByText(ANALYTICS_MESSAGES.noPageData)).toBeTruthy();
     expect(within(card("CTR")).getByText("0%")).toBeTruthy();
     cleanup();
 
