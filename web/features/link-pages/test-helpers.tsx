@@ -1,6 +1,5 @@
 // Test support for this feature's component tests: the real providers and router, and a fake
 // network edge (fetch) answering by method and path.
-import type { LinkPage } from "@common/contract/link-pages";
 import { LINK_PAGE_THEMES } from "@common/link-bio/themes";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
@@ -47,35 +46,4 @@ export function renderRoutes(routes: RouteObject[], path: string) {
     </QueryClientProvider>,
   );
   return { ...view, router, queryClient };
-}
-
-let nextId = 1;
-export function makePage(overrides: Partial<LinkPage> = {}): LinkPage {
-  const id = overrides.id ?? nextId++;
-  return {
-    id,
-    slug: `pagina-${id}`,
-    title: `Página ${id}`,
-    description: null,
-    profile_image_url: null,
-    background_color: "#ffffff",
-    text_color: "#000000",
-    button_style: "{}",
-    button_font: "Inter",
-    button_size: "medium",
-    custom_domain_id: 1,
-    is_active: true,
-    background_type: "solid",
-    background_gradient_to: null,
-    background_gradient_direction: null,
-    background_image_url: null,
-    is_sensitive: false,
-    seo_title: null,
-    seo_description: null,
-    click_count: 0,
-    links_count: 0,
-    created_at: "2026-11-20T15:00:00.000Z",
-    updated_at: "2026-11-20T15:00:00.000Z",
-    ...overrides,
-  };
 }

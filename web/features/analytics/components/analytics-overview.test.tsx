@@ -1,10 +1,10 @@
 import type { AnalyticsSummary } from "@common/contract/analytics";
 import { ANALYTICS_MESSAGES } from "@common/contract/analytics";
-import type { LinkPage } from "@common/contract/link-pages";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makePage } from "../../../../tests/web-link-pages";
 import { AnalyticsOverview } from "./analytics-overview";
 
 const summary: AnalyticsSummary = {
@@ -41,31 +41,8 @@ function renderOverview() {
   );
 }
 
-const linkPage = (id: number, title: string, slug: string, clicks: number): LinkPage => ({
-  id,
-  slug,
-  title,
-  description: null,
-  profile_image_url: null,
-  background_color: "#ffffff",
-  text_color: "#000000",
-  button_style: "{}",
-  button_font: "Inter",
-  button_size: "medium",
-  custom_domain_id: 1,
-  is_active: true,
-  background_type: "solid",
-  background_gradient_to: null,
-  background_gradient_direction: null,
-  background_image_url: null,
-  is_sensitive: false,
-  seo_title: null,
-  seo_description: null,
-  click_count: clicks,
-  links_count: 2,
-  created_at: "2026-11-20T15:00:00.000Z",
-  updated_at: "2026-11-20T15:00:00.000Z",
-});
+const linkPage = (id: number, title: string, slug: string, clicks: number) =>
+  makePage({ id, title, slug, click_count: clicks, links_count: 2 });
 
 const card = (label: string) =>
   screen.getByText(label, { selector: "p" }).closest("div.rounded-xl") as HTMLElement;

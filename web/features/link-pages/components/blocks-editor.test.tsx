@@ -3,8 +3,9 @@ import { BLOCK_MESSAGES } from "@common/contract/link-blocks";
 import { useQuery } from "@tanstack/react-query";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makePage } from "../../../../tests/web-link-pages";
 import { blocksQuery } from "../api/blocks-query";
-import { fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { fakeApi, renderRoutes } from "../test-helpers";
 import { blocksServer, makeBlock } from "./blocks/fake-blocks-server";
 import { BlocksEditor } from "./blocks-editor";
 

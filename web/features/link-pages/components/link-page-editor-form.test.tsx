@@ -7,7 +7,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubClipboard } from "../../../../tests/web-clipboard";
 import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
-import { fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { makePage } from "../../../../tests/web-link-pages";
+import { fakeApi, renderRoutes } from "../test-helpers";
 import { LinkPageEditor } from "./link-page-editor";
 import { LinkPageEditorForm } from "./link-page-editor-form";
 

@@ -8,7 +8,8 @@ import { useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { stubClipboard } from "../../../../tests/web-clipboard";
 import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
-import { fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { makePage } from "../../../../tests/web-link-pages";
+import { fakeApi, renderRoutes } from "../test-helpers";
 import { blocksServer, makeBlock } from "./blocks/fake-blocks-server";
 import { LinkPageEditor } from "./link-page-editor";
 

@@ -3,7 +3,8 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { stubClipboard } from "../../../../tests/web-clipboard";
 import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
-import { fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { makePage } from "../../../../tests/web-link-pages";
+import { fakeApi, renderRoutes } from "../test-helpers";
 import { LinkPagesDashboardList } from "./link-pages-dashboard-list";
 
 const routes = [{ path: "/dashboard", element: <LinkPagesDashboardList /> }];

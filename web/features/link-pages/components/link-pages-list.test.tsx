@@ -2,7 +2,8 @@ import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { DEFAULT_DOMAINS } from "../../../../tests/web-domains";
-import { fakeApi, makePage, renderRoutes } from "../test-helpers";
+import { makePage } from "../../../../tests/web-link-pages";
+import { fakeApi, renderRoutes } from "../test-helpers";
 import { LinkPagesList } from "./link-pages-list";
 
 const routes = [{ path: "/link-pages", element: <LinkPagesList /> }];

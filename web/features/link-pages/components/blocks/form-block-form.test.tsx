@@ -4,8 +4,9 @@ import { BLOCK_MESSAGES } from "@common/contract/link-blocks";
 import { useQuery } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makePage } from "../../../../../tests/web-link-pages";
 import { blocksQuery } from "../../api/blocks-query";
-import { fakeApi, makePage, renderRoutes } from "../../test-helpers";
+import { fakeApi, renderRoutes } from "../../test-helpers";
 import { BlocksEditor } from "../blocks-editor";
 import { blocksServer, makeBlock } from "./fake-blocks-server";
 
