@@ -1,6 +1,8 @@
 import { lazy, Suspense } from "react";
 import { type DailySeries, figureCount } from "./daily-series";
 
+// lazy() keeps no type parameter: inside, the chart is checked with Key = string; DailyTrend's own
+// parameter checks what its callers pass.
 const DailyChart = lazy(() => import("./daily-chart").then((m) => ({ default: m.DailyChart })));
 
 /**

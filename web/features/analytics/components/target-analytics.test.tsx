@@ -3,7 +3,7 @@ import {
   type PageAnalytics,
   type TargetAnalytics as TargetFigures,
 } from "@common/contract/analytics";
-import { dayOf } from "@common/time";
+import { addDays, dayOf } from "@common/time";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
@@ -167,11 +167,13 @@ describe("TargetAnalytics of a short link", () => {
   });
 
   it("names its chart by the period's clicks, and says when there are none", async () => {
-    renderTarget(200, {
-      ...noClicks,
-      total_clicks: 1234,
-      daily_clicks: [{ date: dayOf(Date.now()), clicks: 1234 }],
-    });
+    // The label sums the chart's days (the total card may count days the chart does not show).
+    const today = dayOf(Date.now());
+    const daily_clicks = [
+      { date: addDays(today, -3), clicks: 1000 },
+      { date: today, clicks: 234 },
+    ];
+    renderTarget(200, { ...noClicks, total_clicks: 5000, daily_clicks });
     expect(await screen.findByRole("img", { name: "1.234 cliques no período" })).toBeTruthy();
     cleanup();
     renderTarget(200, noClicks);
