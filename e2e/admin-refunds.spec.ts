@@ -7,25 +7,13 @@ import {
 } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
 import { expect, type Page, test } from "@playwright/test";
-import { verifyEmailFromOutbox } from "./outbox";
+import { registerViaApi } from "./accounts";
 
 // The administrator refunds what a customer paid for their current period: a Pro payment and the
 // upgrade to Business it credited, both refunded from the upgrade's transaction, with the figures
 // on the dashboard following at once.
 
 const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
-
-async function registerCustomer(page: Page, baseURL: string) {
-  const email = `estorno-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Duda", last_name: "Reis" },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
-  // Paid plans need a verified e-mail: follow the link the server mailed.
-  await verifyEmailFromOutbox(page.request, email);
-  return email;
-}
 
 /** Opens a checkout for the plan and pays it by card on the dev checkout page. */
 async function payOnDevCheckout(page: Page, baseURL: string, planName: string) {
@@ -52,7 +40,10 @@ test("the administrator refunds the upgrade and the Pro payment it credited, and
   test.setTimeout(60_000);
   const customerContext = await browser.newContext({ baseURL });
   const customer = await customerContext.newPage();
-  const email = await registerCustomer(customer, baseURL!);
+  const email = await registerViaApi(customer, baseURL!, "estorno", "Duda", {
+    lastName: "Reis",
+    verified: true,
+  });
   const pro = await payOnDevCheckout(customer, baseURL!, "Pro");
   const upgrade = await payOnDevCheckout(customer, baseURL!, "Business");
   expect(upgrade.transaction_type).toBe("upgrade");

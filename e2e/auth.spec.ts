@@ -1,23 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
+import { PASSWORD, registerViaApi, uniqueEmail } from "./accounts";
 
 // Sign-up, sign-in, sign-out and the signed-in navigation, as a visitor sees them.
 // NOTE: the server rate-limits registrations per IP (10 an hour), so journeys share few accounts.
-
-const PASSWORD = "senha-segura-123";
-
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-}
-
-/** Registers through the API with the page's cookie jar, so the page is signed in afterwards. */
-async function registerViaApi(page: Page, firstName: string): Promise<string> {
-  const email = uniqueEmail(firstName.toLowerCase());
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, first_name: firstName, last_name: "Teste" },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
 
 /** The screen links of the top bar (or of the open mobile menu). */
 const nav = (page: Page) => page.getByRole("navigation", { name: "Navegação principal" });
@@ -79,8 +64,9 @@ test("protected screens show a spinner during the session check, then send visit
 
 test("a wrong password is refused with the server's message and a busy button meanwhile", async ({
   page,
+  baseURL,
 }) => {
-  const email = await registerViaApi(page, "Bruno");
+  const email = await registerViaApi(page, baseURL!, "bruno", "Bruno", { lastName: "Teste" });
   await page.context().clearCookies();
 
   // Slow the answer down enough to see the submit button's progress state.
@@ -173,9 +159,10 @@ test("the password can be shown, recovery has its screen, and the links lead out
 
 test("the profile menu opens, closes on Escape and outside clicks, and leads to the subscription", async ({
   page,
+  baseURL,
 }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await registerViaApi(page, "Elisa");
+  await registerViaApi(page, baseURL!, "elisa", "Elisa", { lastName: "Teste" });
 
   // Signed in, /auth is not for them.
   await page.goto("/auth");
@@ -210,8 +197,8 @@ test("the profile menu opens, closes on Escape and outside clicks, and leads to 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("the navigation collapses into a menu with the same entries", async ({ page }) => {
-    await registerViaApi(page, "Fabio");
+  test("the navigation collapses into a menu with the same entries", async ({ page, baseURL }) => {
+    await registerViaApi(page, baseURL!, "fabio", "Fabio", { lastName: "Teste" });
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Olá, Fabio!" })).toBeVisible();
     await expect(nav(page)).toBeHidden();

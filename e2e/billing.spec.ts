@@ -1,24 +1,12 @@
 import { BILLING_MESSAGES, REFUND_MESSAGES } from "@common/contract/billing";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
-import { verifyEmailFromOutbox } from "./outbox";
 
 // Paying for a plan with no Mercado Pago account (the dev checkout), as a customer and as the
 // administrator: subscribe, pending and rejected payments, plan change, cancel, refund, CSV.
 
 const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
-
-async function registerViaApi(page: Page, baseURL: string, name = "Bia") {
-  const email = `plano-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: name, last_name: "Lima" },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
-  // Paid plans need a verified e-mail: follow the link the server mailed.
-  await verifyEmailFromOutbox(page.request, email);
-  return email;
-}
 
 const planCard = (page: Page, name: string) => page.getByRole("article", { name });
 /** The current plan's card on /subscription. */
@@ -40,7 +28,7 @@ async function devCheckout(
 test("a new user pays for Pro, sees the new limits, changes plan and cancels", async ({ page, baseURL }) => {
   // Five checkouts in one journey: more than the default 30 s on a loaded machine.
   test.setTimeout(90_000);
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "plano", "Bia", { lastName: "Lima", verified: true });
   await page.goto("/pricing");
   await expect(planCard(page, "Pro").getByText("MAIS POPULAR")).toBeVisible();
   await expect(planCard(page, "Enterprise").getByText("Ilimitado").first()).toBeVisible();
@@ -110,7 +98,7 @@ test("signed out, choosing a plan goes through sign-in and back to the checkout"
   page,
   baseURL,
 }) => {
-  const email = await registerViaApi(page, baseURL!);
+  const email = await registerViaApi(page, baseURL!, "plano", "Bia", { lastName: "Lima", verified: true });
   await page.request.post("/api/auth/logout", { headers: { origin: baseURL! } });
   await page.goto("/pricing");
   await planCard(page, "Pro").getByRole("button", { name: "Assinar Agora" }).click();
@@ -124,7 +112,7 @@ test("signed out, choosing a plan goes through sign-in and back to the checkout"
 async function customerWithApprovedPro(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const email = await registerViaApi(page, baseURL, "Caio");
+  const email = await registerViaApi(page, baseURL, "plano", "Caio", { lastName: "Lima", verified: true });
   await page.goto("/pricing");
   await planCard(page, "Pro").getByRole("button", { name: "Assinar Agora" }).click();
   await devCheckout(page, "Aprovar", "Cartão de Crédito");
@@ -188,7 +176,7 @@ test("the administrator finds a payment, opens it, refunds it and exports the CS
 });
 
 test("a signed-in user who is not the administrator sees Acesso Negado", async ({ page, baseURL }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "plano", "Bia", { lastName: "Lima", verified: true });
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Acesso Negado" })).toBeVisible();
   await page.getByRole("link", { name: "Voltar ao Dashboard" }).click();

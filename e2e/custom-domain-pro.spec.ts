@@ -1,5 +1,6 @@
 import { linkUnavailablePath } from "@common/contract/shortened-urls";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { FIXTURE_ZONE } from "./domain-fixtures";
 
 // A Pro customer puts a page and a short link on the custom domain the administrator offers the
@@ -7,19 +8,7 @@ import { FIXTURE_ZONE } from "./domain-fixtures";
 // domain, and both answer there (and only there) when a visitor's Host names it.
 
 const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
-const PASSWORD = "senha-segura-123";
-
 type AvailableDomain = { id: number; domain: string };
-
-async function registerViaApi(page: Page, baseURL: string): Promise<string> {
-  const email = `dominio-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, first_name: "Bia" },
-    headers: { origin: baseURL },
-  });
-  expect(response.status()).toBe(201);
-  return email;
-}
 
 test("a Pro user publishes a Link Bio and a short link on the domain offered to Pro", async ({
   page,
@@ -53,7 +42,7 @@ test("a Pro user publishes a Link Bio and a short link on the domain offered to 
   expect(offered.ok()).toBe(true);
 
   // A free account does not get it; once the administrator grants Pro, it does.
-  const email = await registerViaApi(page, baseURL!);
+  const email = await registerViaApi(page, baseURL!, "dominio", "Bia");
   const domainsOfUser = async () =>
     ((await (await page.request.get("/api/user/available-domains")).json()) as AvailableDomain[]).map(
       (row) => row.domain,

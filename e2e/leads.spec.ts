@@ -1,7 +1,8 @@
 import { defaultConsentText, LEAD_MESSAGES } from "@common/contract/leads";
 import { expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
-import { addBlockViaApi, createPageViaApi, registerViaApi, uniqueSlug } from "./link-bio-editor";
+import { addBlockViaApi, createPageViaApi, uniqueSlug } from "./link-bio-editor";
 
 // Issue 37: a creator puts a contact form on their page; one visitor sends it with JavaScript off
 // (a plain form POST, answered by a thank-you page), another with it on (in place); each first has

@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import {
   addBlock,
   addBlockViaApi,
@@ -8,7 +9,6 @@ import {
   blockTypes,
   createPageViaApi,
   moveBlockByKeyboard,
-  registerViaApi,
   uniqueSlug,
 } from "./link-bio-editor";
 

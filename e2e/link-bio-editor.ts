@@ -4,16 +4,6 @@ import { expect, type Locator, type Page } from "@playwright/test";
 // blocks editor (web/features/link-pages/components/blocks-editor.tsx) and the new page's draft
 // links (links-editor.tsx).
 
-/** Registers a new account (signed in on `page`) with a unique address starting with `prefix`. */
-export async function registerViaApi(page: Page, baseURL: string, prefix: string, firstName: string) {
-  const email = `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: firstName },
-    headers: { origin: baseURL },
-  });
-  expect(response.status()).toBe(201);
-}
-
 /** A unique slug starting with `prefix`. */
 export const uniqueSlug = (prefix: string) =>
   `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { addDraftLink, blockSummaries, draftLinkTitles, registerViaApi } from "./link-bio-editor";
+import { registerViaApi } from "./accounts";
+import { addDraftLink, blockSummaries, draftLinkTitles } from "./link-bio-editor";
 
 // A new customer's first Link Bio: the address comes from the title, links go in before the first
 // save, a visitor's click counts where the visitor came from, and the plan's page limit is said

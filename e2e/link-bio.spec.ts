@@ -1,8 +1,9 @@
 import { BLOCK_MESSAGES } from "@common/contract/link-blocks";
 import { LINK_PAGE_MESSAGES } from "@common/contract/link-pages";
 import { expect, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
-import { addLink, blockSummaries, moveBlockByKeyboard, registerViaApi } from "./link-bio-editor";
+import { addLink, blockSummaries, moveBlockByKeyboard } from "./link-bio-editor";
 
 // The Link Bio journey: build a page with styled link blocks in the editor, see the same page in
 // public, count a visitor's click, delete the page. Every other block type: link-bio-blocks.spec.ts.

@@ -1,6 +1,7 @@
 import type { ShortenedUrl } from "@common/contract/shortened-urls";
 import { type Browser, expect, test } from "@playwright/test";
-import { addBlockViaApi, createPageViaApi, registerViaApi, uniqueSlug } from "./link-bio-editor";
+import { registerViaApi } from "./accounts";
+import { addBlockViaApi, createPageViaApi, uniqueSlug } from "./link-bio-editor";
 
 // Issue 36, "Abrir no app", from a visitor inside Instagram's in-app browser on Android: the Link
 // Bio page offers "Abrir no navegador", and a link to a YouTube video goes to the YouTube app

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
-import { addBlockViaApi, createPageViaApi, registerViaApi, uniqueSlug } from "./link-bio-editor";
+import { registerViaApi } from "./accounts";
+import { addBlockViaApi, createPageViaApi, uniqueSlug } from "./link-bio-editor";
 
 // Issue 35: a creator's page visited by three people, two of whom tap a link; the creator reads
 // the views, unique visitors, clicks, CTR and the clicks of each link on the page's analytics.

@@ -1,17 +1,9 @@
 import { POWER_LINK_MESSAGES } from "@common/contract/shortened-urls";
 import { expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 
 // Power links from the owner's side: edit a link's target and follow the new one, build a UTM link,
 // import a CSV with good and bad rows and read the report.
-
-async function registerViaApi(page: Page, baseURL: string) {
-  const email = `poder-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Rui" },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 const urlList = (page: Page) => page.getByRole("region", { name: /Suas URLs/ }).getByRole("listitem");
 const visit = (page: Page, code: string) => page.request.get(`/s/${code}`, { maxRedirects: 0 });
@@ -20,7 +12,7 @@ test("a link's target is edited and the short link follows the new one at once",
   page,
   baseURL,
 }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "poder", "Rui");
   const code = `ed-${Date.now().toString(36)}`;
   await page.goto("/url-shortener");
   await page.getByLabel(/URL Original/).fill("https://exemplo.com.br/antigo");
@@ -46,7 +38,7 @@ test("a link's target is edited and the short link follows the new one at once",
 });
 
 test("a UTM link is built from the fields and merged into the target", async ({ page, baseURL }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "poder", "Rui");
   const code = `utm-${Date.now().toString(36)}`;
   await page.goto("/url-shortener");
   await page.getByLabel(/URL Original/).fill("https://loja.com.br/produto?cor=azul#fotos");
@@ -76,7 +68,7 @@ test("a CSV with good and bad rows is imported and the report names the bad ones
   page,
   baseURL,
 }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "poder", "Rui");
   const code = `csv-${Date.now().toString(36)}`;
   await page.goto("/url-shortener");
   await expect(page.getByRole("heading", { name: "Suas URLs (0)" })).toBeVisible();

@@ -1,5 +1,6 @@
 import { POWER_LINK_MESSAGES, type ShortenedUrl } from "@common/contract/shortened-urls";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 
 // Power links from the visitor's side: a redirect rule by device, and a password-protected link. The
 // targets are elsewhere (our own hosts and loopback are refused as targets): the browser's requests
@@ -11,15 +12,6 @@ const IPHONE =
 const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36";
 const TARGETS = "https://destino.exemplo.com.br/**";
-
-async function registerViaApi(page: Page, baseURL: string) {
-  const email = `regras-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Rui" },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 async function createLink(page: Page, baseURL: string, body: object): Promise<ShortenedUrl> {
   const response = await page.request.post("/api/shortened-urls", {
@@ -54,7 +46,7 @@ test("an iOS rule sends an iPhone to the iOS target and a desktop to the default
   browser,
   baseURL,
 }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "regras", "Rui");
   const link = await createLink(page, baseURL!, {
     rules: [{ type: "device", value: "ios", url: "https://destino.exemplo.com.br/ios" }],
   });
@@ -82,7 +74,7 @@ test("a password link refuses a wrong password and lets the right one through", 
   browser,
   baseURL,
 }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "regras", "Rui");
   const link = await createLink(page, baseURL!, {
     original_url: "https://destino.exemplo.com.br/secreto",
     password: "abre-te-sesamo",
@@ -121,7 +113,7 @@ test("a password link refuses a wrong password and lets the right one through", 
 });
 
 test("the password page at phone and desktop widths", async ({ page, browser, baseURL }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "regras", "Rui");
   const link = await createLink(page, baseURL!, { password: "abre-te-sesamo" });
   for (const width of [390, 1440]) {
     const context = await browser.newContext({

@@ -3,6 +3,7 @@ import path from "node:path";
 import { APP_NAME } from "@common/brand";
 import { expect, type Page, test } from "@playwright/test";
 import { REGISTER_DELAY_MS } from "@web/features/pwa/service-worker";
+import { registerViaApi } from "./accounts";
 
 // The installable app on the production build: /sw.js and the manifest, the install card's timing
 // and dismissal, the connectivity toast, the update banner with a real second version of the
@@ -76,17 +77,8 @@ async function controlledByWorker(page: Page) {
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
-async function registerViaApi(page: Page, baseURL: string) {
-  const email = `pwa-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Paula" },
-    headers: { origin: baseURL },
-  });
-  expect(response.status()).toBe(201);
-}
-
 async function createPublicPage(page: Page, baseURL: string): Promise<string> {
-  await registerViaApi(page, baseURL);
+  await registerViaApi(page, baseURL, "pwa", "Paula");
   const slug = `pwa-${Date.now().toString(36)}`;
   const response = await page.request.post("/api/link-pages", {
     data: { slug, title: "Página da Paula" },

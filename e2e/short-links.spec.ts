@@ -1,18 +1,10 @@
 import { SHORT_URL_MESSAGES } from "@common/contract/shortened-urls";
 import { expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
 
 // Shortening a URL, following it as a visitor from Brazil, reading the click in analytics,
 // landing on a dead link, and deleting the URL: what a user of the shortener sees.
-
-async function registerViaApi(page: Page, baseURL: string) {
-  const email = `encurta-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Lia" },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 const urlList = (page: Page) => page.getByRole("region", { name: /Suas URLs/ }).getByRole("listitem");
 
@@ -22,7 +14,7 @@ test("a short link is created, followed, counted in analytics and deleted", asyn
   baseURL,
 }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "encurta", "Lia");
   const code = `e2e-${Date.now().toString(36)}`;
   // A target elsewhere (our own hosts and loopback are refused); nothing needs to answer there: the
   // visit below reads the redirect without following it.
@@ -104,7 +96,7 @@ test("an unknown short link lands on the home page with a notice", async ({ page
 });
 
 test("a bad URL shows its validation error and creates nothing", async ({ page, baseURL }) => {
-  await registerViaApi(page, baseURL!);
+  await registerViaApi(page, baseURL!, "encurta", "Lia");
   await page.goto("/url-shortener");
   await expect(page.getByRole("heading", { name: "Suas URLs (0)" })).toBeVisible();
   await page.getByLabel(/URL Original/).fill("javascript:alert(1)");
