@@ -106,9 +106,11 @@ async function copyPostgres(url: string, log: (message: string) => void) {
       await copy.end();
     }
   } catch (error) {
-    await dropCopy();
-    // 42P01: no domains table, a database the bench never seeded.
-    if ((error as { code?: string }).code !== "42P01") throw error;
+    // 42P01: no domains table, a database the bench never seeded (dropped below).
+    if ((error as { code?: string }).code !== "42P01") {
+      await dropCopy();
+      throw error;
+    }
   }
   if (!port) {
     await dropCopy().catch(() => undefined);

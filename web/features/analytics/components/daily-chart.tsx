@@ -1,6 +1,7 @@
+import { plural } from "@web/lib/plural";
 import { useId } from "react";
 import { Area, AreaChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { type DailySeries, figureCount } from "./daily-series";
+import type { DailySeries } from "./daily-series";
 
 /**
  * Figures per day as areas, one per series (a legend when there are two). Loaded in its own chunk,
@@ -48,7 +49,7 @@ export function DailyChart<Key extends string>({
         />
         <Tooltip
           formatter={(value, _name, item) => [
-            figureCount(Number(value), unitOf.get(item.dataKey) ?? ["", ""]),
+            plural(Number(value), ...(unitOf.get(item.dataKey) ?? ["", ""])),
             "",
           ]}
           separator=""

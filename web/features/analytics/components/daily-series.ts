@@ -43,10 +43,6 @@ export type DailySeries<Key extends string> = {
   unit: [one: string, many: string];
 };
 
-/** "1 clique", "1.234 cliques". */
-export const figureCount = (n: number, [one, many]: [string, string]) =>
-  `${n.toLocaleString("pt-BR")} ${n === 1 ? one : many}`;
-
 export const CLICKS_SERIES: DailySeries<"clicks"> = {
   key: "clicks",
   name: "Cliques",

@@ -1,5 +1,6 @@
+import { plural } from "@web/lib/plural";
 import { lazy, Suspense } from "react";
-import { type DailySeries, figureCount } from "./daily-series";
+import type { DailySeries } from "./daily-series";
 
 // lazy() keeps no type parameter: inside, the chart is checked with Key = string; DailyTrend's own
 // parameter checks what its callers pass.
@@ -28,7 +29,7 @@ export function DailyTrend<Key extends string>({
       </div>
     );
   }
-  const label = `${series.map((s, i) => figureCount(totals[i]!, s.unit)).join(" e ")} no período`;
+  const label = `${series.map((s, i) => plural(totals[i]!, ...s.unit)).join(" e ")} no período`;
   return (
     <div className={height} role="img" aria-label={label}>
       <Suspense fallback={<div className="h-full animate-pulse rounded-lg bg-gray-100" />}>
