@@ -74,8 +74,10 @@ export const clickEvents = pgTable(
 export type OpenedIn = "app" | "browser";
 
 /**
- * The dimensions a click is summed under in the daily rollup. "in_app" (the app whose in-app
- * browser it came from) and "opened" (OpenedIn) have rows only for the events that have a value.
+ * The dimensions a click is summed under in the daily rollup. Only known values have rows: "in_app"
+ * (the app whose in-app browser it came from) and "opened" (OpenedIn) describe some events only,
+ * and an unknown country, referrer, device, browser or OS is the "total" less the known values,
+ * derived when read (decision 031).
  */
 export type RollupDimension =
   | "total"
@@ -90,7 +92,8 @@ export type RollupDimension =
 
 /**
  * Daily sums per owner, target and dimension (day in the product's time zone). Dashboards read
- * this, never the events. Human clicks are summed under every dimension; bots only under "bot".
+ * this, never the events. Human clicks are summed under "total" and each known value of every
+ * other dimension; bots only under "bot".
  */
 export const clickDaily = pgTable(
   "click_daily",
@@ -112,8 +115,8 @@ export const clickDaily = pgTable(
     // A Link Bio page's figures. Only its blocks' rows: a short link's carry link_page_id 0, and
     // each of them cost an entry here for nothing (migration 0023). No index leads with the owner
     // but the key: account-wide figures read click_daily_user, and the retention purge finds its
-    // users there (analytics-retention.ts). Each index is written once per new row, six rows per
-    // click of a link not clicked yet that day: on PGlite, ~20% of writing a cold click.
+    // users there (analytics-retention.ts). Each index is written once per new row, up to six rows
+    // per click of a link not clicked yet that day: on PGlite, ~20% of writing a cold click.
     index("click_daily_page_idx")
       .on(t.linkPageId, t.dimension, t.day)
       .where(sql`${t.targetType} <> 'short_url'`),
@@ -121,8 +124,10 @@ export const clickDaily = pgTable(
 );
 
 /**
- * The same sums per owner only, whatever the target: the account-wide cards, trend and top
- * countries read ~365 rows per dimension a year here, however many links the user has. Written in
+ * The same sums per owner only, whatever the target, of the dimensions account-wide figures read
+ * ("total", "bot", "country"): the cards, trend and top countries read ~365 rows per dimension a
+ * year here, however many links the user has. Rows of other dimensions written before are never
+ * read. Written in
  * the same transaction as click_daily; forgetting a target's clicks subtracts them here too
  * (server/modules/clicks/forget-clicks.ts).
  */

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../../db/client";
 import { clickDaily, clickDailyUser, linkPages, pageDaily, shortenedUrls } from "../../../db/schema";
 import type { SummaryPeriods } from "./analytics-periods";
@@ -60,17 +60,31 @@ export async function summaryTotals(db: Db, userId: number, p: SummaryPeriods, f
 
 /**
  * The user's top countries by clicks; unknown ("", shown 'Desconhecido') ranks like any country, as
- * in a link's own breakdown, so the two never disagree.
+ * in a link's own breakdown, so the two never disagree. Unknown has no row (decision 031): it is the
+ * total less the known countries.
  */
 export async function topCountries(db: Db, userId: number, floor: string | null, limit = 10) {
-  const clicks = sql<number>`sum(${clickDailyUser.clicks})`.mapWith(Number);
-  return db
-    .select({ country: clickDailyUser.value, clicks })
-    .from(clickDailyUser)
-    .where(and(eq(clickDailyUser.userId, userId), eq(clickDailyUser.dimension, "country"), since(floor)))
-    .groupBy(clickDailyUser.value)
-    .orderBy(desc(clicks), asc(clickDailyUser.value))
-    .limit(limit);
+  type Row = { country: string; clicks: unknown };
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+    with sums as (
+      select ${clickDailyUser.dimension} as dimension, ${clickDailyUser.value} as value,
+             sum(${clickDailyUser.clicks}) as clicks
+      from ${clickDailyUser}
+      where ${clickDailyUser.userId} = ${userId} and ${clickDailyUser.dimension} in ('total', 'country')
+        and not (${clickDailyUser.dimension} = 'country' and ${clickDailyUser.value} = '')
+        ${floor ? sql`and ${clickDailyUser.day} >= ${floor}` : sql``}
+      group by ${clickDailyUser.dimension}, ${clickDailyUser.value}),
+    every as (
+      select value, clicks from sums where dimension = 'country'
+      union all
+      select '', coalesce(sum(clicks) filter (where dimension = 'total'), 0)
+                 - coalesce(sum(clicks) filter (where dimension = 'country'), 0)
+      from sums)
+    select value as country, clicks from every where clicks > 0
+    order by clicks desc, value limit ${limit}`),
+  );
+  return rows.map((row) => ({ country: row.country, clicks: Number(row.clicks) }));
 }
 
 /** The first and last day of a read, inclusive (YYYY-MM-DD, São Paulo days). */
@@ -138,24 +152,40 @@ export const BREAKDOWN_DIMENSIONS = [
 const READ_WHOLE = sql`('in_app', 'opened')`;
 export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
 
+/**
+ * The breakdowns whose unknown value ("": no country, no referrer, an agent not recognised) has no
+ * row of its own (decision 031): it is the day's total less the known values, derived here. Rows of
+ * "" written before are skipped, as their sums are in the total.
+ */
+export const DERIVED_UNKNOWN = ["country", "referrer", "device", "browser", "os"] as const;
+const derivedIn = sql.raw(`(${DERIVED_UNKNOWN.map((dimension) => `'${dimension}'`).join(", ")})`);
+const derivedRows = sql.raw(`(values ${DERIVED_UNKNOWN.map((dimension) => `('${dimension}')`).join(", ")})`);
+
 /** The top values of every breakdown dimension from a day on, ranked inside each dimension. */
 export async function topValues(db: Db, scope: TargetScope, days: DayRange, limit = 10) {
   type Row = { dimension: BreakdownDimension; value: string; clicks: unknown };
   // Both drivers answer { rows }; the clicks sum is a string (pg) or a number (PGlite).
   const rows = rowsOf<Row>(
     await db.execute(sql`
-    select dimension, value, clicks from (
+    with sums as materialized (
       select ${clickDaily.dimension} as dimension, ${clickDaily.value} as value,
-             sum(${clickDaily.clicks}) as clicks,
-             row_number() over (
-               partition by ${clickDaily.dimension}
-               order by sum(${clickDaily.clicks}) desc, ${clickDaily.value}
-             ) as rank
+             sum(${clickDaily.clicks}) as clicks
       from ${clickDaily}
       where ${scopeFilter(scope)}
-        and ${inArray(clickDaily.dimension, [...BREAKDOWN_DIMENSIONS])}
+        and ${inArray(clickDaily.dimension, ["total", ...BREAKDOWN_DIMENSIONS])}
         and ${within(clickDaily.day, days)}
-      group by ${clickDaily.dimension}, ${clickDaily.value}
+        and not (${clickDaily.value} = '' and ${clickDaily.dimension} in ${derivedIn})
+      group by ${clickDaily.dimension}, ${clickDaily.value}),
+    every as (
+      select dimension, value, clicks from sums where dimension <> 'total'
+      union all
+      select d.dimension, '', (select coalesce(sum(clicks), 0) from sums where dimension = 'total')
+        - (select coalesce(sum(clicks), 0) from sums where dimension = d.dimension)
+      from ${derivedRows} as d(dimension))
+    select dimension, value, clicks from (
+      select dimension, value, clicks,
+             row_number() over (partition by dimension order by clicks desc, value) as rank
+      from every where clicks > 0
     ) ranked
     where rank <= ${limit} or dimension in ${READ_WHOLE}
     order by dimension, rank`),
@@ -201,21 +231,34 @@ export async function pageFiguresPerDay(db: Db, scope: PageScope, days: DayRange
     .groupBy(pageDaily.day);
 }
 
-/** A page's top values of every breakdown dimension over the range: by views, then clicks. */
+/**
+ * A page's top values of every breakdown dimension over the range: by views, then clicks; unknown
+ * values derived as in topValues.
+ */
 export async function pageTopValues(db: Db, scope: PageScope, days: DayRange, limit = 10) {
   type Row = { dimension: BreakdownDimension; value: string; views: unknown; clicks: unknown };
   const rows = rowsOf<Row>(
     await db.execute(sql`
-    select dimension, value, views, clicks from (
+    with sums as materialized (
       select ${pageDaily.dimension} as dimension, ${pageDaily.value} as value,
-             sum(${pageDaily.views}) as views, sum(${pageDaily.clicks}) as clicks,
-             row_number() over (
-               partition by ${pageDaily.dimension}
-               order by sum(${pageDaily.views}) desc, sum(${pageDaily.clicks}) desc, ${pageDaily.value}
-             ) as rank
+             sum(${pageDaily.views}) as views, sum(${pageDaily.clicks}) as clicks
       from ${pageDaily}
-      where ${pageFilter(scope, days)} and ${inArray(pageDaily.dimension, [...BREAKDOWN_DIMENSIONS])}
-      group by ${pageDaily.dimension}, ${pageDaily.value}
+      where ${pageFilter(scope, days)} and ${inArray(pageDaily.dimension, ["total", ...BREAKDOWN_DIMENSIONS])}
+        and not (${pageDaily.value} = '' and ${pageDaily.dimension} in ${derivedIn})
+      group by ${pageDaily.dimension}, ${pageDaily.value}),
+    every as (
+      select dimension, value, views, clicks from sums where dimension <> 'total'
+      union all
+      select d.dimension, '',
+        (select coalesce(sum(views), 0) from sums where dimension = 'total')
+          - (select coalesce(sum(views), 0) from sums where dimension = d.dimension),
+        (select coalesce(sum(clicks), 0) from sums where dimension = 'total')
+          - (select coalesce(sum(clicks), 0) from sums where dimension = d.dimension)
+      from ${derivedRows} as d(dimension))
+    select dimension, value, views, clicks from (
+      select dimension, value, views, clicks,
+             row_number() over (partition by dimension order by views desc, clicks desc, value) as rank
+      from every where views > 0 or clicks > 0
     ) ranked
     where rank <= ${limit} or dimension in ${READ_WHOLE}
     order by dimension, rank`),

@@ -142,7 +142,8 @@ describe("GET /api/analytics", () => {
         clicks_last_week: sum(p.lastWeekStart, p.lastWeekEnd),
         clicks_last_month: sum(p.lastMonthStart, p.lastMonthEnd),
       },
-      top_countries: [],
+      // No click here has a country: all of them are unknown's, the total less the known countries.
+      top_countries: [{ country: "", clicks: rows.reduce((total, r) => total + r.clicks, 0) }],
       bot_clicks: 7,
     });
     expect(sum(p.weekStart, p.today)).toBe(1 + 2 + 3 + 4);
@@ -153,9 +154,14 @@ describe("GET /api/analytics", () => {
     const { user, cookie } = await signIn();
     const today = dayOf(new Date());
     const countries = ["BR", "PT", "US", "AR", "AO", "MZ", "ES", "FR", "DE", "IT", "JP", "CL"];
+    const known = countries.reduce((total, _, i) => total + 100 - i, 0);
     await seed(user.id, [
+      // Unknown has no row: the total less the known countries (decision 031).
+      { day: today, clicks: known + 120 },
       ...countries.map((value, i) => ({ day: today, clicks: 100 - i, dimension: "country" as const, value })),
+      { day: addDays(today, -300), clicks: 50 },
       { day: addDays(today, -300), clicks: 50, dimension: "country", value: "CL" },
+      // A row of unknown written before that (its clicks are in the total) counts once.
       { day: today, clicks: 120, dimension: "country", value: "" },
     ]);
     const body = (await get("/api/analytics", cookie)).json<AnalyticsSummary>();
@@ -171,7 +177,7 @@ describe("GET /api/analytics", () => {
 
   it("lists unknown countries when they are all there is, instead of no data", async () => {
     const { user, cookie } = await signIn();
-    await seed(user.id, [{ day: dayOf(new Date()), clicks: 4, dimension: "country", value: "" }]);
+    await seed(user.id, [{ day: dayOf(new Date()), clicks: 4 }]);
     const body = (await get("/api/analytics", cookie)).json<AnalyticsSummary>();
     expect(body.top_countries).toEqual([{ country: "", clicks: 4 }]);
   });
@@ -312,17 +318,20 @@ describe("analytics drill-down", () => {
     const on = (rows: Seed[]) => rows.map((row) => ({ targetId: url.id, ...row }));
     await seed(user.id, [
       ...on([
-        { day: today, clicks: 4 },
+        { day: today, clicks: 24 },
         { day: addDays(today, -2), clicks: 6 },
         { day: addDays(today, -40), clicks: 1000 },
         { day: today, clicks: 2, dimension: "bot" },
         { day: today, clicks: 7, dimension: "country", value: "BR" },
         { day: addDays(today, -2), clicks: 3, dimension: "country", value: "PT" },
+        // Written before unknown values were derived: skipped, as its clicks are in the total.
         { day: today, clicks: 6, dimension: "referrer", value: "" },
         { day: today, clicks: 4, dimension: "referrer", value: "t.co" },
-        { day: today, clicks: 10, dimension: "device", value: "mobile" },
-        { day: today, clicks: 10, dimension: "browser", value: "Chrome" },
-        { day: today, clicks: 10, dimension: "os", value: "Android" },
+        { day: today, clicks: 24, dimension: "device", value: "mobile" },
+        { day: addDays(today, -2), clicks: 6, dimension: "device", value: "desktop" },
+        { day: today, clicks: 30, dimension: "browser", value: "Chrome", targetId: other.id },
+        { day: today, clicks: 24, dimension: "browser", value: "Chrome" },
+        { day: today, clicks: 25, dimension: "os", value: "Android" },
       ]),
       { day: today, clicks: 77, targetId: other.id },
       ...Array.from({ length: 12 }, (_, i) => ({
@@ -337,27 +346,40 @@ describe("analytics drill-down", () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<TargetAnalytics>();
     expect(body.daily_clicks).toHaveLength(30);
-    expect(body.daily_clicks.at(-1)).toEqual({ date: today, clicks: 4 });
+    expect(body.daily_clicks.at(-1)).toEqual({ date: today, clicks: 24 });
     expect(body.daily_clicks.at(-3)).toEqual({ date: addDays(today, -2), clicks: 6 });
-    expect(body.total_clicks).toBe(10);
+    expect(body.total_clicks).toBe(30);
     expect(body.bot_clicks).toBe(2);
+    // Unknown ("") is the period's total less the known values, ranked among them, and absent
+    // when every click's value is known (the devices).
     expect(body.countries).toEqual([
+      { value: "", clicks: 20 },
       { value: "BR", clicks: 7 },
       { value: "PT", clicks: 3 },
     ]);
     expect(body.referrers).toHaveLength(10);
-    expect(body.referrers.slice(0, 2)).toEqual([
-      { value: "", clicks: 6 },
+    expect(body.referrers.slice(0, 3)).toEqual([
+      { value: "", clicks: 14 },
       { value: "t.co", clicks: 4 },
+      { value: "site0.com", clicks: 1 },
     ]);
-    expect(body.devices).toEqual([{ value: "mobile", clicks: 10 }]);
-    expect(body.browsers).toEqual([{ value: "Chrome", clicks: 10 }]);
-    expect(body.os).toEqual([{ value: "Android", clicks: 10 }]);
+    expect(body.devices).toEqual([
+      { value: "mobile", clicks: 24 },
+      { value: "desktop", clicks: 6 },
+    ]);
+    expect(body.browsers).toEqual([
+      { value: "Chrome", clicks: 24 },
+      { value: "", clicks: 6 },
+    ]);
+    expect(body.os).toEqual([
+      { value: "Android", clicks: 25 },
+      { value: "", clicks: 5 },
+    ]);
 
     const year = (
       await get(`/api/analytics/shortened-urls/${url.id}?range=365d`, cookie)
     ).json<TargetAnalytics>();
-    expect(year.total_clicks).toBe(1010);
+    expect(year.total_clicks).toBe(1030);
   });
 
   it("sums a Link Bio page's link clicks", async () => {

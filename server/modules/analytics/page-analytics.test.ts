@@ -107,6 +107,8 @@ describe("page views and unique visitors", () => {
       { id: agenda.id, type: "link", title: "Agenda", clicks: 1, ctr: 0.25 },
     ]);
     expect(body.referrers).toEqual([{ value: "l.instagram.com", views: 4, clicks: 3 }]);
+    // Documentation addresses have no country: unknown, the total less the known (none here).
+    expect(body.countries).toEqual([{ value: "", views: 4, clicks: 3 }]);
     expect(body.devices).toEqual([
       { value: "mobile", views: 3, clicks: 3 },
       { value: "desktop", views: 1, clicks: 0 },

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { describe, expect, it, vi } from "vitest";
+import { rowsOf } from "../../../db/client";
 import { clickBatches, clickDaily, shortenedUrls } from "../../../db/schema";
 import { eventClicks } from "../../../tests/click-events";
 import { createShortLink } from "../../../tests/factories";
@@ -86,6 +87,33 @@ describe("EventRollup", () => {
     expect(await pending()).toBe(0);
     await worker.drain();
     expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+  });
+
+  it("writes rows for known values only, and per owner only what account-wide figures read", async () => {
+    const url = await newShortUrl();
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 60_000);
+    queue.push(clickOn(url));
+    queue.push({ ...clickOn(url), country: null, browser: null, os: null, referrerHost: "t.co" });
+    await queue.flush();
+    await queue.close();
+    await new EventRollup(t.database, silentLog()).drain();
+    const rows = async (table: "click_daily" | "click_daily_user") =>
+      rowsOf<{ dimension: string; value: string; clicks: unknown }>(
+        await t.database.db.execute(
+          sql.raw(`select dimension, value, clicks from ${table} where user_id = ${url.userId}
+            order by dimension, value`),
+        ),
+      ).map((row) => `${row.dimension}=${row.value}:${Number(row.clicks)}`);
+    // Unknown values ("") are the total less the known ones, derived when read (decision 031).
+    expect(await rows("click_daily")).toEqual([
+      "browser=Chrome:1",
+      "country=BR:1",
+      "device=mobile:2",
+      "os=Android:1",
+      "referrer=t.co:1",
+      "total=:2",
+    ]);
+    expect(await rows("click_daily_user")).toEqual(["country=BR:1", "total=:2"]);
   });
 
   it("sums a run cut off before its commit on the next run, once", async () => {

@@ -247,8 +247,10 @@ function sumStatement(seqs: string[], rows: number[]) {
         ('device', coalesce(ev.device, '')), ('browser', coalesce(ev.browser, '')), ('os', coalesce(ev.os, '')),
         ('in_app', coalesce(ev.in_app, '')), ('opened', coalesce(ev.opened, ''))
       ) as d(dimension, value)
-      -- "Abrir no app"'s dimensions have rows only for the events they describe (issue 36).
-      where not ev.is_bot and (d.value <> '' or d.dimension not in ('in_app', 'opened'))
+      -- A dimension has rows only for known values: "Abrir no app"'s describe some events only
+      -- (issue 36), and an unknown country, referrer or agent is the total less the known ones,
+      -- derived when read (decision 031).
+      where not ev.is_bot and (d.value <> '' or d.dimension = 'total')
       union all
       select user_id, day, target_type, target_id, coalesce(link_page_id, 0), 'bot', '', clicks from ev where is_bot),
     rollups as materialized (
@@ -279,7 +281,9 @@ function sumStatement(seqs: string[], rows: number[]) {
       do update set clicks = click_daily.clicks + excluded.clicks, visitors = click_daily.visitors + excluded.visitors),
     owners as (
       insert into click_daily_user (user_id, dimension, day, value, clicks)
-      select user_id, dimension, day, value, sum(clicks) from rollups where target_type <> 'link_page'
+      select user_id, dimension, day, value, sum(clicks) from rollups
+      -- What account-wide figures read (analytics.queries.ts), nothing else.
+      where target_type <> 'link_page' and dimension in ('total', 'bot', 'country')
       group by user_id, dimension, day, value order by user_id, dimension, day, value
       on conflict (user_id, dimension, day, value)
       do update set clicks = click_daily_user.clicks + excluded.clicks),
