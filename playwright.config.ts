@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { ADMIN } from "./e2e/accounts";
 import { domainFixtures, writeFixtureCertificates } from "./e2e/domain-fixtures";
 
 // Browser journeys against the production build on a fresh in-memory database. E2E_PORT and
@@ -80,9 +81,9 @@ export default defineConfig({
       RATE_LIMITS: "off",
       // The journeys play a CDN's visitor with CF-IPCountry, which counts only behind a trusted proxy.
       TRUST_PROXY: "true",
-      // The administrator of the billing journey (e2e/fixtures.ts).
-      ADMIN_EMAIL: "admin@atalho.test",
-      ADMIN_PASSWORD: "senha-admin-e2e",
+      // The administrator the journeys sign in as (e2e/accounts.ts).
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
       // The domain test against the loopback fixtures (e2e/domain-fixtures.ts); our address is 127.0.0.1.
       DOMAIN_TEST_DNS_SERVERS: `127.0.0.1:${DOMAIN_FIXTURES.dnsPort}`,
       DOMAIN_TEST_TLS_HOST: "127.0.0.1",

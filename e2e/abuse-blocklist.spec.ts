@@ -1,16 +1,10 @@
 import { ABUSE_MESSAGES } from "@common/contract/abuse";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { registerViaApi, signInViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
 
 // Abuse, the block list: the administrator blocks a domain in 'Segurança'; a short link already pointing there
 // stops redirecting and shows the warning page at once, and a new link to it is refused.
-
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
-
-async function signInAdmin(page: Page, baseURL: string) {
-  const response = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL } });
-  expect(response.ok()).toBe(true);
-}
 
 test("a blocked domain's links show the warning page and new ones are refused", async ({
   page,
@@ -24,11 +18,7 @@ test("a blocked domain's links show the warning page and new ones are refused", 
   // A customer with a short link to the domain, made before it was blocked.
   const context = await browser.newContext({ baseURL });
   const visitor = await context.newPage();
-  const registered = await visitor.request.post("/api/auth/register", {
-    data: { email: `cliente-${tag}@exemplo.com`, password: "senha-segura-123", first_name: "Lia" },
-    headers: { origin: baseURL! },
-  });
-  expect(registered.ok()).toBe(true);
+  await registerViaApi(visitor, baseURL!, "cliente", "Lia");
   const created = await visitor.request.post("/api/shortened-urls", {
     data: { original_url: `https://loja.${domain}/promo` },
     headers: { origin: baseURL! },
@@ -40,7 +30,7 @@ test("a blocked domain's links show the warning page and new ones are refused", 
   expect(before.headers().location).toBe(`https://loja.${domain}/promo`);
 
   // The administrator pastes a URL on the domain into 'Domínios bloqueados'.
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
   await page.goto("/admin?tab=seguranca");
   await expect(page.getByRole("link", { name: "Segurança" })).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("heading", { name: "Domínios bloqueados" })).toBeVisible();

@@ -1,16 +1,10 @@
 import { LINK_REPORT_MESSAGES } from "@common/contract/link-reports";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { ADMIN, registerViaApi, signInViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
 
 // 'Denunciar link', abuse reported by anyone: a visitor, with JavaScript off, reports a short link through the
 // server's plain form; the administrator finds it under 'Denúncias' and dismisses it.
-
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
-
-async function signIn(page: Page, baseURL: string, data: { email: string; password: string }) {
-  const response = await page.request.post("/api/auth/login", { data, headers: { origin: baseURL } });
-  expect(response.ok()).toBe(true);
-}
 
 test("the unavailable-link notice offers 'Denunciar link' with the short link filled in", async ({
   page,
@@ -33,12 +27,7 @@ test("a visitor reports a short link with JavaScript off; the administrator dism
   // The owner of the reported link.
   const ownerContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
-  const ownerEmail = `dono-${Date.now()}@exemplo.com`;
-  const registered = await owner.request.post("/api/auth/register", {
-    data: { email: ownerEmail, password: "senha-segura-123", first_name: "Rui", last_name: "Prado" },
-    headers: { origin: baseURL! },
-  });
-  expect(registered.ok()).toBe(true);
+  const ownerEmail = await registerViaApi(owner, baseURL!, "dono", "Rui", { lastName: "Prado" });
   const target = `https://premio-${Date.now()}.exemplo.net/pix`;
   const created = await owner.request.post("/api/shortened-urls", {
     data: { original_url: target },
@@ -87,7 +76,7 @@ test("a visitor reports a short link with JavaScript off; the administrator dism
   // The administrator's queue.
   const adminContext = await browser.newContext({ baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, baseURL!, ADMIN);
+  await signInViaApi(admin, baseURL!);
   await admin.goto("/admin?tab=denuncias");
   await expect(admin.getByRole("heading", { level: 2, name: /^Denúncias/ })).toBeVisible();
   // The report cards by their names: a toast is a list item too, and names what it acted on.

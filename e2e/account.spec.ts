@@ -1,11 +1,11 @@
 import { linkUnavailablePath } from "@common/contract/shortened-urls";
 import { expect, test } from "@playwright/test";
+import { PASSWORD, registerViaApi } from "./accounts";
 import { waitForMailedLink } from "./outbox";
 
 // The account's own screens beyond the name and password (e2e/profile.spec.ts): the photo, the
 // e-mail change through the mailed link, and the account's deletion (LGPD).
 
-const PASSWORD = "senha-segura-123";
 // A real 1x1 PNG.
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -15,12 +15,9 @@ const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.random().toSt
 
 test("a user sets a photo (shown in the menu), then changes the e-mail through the link mailed to it", async ({
   page,
+  baseURL,
 }) => {
-  const email = `${unique("foto")}@exemplo.com`;
-  const registered = await page.request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, first_name: "Joana", last_name: "Lima" },
-  });
-  expect(registered.status()).toBe(201);
+  const email = await registerViaApi(page, baseURL!, "foto", "Joana", { lastName: "Lima" });
   await page.goto("/profile");
   await expect(page.getByRole("heading", { name: "Meu Perfil" })).toBeVisible();
 
@@ -71,14 +68,7 @@ test("a user deletes their account: the links stop, the screen ends on / and the
   page,
   baseURL,
 }) => {
-  const email = `${unique("excluir")}@exemplo.com`;
-  expect(
-    (
-      await page.request.post("/api/auth/register", {
-        data: { email, password: PASSWORD, first_name: "Caio" },
-      })
-    ).status(),
-  ).toBe(201);
+  const email = await registerViaApi(page, baseURL!, "excluir", "Caio");
   const slug = unique("sai").toLowerCase();
   expect((await page.request.post("/api/link-pages", { data: { slug, title: "Vou sair" } })).status()).toBe(
     201,

@@ -1,9 +1,10 @@
 import { X509Certificate } from "node:crypto";
 import { DOMAIN_MESSAGES } from "@common/contract/domains";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { type FakeDnsServer, startFakeDnsServer } from "../tests/fakes/dns-server";
 import { type FakeTlsServer, startFakeTlsServer } from "../tests/fakes/tls-server";
 import { DOMAIN_CONFIRMS, TEST_STATUS_LABELS } from "../web/features/admin-domains/components/domain-texts";
+import { signInViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
 import { domainFixtures, FIXTURE_ZONE, readFixtureCertificate } from "./domain-fixtures";
 
@@ -11,7 +12,6 @@ import { domainFixtures, FIXTURE_ZONE, readFixtureCertificate } from "./domain-f
 // the Pro plan, reads its DNS instructions, tests it, makes it the default and back, and deletes it
 // unused.
 
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
 const DAY = 86_400_000;
 
 // 'Testar' asks these (playwright.config.ts points the server at their ports and trusts their CA).
@@ -28,11 +28,6 @@ test.afterAll(async () => {
   await Promise.all([dns?.close(), tlsServer?.close()]);
 });
 
-async function signInAdmin(page: Page, baseURL: string) {
-  const response = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL } });
-  expect(response.ok()).toBe(true);
-}
-
 test("the administrator adds a domain, offers it to Pro, tests it, makes it default and back, and deletes it", async ({
   page,
   baseURL,
@@ -40,7 +35,7 @@ test("the administrator adds a domain, offers it to Pro, tests it, makes it defa
   test.setTimeout(60_000);
   const mainHost = new URL(baseURL!).host;
   const domain = `links-${Date.now().toString(36)}.${FIXTURE_ZONE}`;
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
   await page.goto("/admin?tab=configuracoes");
   const manager = page.getByRole("region", { name: "Domínios personalizados" });
   const item = (name: string) => manager.getByRole("listitem", { name, exact: true });

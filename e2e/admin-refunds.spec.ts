@@ -7,13 +7,11 @@ import {
 } from "@common/contract/billing";
 import { formatBRL } from "@common/money";
 import { expect, type Page, test } from "@playwright/test";
-import { registerViaApi } from "./accounts";
+import { registerViaApi, signInViaApi } from "./accounts";
 
 // The administrator refunds what a customer paid for their current period: a Pro payment and the
 // upgrade to Business it credited, both refunded from the upgrade's transaction, with the figures
 // on the dashboard following at once.
-
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
 
 /** Opens a checkout for the plan and pays it by card on the dev checkout page. */
 async function payOnDevCheckout(page: Page, baseURL: string, planName: string) {
@@ -50,8 +48,7 @@ test("the administrator refunds the upgrade and the Pro payment it credited, and
   await customerContext.close();
   const total = pro.amount_cents + upgrade.amount_cents;
 
-  const login = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL! } });
-  expect(login.ok()).toBe(true);
+  await signInViaApi(page, baseURL!);
   const before = (await (await page.request.get("/api/admin/stats?fresh=1")).json()) as AdminStats;
   await page.goto("/admin?tab=assinaturas");
   const kpi = (label: string) => page.locator("dl > div").filter({ hasText: label }).locator("dd");

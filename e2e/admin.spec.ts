@@ -1,27 +1,16 @@
 import { ADMIN_MESSAGES } from "@common/contract/admin";
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { ADMIN, registerViaApi, signInViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
 
 // The administrator runs the business from /admin: a user's plan and limits, deactivation, plans,
 // maintenance and closed registrations, and each action found in the audit log.
 
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
-
-async function signInAdmin(page: Page, baseURL: string) {
-  const response = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL } });
-  expect(response.ok()).toBe(true);
-}
-
 /** A customer in a browser of their own, signed in. */
 async function customer(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  const email = `cliente-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Davi", last_name: "Rocha" },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok()).toBe(true);
+  const email = await registerViaApi(page, baseURL, "cliente", "Davi", { lastName: "Rocha" });
   return { email, page, close: () => context.close() };
 }
 
@@ -48,7 +37,7 @@ test("the administrator changes a user's plan and limits, and deactivates them",
 }) => {
   test.setTimeout(60_000);
   const user = await customer(browser, baseURL!);
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
   await findUser(page, user.email);
   await expect(userRow(page, user.email)).toContainText("Gratuito");
 
@@ -89,7 +78,7 @@ test("the administrator changes a user's plan and limits, and deactivates them",
 });
 
 test("the administrator creates, edits and deletes a plan", async ({ page, baseURL }) => {
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
   const name = `Plano E2E ${Date.now().toString(36)}`;
   await page.goto("/admin?tab=planos");
   await page.getByRole("button", { name: "Novo Plano" }).click();
@@ -140,7 +129,7 @@ test("the administrator creates, edits and deletes a plan", async ({ page, baseU
 test("maintenance and closed registrations are enforced, then lifted", async ({ page, browser, baseURL }) => {
   test.setTimeout(60_000);
   const user = await customer(browser, baseURL!);
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
   try {
     await saveSettings(page, async (settings) => {
       await settings.getByRole("switch", { name: "Modo de manutenção" }).click();
@@ -187,7 +176,7 @@ test("the administrator reads a user's details, clears the caches and downloads 
   baseURL,
 }) => {
   const user = await customer(browser, baseURL!);
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
   await findUser(page, user.email);
   await page.getByRole("button", { name: `Detalhes de ${user.email}` }).click();
   const details = page.getByRole("dialog", { name: "Detalhes do usuário" });
@@ -223,7 +212,7 @@ test("on a 390 px phone the panel fits: the sections in a select, the users with
   baseURL,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
   await page.goto("/admin");
   await expect(page.getByRole("navigation", { name: "Seções do painel" })).toBeHidden();
   await page.getByLabel("Seção do painel").selectOption({ label: "Usuários" });

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { waitForMailedLink } from "./outbox";
 
 // The public API: a key made on /profile once the account's address is confirmed (an unproven
@@ -9,11 +10,7 @@ test("a new user confirms the address, creates an API key, uses it with fetch to
   page,
   baseURL,
 }) => {
-  const email = `api-${Date.now()}@exemplo.com`;
-  const registered = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Ana", last_name: "Lima" },
-  });
-  expect(registered.status()).toBe(201);
+  const email = await registerViaApi(page, baseURL!, "api", "Ana", { lastName: "Lima" });
 
   // Unconfirmed, the profile says why there is no key to make, and sends the link again.
   await page.goto("/profile");

@@ -1,12 +1,10 @@
 import { BILLING_MESSAGES, REFUND_MESSAGES } from "@common/contract/billing";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { registerViaApi } from "./accounts";
+import { registerViaApi, signInViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
 
 // Paying for a plan with no Mercado Pago account (the dev checkout), as a customer and as the
 // administrator: subscribe, pending and rejected payments, plan change, cancel, refund, CSV.
-
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
 
 const planCard = (page: Page, name: string) => page.getByRole("article", { name });
 /** The current plan's card on /subscription. */
@@ -127,8 +125,7 @@ test("the administrator finds a payment, opens it, refunds it and exports the CS
 }) => {
   const customer = await customerWithApprovedPro(browser, baseURL!);
 
-  const login = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL! } });
-  expect(login.ok()).toBe(true);
+  await signInViaApi(page, baseURL!);
   await page.goto("/admin?tab=assinaturas");
   await expect(page.getByRole("heading", { name: "Dashboard de Assinaturas" })).toBeVisible();
   await page.getByLabel("Buscar transações").fill(customer.email);

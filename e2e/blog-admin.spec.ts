@@ -1,22 +1,17 @@
 import { BLOG_MESSAGES } from "@common/contract/blog";
 import { expect, type Page, test } from "@playwright/test";
+import { signInViaApi } from "./accounts";
 import { answerConfirm } from "./confirm-dialog";
 
 // The administrator runs the blog from /admin/blog: a category, a post with an image, a draft that
 // is not public, publishing (the blog, the RSS and the sitemap), featuring, a new slug (the old
 // address answers 301 to the new one), archiving and deleting.
 
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
 // An 8x6 PNG, small enough to read in the test and a real image for the server to store.
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAAEUlEQVR4nGPwd3uKFTEMpAQAqUJG4WbiFckAAAAASUVORK5CYII=",
   "base64",
 );
-
-async function signInAdmin(page: Page, baseURL: string) {
-  const response = await page.request.post("/api/auth/login", { data: ADMIN, headers: { origin: baseURL } });
-  expect(response.ok()).toBe(true);
-}
 
 /** The editor's 'Salvar Rascunho' (saves with the chosen status) and its toast. */
 async function saveDraft(page: Page) {
@@ -36,7 +31,7 @@ test("the administrator writes, publishes, features, moves, archives and deletes
   const categoryName = `Estratégia ${tag}`;
   const title = `Guia do Link na Bio ${tag}`;
   const slug = `guia-do-link-na-bio-${tag}`;
-  await signInAdmin(page, baseURL!);
+  await signInViaApi(page, baseURL!);
 
   await page.goto("/admin/blog");
   await expect(page.getByRole("heading", { name: "Gerenciar Blog" })).toBeVisible();

@@ -1,11 +1,10 @@
 import type { BlogCategory } from "@common/contract/blog";
 import { expect, type Page, test } from "@playwright/test";
+import { signInViaApi } from "./accounts";
 
 // A visitor reads the blog: searches, filters by category, opens a post (its view counted once:
 // a reload does not add another), and uses the search form without JavaScript. The posts are
 // written through the admin API as the e2e administrator (playwright.config.ts).
-
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
 
 type Seeded = {
   tag: string;
@@ -20,7 +19,7 @@ async function seed(page: Page, baseURL: string): Promise<Seeded> {
     expect(response.ok(), `${what}: ${response.status()} ${await response.text()}`).toBe(true);
     return response.json();
   };
-  await ok(await api.post("/api/auth/login", { data: ADMIN, headers }), "admin login");
+  await signInViaApi({ request: api }, baseURL);
   const tag = Date.now().toString(36);
   const category = (await ok(
     await api.post("/api/admin/blog/categories", {

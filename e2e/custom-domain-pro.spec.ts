@@ -1,13 +1,12 @@
 import { linkUnavailablePath } from "@common/contract/shortened-urls";
 import { expect, test } from "@playwright/test";
-import { registerViaApi } from "./accounts";
+import { registerViaApi, signInViaApi } from "./accounts";
 import { FIXTURE_ZONE } from "./domain-fixtures";
 
 // A Pro customer puts a page and a short link on the custom domain the administrator offers the
 // Pro plan: picks it in the Link Bio editor and in the shortener, sees the addresses on that
 // domain, and both answer there (and only there) when a visitor's Host names it.
 
-const ADMIN = { email: "admin@atalho.test", password: "senha-admin-e2e" };
 type AvailableDomain = { id: number; domain: string };
 
 test("a Pro user publishes a Link Bio and a short link on the domain offered to Pro", async ({
@@ -26,7 +25,7 @@ test("a Pro user publishes a Link Bio and a short link on the domain offered to 
 
   // The administrator adds the domain and offers it to Pro (their screens are admin-domains.spec.ts).
   const admin = await playwright.request.newContext({ baseURL });
-  expect((await admin.post("/api/auth/login", { data: ADMIN })).ok()).toBe(true);
+  await signInViaApi({ request: admin }, baseURL!);
   const added = await admin.post("/api/admin/custom-domains", {
     data: { domain, display_name: "Loja da Bia" },
   });

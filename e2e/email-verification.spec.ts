@@ -1,14 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { waitForMailedLink } from "./outbox";
 
 // A new account: the dashboard asks to confirm the e-mail until the mailed link is followed.
 
-test("the verification banner goes once the mailed link is followed", async ({ page }) => {
-  const email = `verifica-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-  const registered = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Vera", last_name: "Teste" },
-  });
-  expect(registered.status()).toBe(201);
+test("the verification banner goes once the mailed link is followed", async ({ page, baseURL }) => {
+  const email = await registerViaApi(page, baseURL!, "verifica", "Vera", { lastName: "Teste" });
 
   await page.goto("/dashboard");
   const banner = page.getByRole("region", { name: "Confirmação de email" });

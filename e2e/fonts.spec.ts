@@ -1,5 +1,6 @@
 import { APP_FONT_PRELOAD } from "@common/link-bio/fonts";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 
 // The fonts are ours: the app shell draws in Inter and a Link Bio page in its chosen fonts, every
 // file comes from our origin, and no request (fonts or anything else) leaves it.
@@ -52,13 +53,8 @@ test("a Link Bio page loads its fonts from our origin, and nothing from elsewher
   context,
   baseURL,
 }) => {
-  const email = `fontes-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
   const headers = { origin: baseURL! };
-  const register = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Bia" },
-    headers,
-  });
-  expect(register.status()).toBe(201);
+  await registerViaApi(page, baseURL!, "fontes", "Bia");
   const slug = `fontes-${Date.now().toString(36)}`;
   const created = await page.request.post("/api/link-pages", {
     data: {

@@ -1,21 +1,20 @@
 import { expect, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 import { waitForMailedLink } from "./outbox";
 
 // Forgot password → the e-mail in the server's outbox → the link → a new password → signed in, and
 // the sessions opened before are gone. The e2e server has no SMTP_URL: mail lands in DATA_DIR/outbox.
 
-const PASSWORD = "senha-segura-123";
 const NEW_PASSWORD = "senha-nova-456";
-test("a user who forgot the password sets a new one from the e-mailed link", async ({ page, browser }) => {
-  const email = `esqueci-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
-
+test("a user who forgot the password sets a new one from the e-mailed link", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // Signed in on another device first: that session must end.
   const other = await browser.newContext();
   const otherPage = await other.newPage();
-  const registered = await otherPage.request.post("/api/auth/register", {
-    data: { email, password: PASSWORD, first_name: "Rita", last_name: "Teste" },
-  });
-  expect(registered.status()).toBe(201);
+  const email = await registerViaApi(otherPage, baseURL!, "esqueci", "Rita", { lastName: "Teste" });
   await otherPage.goto("/dashboard");
   await expect(otherPage).toHaveURL(/\/dashboard$/);
 

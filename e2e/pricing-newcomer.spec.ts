@@ -1,6 +1,7 @@
 import type { SystemStatus } from "@common/contract/admin";
 import { AUTH_MESSAGES } from "@common/contract/auth";
 import { expect, type Page, test } from "@playwright/test";
+import { PASSWORD, uniqueEmail } from "./accounts";
 import { waitForMailedLink } from "./outbox";
 
 // The README's first steps as a newcomer: from the home page to the plans, an account, and back to
@@ -9,7 +10,6 @@ import { waitForMailedLink } from "./outbox";
 // or 'Fale conosco' (production without Mercado Pago: server/modules/site/site-pages.no-provider.test.ts
 // checks that HTML).
 
-const PASSWORD = "senha-segura-123";
 const PAID = ["Pro", "Business", "Enterprise"];
 const planCard = (page: Page, name: string) => page.getByRole("article", { name });
 
@@ -18,7 +18,7 @@ test("a newcomer goes from the home page to the plans, signs up, signs in and fi
 }) => {
   test.setTimeout(60_000);
   const status: SystemStatus = await (await page.request.get("/api/system/status")).json();
-  const email = `novato-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@exemplo.com`;
+  const email = uniqueEmail("novato");
 
   await page.goto("/");
   await page.getByRole("banner").getByRole("link", { name: "Preços" }).click();

@@ -1,23 +1,15 @@
 import fs from "node:fs";
 import { expect, test } from "@playwright/test";
+import { PASSWORD, registerViaApi } from "./accounts";
 
 // /profile: the user's own account, reached from the profile menu.
-
-const PASSWORD = "senha-segura-123";
 
 test("a user edits their name, changes the password and downloads their data with their pages", async ({
   page,
   browser,
   baseURL,
 }) => {
-  const email = `perfil-${Date.now()}@exemplo.com`;
-  expect(
-    (
-      await page.request.post("/api/auth/register", {
-        data: { email, password: PASSWORD, first_name: "Joana", last_name: "Lima" },
-      })
-    ).status(),
-  ).toBe(201);
+  const email = await registerViaApi(page, baseURL!, "perfil", "Joana", { lastName: "Lima" });
   const slug = `perfil-${Date.now().toString(36)}`;
   expect(
     (await page.request.post("/api/link-pages", { data: { slug, title: "Página da Joana" } })).status(),

@@ -1,6 +1,7 @@
 import { NOTIFICATION_MESSAGES } from "@common/contract/notifications";
 import { expect, test } from "@playwright/test";
 import { type FakeSubscription, startFakePushService } from "../tests/fakes/push-service";
+import { registerViaApi } from "./accounts";
 
 // Web Push on the production build: the owner turns notifications on from the profile, a visitor
 // leaves a contact on their page, and the push reaches this browser's service worker and shows.
@@ -71,12 +72,7 @@ test("notifications turned on from the profile bring a new contact's push to thi
     const page = await context.newPage();
 
     // An owner with a page and a contact form on it.
-    const email = `push-${Date.now()}@exemplo.com`;
-    const register = await page.request.post("/api/auth/register", {
-      data: { email, password: "senha-segura-123", first_name: "Ana" },
-      headers: { origin },
-    });
-    expect(register.status()).toBe(201);
+    await registerViaApi(page, baseURL!, "push", "Ana");
     const slug = `push-${Date.now().toString(36)}`;
     const created = await page.request.post("/api/link-pages", {
       data: { slug, title: "Doces da Ana" },

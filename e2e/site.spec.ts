@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { registerViaApi } from "./accounts";
 
 // The public screens the server renders (landing, pricing, auth, legal pages): their content is in
 // the HTML before any script runs, the browser hydrates them without a mismatch, and nothing is
@@ -56,16 +57,13 @@ test("each public screen hydrates without an error and fetches nothing from else
 
 test("the landing page answers the session: 'Começar Grátis' for a visitor, 'Ir ao Dashboard' signed in", async ({
   page,
+  baseURL,
 }) => {
   await page.goto("/");
   await expect(page.getByRole("link", { name: "Começar Grátis" }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Ir ao Dashboard" })).toHaveCount(0);
 
-  const email = `landing-${Date.now()}@exemplo.com`;
-  const response = await page.request.post("/api/auth/register", {
-    data: { email, password: "senha-segura-123", first_name: "Lara", last_name: "Teste" },
-  });
-  expect(response.status()).toBe(201);
+  await registerViaApi(page, baseURL!, "landing", "Lara", { lastName: "Teste" });
   // Straight from the server's HTML, then the same after hydration.
   const html = await (await page.request.get("/")).text();
   expect(html).toContain("Ir ao Dashboard");

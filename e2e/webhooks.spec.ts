@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, test } from "@playwright/test";
-import { verifyEmailFromOutbox } from "./outbox";
+import { registerViaApi } from "./accounts";
 
 // Outgoing webhooks: added on /profile, the secret seen once, a link created through the
 // API reaches a receiver on loopback signed with it, and the delivery log shows what happened.
@@ -11,6 +11,7 @@ type Received = { path: string; headers: http.IncomingHttpHeaders; body: string 
 
 test("a user adds a webhook, a new link reaches the receiver signed, and the log shows each delivery", async ({
   page,
+  baseURL,
 }, testInfo) => {
   const received: Received[] = [];
   const receiver = http.createServer((request, response) => {
@@ -27,18 +28,8 @@ test("a user adds a webhook, a new link reaches the receiver signed, and the log
   const origin = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
 
   try {
-    const email = `hooks-${Date.now()}@exemplo.com`;
-    const registered = await page.request.post("/api/auth/register", {
-      data: {
-        email,
-        password: "senha-segura-123",
-        first_name: "Rui",
-        last_name: "Souza",
-      },
-    });
-    expect(registered.status()).toBe(201);
     // Webhooks wait for a proven address (e2e/api-keys.spec.ts walks the notice).
-    await verifyEmailFromOutbox(page.request, email);
+    await registerViaApi(page, baseURL!, "hooks", "Rui", { lastName: "Souza", verified: true });
     await page.goto("/profile");
     const card = page.getByRole("region", { name: "Webhooks" });
     await expect(card.getByText("Nenhum webhook cadastrado.")).toBeVisible();
