@@ -223,7 +223,7 @@ async function seedAnalytics(db: Db, userId: number, domainId: number): Promise<
       ('referrer', 'tiktok.com', c * 2 / 10),
       ('referrer', 'youtube.com', c / 10),
       ('referrer', 'wa.me', c / 20),
-      ('referrer', '', c - c * 5 / 10 - c * 2 / 10 - c / 10 - c / 20),
+      -- The rest came with no referrer: unknown, the total less the known (decision 031).
       ('device', 'mobile', c * 7 / 10),
       ('device', 'tablet', c / 20),
       ('device', 'desktop', c - c * 7 / 10 - c / 20),
@@ -239,12 +239,13 @@ async function seedAnalytics(db: Db, userId: number, domainId: number): Promise<
   );
 
   // The per-owner sums (click_daily_user, when the schema has them) start from the per-target ones,
-  // as the migration that introduced them backfills.
+  // as the migration that introduced them backfills, of the dimensions the worker keeps there.
   if (await hasTable(db, "click_daily_user")) {
     await db.execute(
       sql.raw(`
       insert into click_daily_user (user_id, dimension, day, value, clicks)
-      select user_id, dimension, day, value, sum(clicks) from click_daily where user_id = ${userId}
+      select user_id, dimension, day, value, sum(clicks) from click_daily
+      where user_id = ${userId} and dimension in ('total', 'bot', 'country')
       group by 1, 2, 3, 4`),
     );
   }

@@ -115,7 +115,7 @@ export const clickDaily = pgTable(
     // A Link Bio page's figures. Only its blocks' rows: a short link's carry link_page_id 0, and
     // each of them cost an entry here for nothing (migration 0023). No index leads with the owner
     // but the key: account-wide figures read click_daily_user, and the retention purge finds its
-    // users there (analytics-retention.ts). Each index is written once per new row, up to six rows
+    // users there (analytics-retention.ts). Each index is written once per new row, up to eight rows
     // per click of a link not clicked yet that day: on PGlite, ~20% of writing a cold click.
     index("click_daily_page_idx")
       .on(t.linkPageId, t.dimension, t.day)

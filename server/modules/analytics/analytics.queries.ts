@@ -250,10 +250,10 @@ export async function pageTopValues(db: Db, scope: PageScope, days: DayRange, li
       select dimension, value, views, clicks from sums where dimension <> 'total'
       union all
       select d.dimension, '',
-        (select coalesce(sum(views), 0) from sums where dimension = 'total')
-          - (select coalesce(sum(views), 0) from sums where dimension = d.dimension),
-        (select coalesce(sum(clicks), 0) from sums where dimension = 'total')
-          - (select coalesce(sum(clicks), 0) from sums where dimension = d.dimension)
+        greatest((select coalesce(sum(views), 0) from sums where dimension = 'total')
+          - (select coalesce(sum(views), 0) from sums where dimension = d.dimension), 0),
+        greatest((select coalesce(sum(clicks), 0) from sums where dimension = 'total')
+          - (select coalesce(sum(clicks), 0) from sums where dimension = d.dimension), 0)
       from ${derivedRows} as d(dimension))
     select dimension, value, views, clicks from (
       select dimension, value, views, clicks,

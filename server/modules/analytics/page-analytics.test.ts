@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { PageAnalytics, TargetAnalytics } from "../../../common/contract/analytics";
 import { addDays, dayOf, startOfDayInZone } from "../../../common/time";
@@ -353,17 +353,38 @@ describe("GET /api/link-pages/{id}/analytics", () => {
   it("forgets a deleted block's clicks in its page's figures, and a deleted page's figures", async () => {
     const { cookie } = await t.signIn();
     const { page, loja, agenda } = await pageWithLinks(cookie);
+    // A visitor with no country (a documentation address) and one from Brazil.
     await visit(page.slug, "203.0.113.80");
     await tap(loja.id, "203.0.113.80");
     await tap(agenda.id, "203.0.113.80");
+    await visit(page.slug, "177.0.0.1");
+    await tap(agenda.id, "177.0.0.1");
     await t.app.clicks.flush();
-    expect(await figures(cookie, page.id)).toMatchObject({ views: 1, clicks: 2 });
+    const before = await figures(cookie, page.id);
+    expect(before).toMatchObject({ views: 2, clicks: 3 });
+    expect(before.countries).toEqual([
+      { value: "", views: 1, clicks: 2 },
+      { value: "BR", views: 1, clicks: 1 },
+    ]);
+    // No row holds the unknown: it is derived when read (decision 031).
+    const unknownRows = await t.database.db
+      .select()
+      .from(pageDaily)
+      .where(
+        and(eq(pageDaily.linkPageId, page.id), eq(pageDaily.value, ""), ne(pageDaily.dimension, "total")),
+      );
+    expect(unknownRows).toEqual([]);
     expect((await t.request({ method: "DELETE", url: `/api/blocks/${agenda.id}`, cookie })).statusCode).toBe(
       204,
     );
     const after = await figures(cookie, page.id);
-    expect(after).toMatchObject({ views: 1, clicks: 1, ctr: 1 });
-    expect(after.referrers).toEqual([{ value: "l.instagram.com", views: 1, clicks: 1 }]);
+    expect(after).toMatchObject({ views: 2, clicks: 1, ctr: 0.5 });
+    expect(after.referrers).toEqual([{ value: "l.instagram.com", views: 2, clicks: 1 }]);
+    // The unknown country is still the total less the known, both without the block's clicks.
+    expect(after.countries).toEqual([
+      { value: "", views: 1, clicks: 1 },
+      { value: "BR", views: 1, clicks: 0 },
+    ]);
     expect(
       (await t.request({ method: "DELETE", url: `/api/link-pages/${page.id}`, cookie })).statusCode,
     ).toBe(204);
