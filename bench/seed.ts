@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { PRODUCT_TIME_ZONE } from "../common/time";
 import { type Database, type Db, migrateDatabase, openDatabase, rowsOf } from "../db/client";
-import { domains, linkPages, links, shortenedUrls, users } from "../db/schema";
+import { domains, linkPages, links, OWNER_DIMENSIONS_SQL, shortenedUrls, users } from "../db/schema";
 import { createSession } from "../server/modules/auth/session";
 import { rollUpPending } from "../server/modules/clicks/event-rollup";
 import {
@@ -245,7 +245,7 @@ async function seedAnalytics(db: Db, userId: number, domainId: number): Promise<
       sql.raw(`
       insert into click_daily_user (user_id, dimension, day, value, clicks)
       select user_id, dimension, day, value, sum(clicks) from click_daily
-      where user_id = ${userId} and dimension in ('total', 'bot', 'country')
+      where user_id = ${userId} and dimension in ${OWNER_DIMENSIONS_SQL}
       group by 1, 2, 3, 4`),
     );
   }

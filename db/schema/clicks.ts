@@ -131,6 +131,9 @@ export const clickDaily = pgTable(
  * the same transaction as click_daily; forgetting a target's clicks subtracts them here too
  * (server/modules/clicks/forget-clicks.ts).
  */
+/** The dimensions click_daily_user keeps (decision 031), as an SQL list: `dimension in …`. */
+export const OWNER_DIMENSIONS_SQL = "('total', 'bot', 'country')";
+
 export const clickDailyUser = pgTable(
   "click_daily_user",
   {

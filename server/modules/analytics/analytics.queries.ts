@@ -157,7 +157,7 @@ export type BreakdownDimension = (typeof BREAKDOWN_DIMENSIONS)[number];
  * row of its own (decision 031): it is the day's total less the known values, derived here. Rows of
  * "" written before are skipped, as their sums are in the total.
  */
-export const DERIVED_UNKNOWN = ["country", "referrer", "device", "browser", "os"] as const;
+const DERIVED_UNKNOWN = ["country", "referrer", "device", "browser", "os"] as const;
 const derivedIn = sql.raw(`(${DERIVED_UNKNOWN.map((dimension) => `'${dimension}'`).join(", ")})`);
 const derivedRows = sql.raw(`(values ${DERIVED_UNKNOWN.map((dimension) => `('${dimension}')`).join(", ")})`);
 

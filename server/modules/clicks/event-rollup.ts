@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../../db/client";
+import { OWNER_DIMENSIONS_SQL } from "../../../db/schema";
 import { sqlState } from "../../lib/database-errors";
 import { EVENTS_PER_BATCH } from "./click-queue";
 
@@ -283,7 +284,7 @@ function sumStatement(seqs: string[], rows: number[]) {
       insert into click_daily_user (user_id, dimension, day, value, clicks)
       select user_id, dimension, day, value, sum(clicks) from rollups
       -- What account-wide figures read (analytics.queries.ts), nothing else.
-      where target_type <> 'link_page' and dimension in ('total', 'bot', 'country')
+      where target_type <> 'link_page' and dimension in ${sql.raw(OWNER_DIMENSIONS_SQL)}
       group by user_id, dimension, day, value order by user_id, dimension, day, value
       on conflict (user_id, dimension, day, value)
       do update set clicks = click_daily_user.clicks + excluded.clicks),

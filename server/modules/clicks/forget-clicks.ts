@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import type { ClickTarget } from "../../../db/schema";
+import { type ClickTarget, OWNER_DIMENSIONS_SQL } from "../../../db/schema";
 
 type Executor = Pick<Db, "execute">;
 
@@ -36,7 +36,7 @@ export async function forgetClicks(
       select dimension, day, value, sum(clicks) as clicks from click_daily
       where user_id = ${userId} and target_type = ${targetType} and target_id = any(${ids}::int[])
         -- What click_daily_user keeps (decision 031); its rows of other dimensions are never read.
-        and dimension in ('total', 'bot', 'country')
+        and dimension in ${sql.raw(OWNER_DIMENSIONS_SQL)}
       group by dimension, day, value
     ) as gone
     where u.user_id = ${userId} and u.dimension = gone.dimension and u.day = gone.day and u.value = gone.value`);
