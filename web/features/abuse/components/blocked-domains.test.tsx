@@ -52,9 +52,13 @@ describe("BlockedDomains", () => {
       target: { value: "golpe" },
     });
     expect(await screen.findByText("Nenhum domínio bloqueado para esta busca.")).toBeTruthy();
-    const last = calls.filter((c) => c.url.startsWith("/api/admin/blocked-domains?")).at(-1)!;
-    expect(paramsOf(last).get("q")).toBe("golpe");
-    expect(paramsOf(last).get("page")).toBe("1");
+    // The text follows the debounced search at once; the request for it is sent from the query's
+    // effect after that render, so it is waited for, not assumed.
+    await waitFor(() => {
+      const last = calls.filter((c) => c.url.startsWith("/api/admin/blocked-domains?")).at(-1)!;
+      expect(paramsOf(last).get("q")).toBe("golpe");
+      expect(paramsOf(last).get("page")).toBe("1");
+    });
   });
 
   it("shows a load failure with a retry", async () => {
