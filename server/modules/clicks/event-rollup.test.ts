@@ -159,6 +159,25 @@ describe("EventRollup", () => {
     expect(await figuresOf(url.id)).toEqual({ clickCount: 2, rollup: 2, events: 2 });
   });
 
+  it("ends a drain at the run that took fewer batches than it may, without another for nothing", async () => {
+    const url = await newShortUrl();
+    await appended(url, 1);
+    await appended(url, 2);
+    const before = await pending();
+    let transactions = 0;
+    const counting = {
+      preparedTransaction: (...args: Parameters<typeof t.database.preparedTransaction>) => {
+        transactions++;
+        return t.database.preparedTransaction(...args);
+      },
+    };
+    await new EventRollup(counting, silentLog(), { batchesPerRun: 3 }).drain();
+    expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+    expect(await pending()).toBe(0);
+    // Runs of three while three were left, then the one that took the rest: none after it.
+    expect(transactions).toBe(Math.floor(before / 3) + 1);
+  });
+
   it("has two workers running at once take each batch once", async () => {
     const url = await newShortUrl();
     for (let i = 0; i < 6; i++) await appended(url, i + 1);

@@ -113,7 +113,9 @@ export class EventRollup {
         if (this.failures === 1) this.log.error({ err: error, state }, "event rollup failed; retried");
         return;
       }
-      if (taken === 0) return;
+      // Fewer than a run takes: none was left to take, and asking again would be a transaction
+      // for nothing (on PGlite, milliseconds of the thread that answers, every tick under load).
+      if (taken < this.batchesPerRun) return;
       await yieldToEventLoop();
     }
     if (!this.closed) this.log.debug("event rollup: budget spent, batches left for the next tick");

@@ -101,6 +101,8 @@ export function createPublicPages(app: FastifyInstance): {
         },
         viaTrustedProxy(request, app.proxyTrust),
         app.visitors,
+        undefined,
+        agent,
       ),
     );
   };
