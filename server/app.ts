@@ -244,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           budgetMs: 250,
           busyBudgetMs: 60,
           busy: () => clicks.recentRate > BUSY_EVENTS_PER_SECOND,
+          soleWriter: true,
         }
       : { batchesPerRun: 3, budgetMs: 700 },
   );

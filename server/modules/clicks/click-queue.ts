@@ -269,6 +269,7 @@ export class ClickQueue {
     try {
       await this.writeBatch(batch.rows, batch.id);
       this.failures = 0;
+      this.rollups?.appended();
       this.notifyWritten(batch.rows);
       return "done";
     } catch (error) {
@@ -277,6 +278,7 @@ export class ClickQueue {
         this.failures = 0;
         this.log.warn({ clicks: batch.clicks, batch: batch.id }, "click batch was already written");
         // The attempt that wrote it was reported failed, so its listeners never heard of it.
+        this.rollups?.appended();
         this.notifyWritten(batch.rows);
         return "done";
       }

@@ -178,6 +178,39 @@ describe("EventRollup", () => {
     expect(transactions).toBe(Math.floor(before / 3) + 1);
   });
 
+  it("with its queue the sole writer (PGlite), ticks without a transaction until the queue appends", async () => {
+    const url = await newShortUrl();
+    let transactions = 0;
+    const counting = {
+      preparedTransaction: (...args: Parameters<typeof t.database.preparedTransaction>) => {
+        transactions++;
+        return t.database.preparedTransaction(...args);
+      },
+    };
+    const worker = new EventRollup(counting, silentLog(), { tickMs: 20, soleWriter: true });
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 20);
+    queue.rollups = worker;
+    try {
+      await worker.drain();
+      const idle = transactions;
+      worker.start();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(transactions).toBe(idle);
+      // The queue's timer appends; the worker's next tick sums.
+      queue.push(clickOn(url));
+      queue.push(clickOn(url));
+      await vi.waitFor(
+        async () => expect(await figuresOf(url.id)).toEqual({ clickCount: 2, rollup: 2, events: 2 }),
+        {
+          timeout: 5_000,
+        },
+      );
+      expect(transactions).toBeGreaterThan(idle);
+    } finally {
+      await queue.close(); // and its worker
+    }
+  });
+
   it("has two workers running at once take each batch once", async () => {
     const url = await newShortUrl();
     for (let i = 0; i < 6; i++) await appended(url, i + 1);

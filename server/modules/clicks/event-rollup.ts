@@ -18,6 +18,12 @@ export type EventRollupOptions = {
   busy?: () => boolean;
   /** Between two ticks, in ms. */
   tickMs?: number;
+  /**
+   * Whether this process's queue appends every batch (embedded PGlite: one process holds the data
+   * directory) and says so (`appended`): a tick then asks for batches only after one was appended
+   * since none was left, rather than a transaction a second for nothing while no event comes.
+   */
+  soleWriter?: boolean;
 };
 
 /** Lets the event loop answer what is waiting (I/O included) before going on. */
@@ -49,6 +55,10 @@ export class EventRollup {
   private readonly tickMs: number;
   private readonly busyBudgetMs: number;
   private readonly busy: () => boolean;
+  private readonly soleWriter: boolean;
+  /** Batches the queue said it appended (soleWriter), and how many of them a drain saw summed. */
+  private appendedCount = 0;
+  private summedCount = -1;
 
   constructor(
     private readonly database: Pick<Database, "preparedTransaction">,
@@ -60,13 +70,22 @@ export class EventRollup {
     this.tickMs = options.tickMs ?? 1_000;
     this.busyBudgetMs = options.busyBudgetMs ?? this.budgetMs;
     this.busy = options.busy ?? (() => false);
+    this.soleWriter = options.soleWriter ?? false;
   }
 
   start(): void {
     this.timer = setInterval(() => {
-      if (!this.running) void this.drain(this.busy() ? this.busyBudgetMs : this.budgetMs);
+      if (this.running) return;
+      // Nothing appended since none was left (batches of a run before this start count as new).
+      if (this.soleWriter && this.summedCount === this.appendedCount) return;
+      void this.drain(this.busy() ? this.busyBudgetMs : this.budgetMs);
     }, this.tickMs);
     this.timer.unref();
+  }
+
+  /** The queue committed a batch to the event log (see soleWriter). */
+  appended(): void {
+    this.appendedCount++;
   }
 
   /**
@@ -92,6 +111,8 @@ export class EventRollup {
 
   private async sumUntil(deadline: number): Promise<void> {
     while (performance.now() < deadline) {
+      // Appended before this run's take: summed by it, unless it leaves some for the next.
+      const appended = this.appendedCount;
       let taken: number;
       try {
         taken = await this.runOnce();
@@ -115,7 +136,10 @@ export class EventRollup {
       }
       // Fewer than a run takes: none was left to take, and asking again would be a transaction
       // for nothing (on PGlite, milliseconds of the thread that answers, every tick under load).
-      if (taken < this.batchesPerRun) return;
+      if (taken < this.batchesPerRun) {
+        this.summedCount = appended;
+        return;
+      }
       await yieldToEventLoop();
     }
     if (!this.closed) this.log.debug("event rollup: budget spent, batches left for the next tick");
