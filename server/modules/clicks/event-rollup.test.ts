@@ -196,7 +196,7 @@ describe("EventRollup", () => {
       worker.start();
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(transactions).toBe(idle);
-      // The queue's timer appends; the worker's next tick sums.
+      // The queue's timer appends; the worker sums it at once.
       queue.push(clickOn(url));
       queue.push(clickOn(url));
       await vi.waitFor(
@@ -206,6 +206,25 @@ describe("EventRollup", () => {
         },
       );
       expect(transactions).toBeGreaterThan(idle);
+    } finally {
+      await queue.close(); // and its worker
+    }
+  });
+
+  it("once started, sums a batch as soon as its queue appends it, not at the next tick", async () => {
+    const url = await newShortUrl();
+    const worker = new EventRollup(t.database, silentLog(), { tickMs: 60_000 });
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 20);
+    queue.rollups = worker;
+    worker.start();
+    try {
+      queue.push(clickOn(url));
+      await vi.waitFor(
+        async () => expect(await figuresOf(url.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 }),
+        {
+          timeout: 5_000,
+        },
+      );
     } finally {
       await queue.close(); // and its worker
     }

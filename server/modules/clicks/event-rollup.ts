@@ -74,18 +74,26 @@ export class EventRollup {
   }
 
   start(): void {
-    this.timer = setInterval(() => {
-      if (this.running) return;
-      // Nothing appended since none was left (batches of a run before this start count as new).
-      if (this.soleWriter && this.summedCount === this.appendedCount) return;
-      void this.drain(this.busy() ? this.busyBudgetMs : this.budgetMs);
-    }, this.tickMs);
+    this.timer = setInterval(() => this.tick(), this.tickMs);
     this.timer.unref();
   }
 
-  /** The queue committed a batch to the event log (see soleWriter). */
+  private tick(): void {
+    if (this.running || this.closed) return;
+    // Nothing appended since none was left (batches of a run before this start count as new).
+    if (this.soleWriter && this.summedCount === this.appendedCount) return;
+    void this.drain(this.busy() ? this.busyBudgetMs : this.budgetMs);
+  }
+
+  /**
+   * The queue committed a batch to the event log: once started, the worker sums it as soon as the
+   * event loop has answered what waits, not at the next tick (up to a second later), so that an
+   * event is in the figures a flush after it. The ticks sum what this misses: batches appended
+   * during a run, by other processes, or left by a run that failed. See soleWriter.
+   */
   appended(): void {
     this.appendedCount++;
+    if (this.timer) setImmediate(() => this.tick());
   }
 
   /**
