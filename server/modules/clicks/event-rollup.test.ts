@@ -230,6 +230,23 @@ describe("EventRollup", () => {
     }
   });
 
+  it("while the request path is busy, leaves a committed batch to its ticks and their budget", async () => {
+    const url = await newShortUrl();
+    const worker = new EventRollup(t.database, silentLog(), { tickMs: 60_000, busy: () => true });
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 20);
+    queue.rollups = worker;
+    worker.start();
+    try {
+      queue.push(clickOn(url));
+      await vi.waitFor(async () => expect(await eventClicks(t.database.db, "short_url", url.id)).toBe(1));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await figuresOf(url.id)).toEqual({ clickCount: 0, rollup: 0, events: 1 });
+    } finally {
+      await queue.close(); // and its worker, which sums it
+    }
+    expect(await figuresOf(url.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 });
+  });
+
   it("has two workers running at once take each batch once", async () => {
     const url = await newShortUrl();
     for (let i = 0; i < 6; i++) await appended(url, i + 1);
