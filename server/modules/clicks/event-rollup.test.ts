@@ -73,6 +73,18 @@ async function appended(url: { id: number; userId: number }, n: number) {
 
 const pending = () => t.database.db.$count(clickBatches, eq(clickBatches.rolledUp, false));
 
+/** The test database, counting the worker's transactions. */
+function countingTransactions() {
+  const counting = {
+    transactions: 0,
+    preparedTransaction: (...args: Parameters<typeof t.database.preparedTransaction>) => {
+      counting.transactions++;
+      return t.database.preparedTransaction(...args);
+    },
+  };
+  return counting;
+}
+
 describe("EventRollup", () => {
   it("leaves the events in the log and the batch pending until it runs; then sums them once", async () => {
     // The app's worker ticks every second: held off, so that this test's runs are the only ones.
@@ -164,38 +176,26 @@ describe("EventRollup", () => {
     await appended(url, 1);
     await appended(url, 2);
     const before = await pending();
-    let transactions = 0;
-    const counting = {
-      preparedTransaction: (...args: Parameters<typeof t.database.preparedTransaction>) => {
-        transactions++;
-        return t.database.preparedTransaction(...args);
-      },
-    };
+    const counting = countingTransactions();
     await new EventRollup(counting, silentLog(), { batchesPerRun: 3 }).drain();
     expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
     expect(await pending()).toBe(0);
     // Runs of three while three were left, then the one that took the rest: none after it.
-    expect(transactions).toBe(Math.floor(before / 3) + 1);
+    expect(counting.transactions).toBe(Math.floor(before / 3) + 1);
   });
 
   it("with its queue the sole writer (PGlite), ticks without a transaction until the queue appends", async () => {
     const url = await newShortUrl();
-    let transactions = 0;
-    const counting = {
-      preparedTransaction: (...args: Parameters<typeof t.database.preparedTransaction>) => {
-        transactions++;
-        return t.database.preparedTransaction(...args);
-      },
-    };
+    const counting = countingTransactions();
     const worker = new EventRollup(counting, silentLog(), { tickMs: 20, soleWriter: true });
     const queue = new ClickQueue(t.database, silentLog(), 1000, 20);
     queue.rollups = worker;
     try {
       await worker.drain();
-      const idle = transactions;
+      const idle = counting.transactions;
       worker.start();
       await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(transactions).toBe(idle);
+      expect(counting.transactions).toBe(idle);
       // The queue's timer appends; the worker sums it at once.
       queue.push(clickOn(url));
       queue.push(clickOn(url));
@@ -205,7 +205,7 @@ describe("EventRollup", () => {
           timeout: 5_000,
         },
       );
-      expect(transactions).toBeGreaterThan(idle);
+      expect(counting.transactions).toBeGreaterThan(idle);
     } finally {
       await queue.close(); // and its worker
     }
