@@ -123,17 +123,16 @@ export const clickDaily = pgTable(
   ],
 );
 
-/**
- * The same sums per owner only, whatever the target, of the dimensions account-wide figures read
- * ("total", "bot", "country"): the cards, trend and top countries read ~365 rows per dimension a
- * year here, however many links the user has. Rows of other dimensions written before are never
- * read. Written in
- * the same transaction as click_daily; forgetting a target's clicks subtracts them here too
- * (server/modules/clicks/forget-clicks.ts).
- */
 /** The dimensions click_daily_user keeps (decision 031), as an SQL list: `dimension in …`. */
 export const OWNER_DIMENSIONS_SQL = "('total', 'bot', 'country')";
 
+/**
+ * The same sums per owner only, whatever the target, of the dimensions account-wide figures read
+ * (OWNER_DIMENSIONS_SQL): the cards, trend and top countries read ~365 rows per dimension a year
+ * here, however many links the user has. Rows of other dimensions written before are never read.
+ * Written in the same transaction as click_daily; forgetting a target's clicks subtracts them here
+ * too (server/modules/clicks/forget-clicks.ts).
+ */
 export const clickDailyUser = pgTable(
   "click_daily_user",
   {
