@@ -51,7 +51,7 @@ export class WebhookEvents {
     private readonly shortUrlOf: (domainId: number, code: string) => string,
     bus: InvalidationBus,
   ) {
-    this.worker = new WebhookWorker(db, log, config);
+    this.worker = new WebhookWorker(db, log, config, () => this.subscribed.size > 0);
     bus.on(WEBHOOKS_TOPIC, (key) => this.track(key === "*" ? this.reload() : this.reload(Number(key))));
   }
 

@@ -33,6 +33,11 @@ export const deliveryBody = (d: Pick<Claimed, "id" | "event" | "payload" | "crea
  * the send's timeout in one UPDATE over rows picked `for update skip locked`, so two processes never
  * send the same one; a process that dies mid-send leaves it due again once that lease runs out.
  * Failures are retried after config.retryDelaysMs; after the last, the delivery is failed.
+ *
+ * The poll is skipped while no webhook is active anywhere (`anyActive`, from the subscriptions every
+ * process holds in memory): only deliveries of active webhooks are claimed, so it would find none.
+ * Most servers have no webhook at all; on an idle embedded PGlite each poll cost 5-50 ms of the
+ * thread here.
  */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | undefined;
@@ -45,11 +50,14 @@ export class WebhookWorker {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
     private readonly config: WebhooksConfig,
+    private readonly anyActive: () => boolean = () => true,
   ) {}
 
-  /** Polls every config.pollMs; with `purge`, the hourly purge of old deliveries too (once per fleet). */
+  /** Polls every config.pollMs while a webhook is active; with `purge`, the hourly purge of old deliveries too (once per fleet). */
   start(purge: boolean): void {
-    this.timer = setInterval(() => this.nudge(), this.config.pollMs);
+    this.timer = setInterval(() => {
+      if (this.anyActive()) this.nudge();
+    }, this.config.pollMs);
     this.timer.unref();
     if (!purge) return;
     this.purgeTimer = setInterval(async () => {

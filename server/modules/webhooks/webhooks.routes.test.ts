@@ -498,6 +498,32 @@ describe("deliveries", () => {
     expect((await deliveries(cookie, webhook.id)).deliveries.every((d) => d.attempts === 1)).toBe(true);
   });
 
+  it("polls only while a webhook is active anywhere", async () => {
+    let statements = 0;
+    const db = new Proxy(t.database.db, {
+      get(target, property, receiver) {
+        if (property !== "execute") return Reflect.get(target, property, receiver);
+        return (...args: Parameters<typeof target.execute>) => {
+          statements++;
+          return target.execute(...args);
+        };
+      },
+    });
+    let active = false;
+    const worker = new WebhookWorker(db, t.app.log, { ...testConfig().webhooks, pollMs: 20 }, () => active);
+    worker.start(false);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(statements).toBe(0);
+      active = true;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await worker.idle();
+      expect(statements).toBeGreaterThan(0);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it("claims at most one delivery per webhook at a time: a slow receiver holds up only its own", async () => {
     const busy = await webhookFor(["link.created"]);
     const quiet = await webhookFor(["link.created"]);
