@@ -101,13 +101,16 @@ export async function revokeApiKey(db: Db, userId: number, id: number): Promise<
 
 /** The active key with this value and its owner, or null (unknown, revoked). */
 export async function findActiveApiKey(db: Db, key: string) {
-  const [row] = await db
-    .select({ key: apiKeys, user: users })
+  // Two lookups by key, never a join: with a few keys analyzed, planners may merge-join the key
+  // with users' whole index up to its owner's id (as they did with sessions, loadUser).
+  const [found] = await db
+    .select()
     .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
     .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedAt)))
     .limit(1);
-  return row ?? null;
+  if (!found) return null;
+  const [user] = await db.select().from(users).where(eq(users.id, found.userId));
+  return user ? { key: found, user } : null;
 }
 
 /**
