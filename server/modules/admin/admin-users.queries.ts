@@ -6,6 +6,7 @@ import type { z } from "../../../common/zod";
 import type { Db } from "../../../db/client";
 import {
   accessLog,
+  appTotals,
   billingEvents,
   subscriptionPlans,
   USER_SEARCH_TEXT,
@@ -85,7 +86,11 @@ export async function selectAdminUserIds(
  * past it: the scan stops at the first match beyond).
  */
 export async function countAdminUsers(db: Db, q: string, countUpTo: number): Promise<number | null> {
-  if (!q) return db.$count(users);
+  if (!q) {
+    // Kept by triggers on users (app_totals): counting 100k rows took ~20 ms of every page on PGlite.
+    const [totals] = await db.select({ n: appTotals.usersCount }).from(appTotals).where(eq(appTotals.id, 1));
+    return Number(totals?.n ?? 0);
+  }
   const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(
     db
       .select({ id: users.id })
