@@ -1,5 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import {
   LINK_REPORT_MESSAGES,
   LINK_REPORT_PAGE_SIZE,
@@ -95,10 +94,12 @@ export async function insertReport(
   return row!.id;
 }
 
-const owners = alias(users, "owners");
-const resolvers = alias(users, "resolvers");
-
-/** The queue: one status, newest first, a page at a time, with our short links' owner and target. */
+/**
+ * The queue: one status, newest first, a page at a time, with our short links' owner and target.
+ * The page's reports first, then their links and people by key: joined in one statement, a report
+ * table analyzed while it pointed at old links could be merge-joined with the links' whole index
+ * (as sessions were with users', session-guards.ts).
+ */
 export async function listReports(
   db: Db,
   shortUrlOf: (domainId: number, code: string) => string,
@@ -106,31 +107,45 @@ export async function listReports(
 ): Promise<LinkReportPage> {
   const where = eq(linkReports.status, query.status);
   const page = paging(query.page, LINK_REPORT_PAGE_SIZE);
-  const [rows, [total]] = await Promise.all([
+  const [reportRows, [total]] = await Promise.all([
     db
-      .select({
-        report: linkReports,
-        link: {
-          id: shortenedUrls.id,
-          domainId: shortenedUrls.domainId,
-          code: shortenedUrls.shortCode,
-          target: shortenedUrls.originalUrl,
-        },
-        ownerEmail: owners.email,
-        resolverEmail: resolvers.email,
-      })
+      .select()
       .from(linkReports)
-      .leftJoin(shortenedUrls, eq(shortenedUrls.id, linkReports.shortUrlId))
-      .leftJoin(owners, eq(owners.id, shortenedUrls.userId))
-      .leftJoin(resolvers, eq(resolvers.id, linkReports.resolvedBy))
       .where(where)
       .orderBy(desc(linkReports.createdAt), desc(linkReports.id))
       .limit(page.limit)
       .offset(page.offset),
     db.select({ total: count() }).from(linkReports).where(where),
   ]);
+  const linkIds = [...new Set(reportRows.flatMap((report) => report.shortUrlId ?? []))];
+  const resolverIds = [...new Set(reportRows.flatMap((report) => report.resolvedBy ?? []))];
+  const [links, resolvers] = await Promise.all([
+    linkIds.length === 0
+      ? []
+      : db
+          .select({
+            id: shortenedUrls.id,
+            domainId: shortenedUrls.domainId,
+            code: shortenedUrls.shortCode,
+            target: shortenedUrls.originalUrl,
+            ownerEmail: users.email,
+          })
+          .from(shortenedUrls)
+          .leftJoin(users, eq(users.id, shortenedUrls.userId))
+          .where(inArray(shortenedUrls.id, linkIds)),
+    resolverIds.length === 0
+      ? []
+      : db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, resolverIds)),
+  ]);
+  const linkById = new Map(links.map((link) => [link.id, link]));
+  const resolverEmail = new Map(resolvers.map((resolver) => [resolver.id, resolver.email]));
+  const rows = reportRows.map((report) => ({
+    report,
+    link: report.shortUrlId === null ? null : (linkById.get(report.shortUrlId) ?? null),
+    resolverEmail: report.resolvedBy === null ? null : (resolverEmail.get(report.resolvedBy) ?? null),
+  }));
   const reports = rows.map(
-    ({ report, link, ownerEmail, resolverEmail }): LinkReport => ({
+    ({ report, link, resolverEmail }): LinkReport => ({
       id: report.id,
       url: report.url,
       reason: report.reason,
@@ -148,7 +163,7 @@ export async function listReports(
               exists: link !== null,
               short_url: link ? shortUrlOf(link.domainId, link.code) : null,
               original_url: link?.target ?? null,
-              owner_email: ownerEmail,
+              owner_email: link?.ownerEmail ?? null,
             },
     }),
   );
