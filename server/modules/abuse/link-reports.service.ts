@@ -138,14 +138,10 @@ export async function listReports(
       : db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, resolverIds)),
   ]);
   const linkById = new Map(links.map((link) => [link.id, link]));
-  const resolverEmail = new Map(resolvers.map((resolver) => [resolver.id, resolver.email]));
-  const rows = reportRows.map((report) => ({
-    report,
-    link: report.shortUrlId === null ? null : (linkById.get(report.shortUrlId) ?? null),
-    resolverEmail: report.resolvedBy === null ? null : (resolverEmail.get(report.resolvedBy) ?? null),
-  }));
-  const reports = rows.map(
-    ({ report, link, resolverEmail }): LinkReport => ({
+  const emailById = new Map(resolvers.map((resolver) => [resolver.id, resolver.email]));
+  const reports = reportRows.map((report): LinkReport => {
+    const link = report.shortUrlId === null ? null : (linkById.get(report.shortUrlId) ?? null);
+    return {
       id: report.id,
       url: report.url,
       reason: report.reason,
@@ -154,7 +150,7 @@ export async function listReports(
       status: report.status,
       created_at: report.createdAt.toISOString(),
       resolved_at: report.resolvedAt?.toISOString() ?? null,
-      resolved_by_email: resolverEmail,
+      resolved_by_email: report.resolvedBy === null ? null : (emailById.get(report.resolvedBy) ?? null),
       short_link:
         report.shortUrlId === null
           ? null
@@ -165,8 +161,8 @@ export async function listReports(
               original_url: link?.target ?? null,
               owner_email: link?.ownerEmail ?? null,
             },
-    }),
-  );
+    };
+  });
   return { reports, ...page.envelope(total?.total ?? 0) };
 }
 
