@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { LRUCache } from "lru-cache";
+import { growingUpTo } from "./growing-lru";
 
 /**
  * Adds `wanted` to the key's window (it starts at its first use and lasts `ARGV[3]` ms), then gives
@@ -31,7 +32,7 @@ type Window = { used: number; resetAt: number };
  * granted meanwhile, as the other limits skip on error.
  */
 export class WindowCounter {
-  private readonly local = new LRUCache<string, Window>({ max: 100_000 });
+  private readonly local = new LRUCache<string, Window>(growingUpTo(100_000));
 
   constructor(
     private readonly redis: Redis | undefined,

@@ -5,6 +5,7 @@ import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import type { Database } from "../../../db/client";
 import { DailyVisitorKey } from "../../lib/daily-visitor-key";
+import { growingUpTo } from "../../lib/growing-lru";
 import type { InvalidationBus } from "../../lib/invalidation-bus";
 import { throttled } from "../../lib/log-throttle";
 
@@ -81,8 +82,8 @@ export class BlogViews {
     this.maxShared = options.maxShared ?? 1_000_000;
     this.maxPerVisitor = options.maxPerVisitor ?? 200;
     this.now = options.now ?? Date.now;
-    this.localSeen = new LRUCache({ max: options.maxLocal ?? 100_000 });
-    this.localCounts = new LRUCache({ max: options.maxLocal ?? 100_000 });
+    this.localSeen = new LRUCache(growingUpTo(options.maxLocal ?? 100_000));
+    this.localCounts = new LRUCache(growingUpTo(options.maxLocal ?? 100_000));
     this.visitors = options.visitors ?? new DailyVisitorKey(database.db);
   }
 
