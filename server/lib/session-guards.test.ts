@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, rowsOf } from "../../db/client";
+import type { Database } from "../../db/client";
 import { createUser } from "../../tests/factories";
 import { openTestDatabase } from "../../tests/test-database";
 import { createSession } from "../modules/auth/session";
+import { type PlanNode, queryPlan } from "./query-plan";
 import { sessionUserQuery } from "./session-guards";
 
 let database: Database;
@@ -12,28 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => database?.close());
 
-type PlanNode = { "Actual Rows": number; "Actual Loops": number; Plans?: PlanNode[] };
-
-/** The rows every node of the statement's plan produced, in all. */
-async function rowsRead(query: { toSQL(): { sql: string; params: unknown[] } }): Promise<number> {
-  const { sql: text, params } = query.toSQL();
-  const explained = rowsOf<{ "QUERY PLAN": unknown }>(
-    await database.db.execute(sql.raw(`explain (analyze, format json) ${inline(text, params)}`)),
-  )[0]!["QUERY PLAN"];
-  const [{ Plan }] = (typeof explained === "string" ? JSON.parse(explained) : explained) as [
-    { Plan: PlanNode },
-  ];
+/** The rows every node of the statement's plan produced, in all (EXPLAIN ANALYZE). */
+async function rowsRead(statement: SQLWrapper): Promise<number> {
   const sum = (node: PlanNode): number =>
-    node["Actual Rows"] * node["Actual Loops"] + (node.Plans ?? []).reduce((n, child) => n + sum(child), 0);
-  return sum(Plan);
+    (node["Actual Rows"] ?? 0) * (node["Actual Loops"] ?? 1) +
+    (node.Plans ?? []).reduce((n, child) => n + sum(child), 0);
+  return sum(await queryPlan(database.db, statement, { analyze: true }));
 }
-
-/** The statement with its parameters written in (EXPLAIN takes no parameters here). */
-const inline = (text: string, params: unknown[]) =>
-  text.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = params[Number(n) - 1];
-    return value instanceof Date ? `'${value.toISOString()}'` : `'${String(value).replaceAll("'", "''")}'`;
-  });
 
 describe("sessionUserQuery", () => {
   it("reads the newest user's row by key, not the users before it, whatever the sessions' statistics", async () => {

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SubqueryWithSelection } from "drizzle-orm/pg-core";
 import { SHORT_URL_SEARCH_COUNT_MAX } from "../../../common/contract/shortened-urls";
-import { type Db, rowsOf } from "../../../db/client";
+import type { Db } from "../../../db/client";
 import { SHORT_URL_SEARCH_TEXT, shortenedUrls } from "../../../db/schema";
 import { likePattern } from "../../lib/like-pattern";
+import { queryPlan } from "../../lib/query-plan";
 import { withoutIndexOrder } from "../../lib/without-index-order";
 import { userUsageOf } from "../usage/user-usage";
 
@@ -49,10 +50,7 @@ const matching = (userId: number, q: string) =>
 
 /** The planner's estimate of the matches. */
 async function estimatedMatches(tx: Db, where: SQL | undefined): Promise<number> {
-  const result = await tx.execute(sql`explain (format json) select 1 from ${shortenedUrls} where ${where}`);
-  const [row] = rowsOf<{ "QUERY PLAN": unknown }>(result);
-  const plan = typeof row?.["QUERY PLAN"] === "string" ? JSON.parse(row["QUERY PLAN"]) : row?.["QUERY PLAN"];
-  return Number((plan as [{ Plan: { "Plan Rows": number } }])[0].Plan["Plan Rows"]) || 0;
+  return Number((await queryPlan(tx, sql`select 1 from ${shortenedUrls} where ${where}`))["Plan Rows"]) || 0;
 }
 
 /**
