@@ -211,6 +211,28 @@ describe("EventRollup", () => {
     }
   });
 
+  it("with its queue the sole writer, ends a drain at the last batch appended, without a run for nothing", async () => {
+    const url = await newShortUrl();
+    const counting = countingTransactions();
+    const worker = new EventRollup(counting, silentLog(), { soleWriter: true });
+    const queue = new ClickQueue(t.database, silentLog(), 1000, 60_000);
+    queue.rollups = worker;
+    try {
+      // A run that finds none left: from here the worker counts what its queue appends.
+      await worker.drain();
+      for (const expected of [1, 2]) {
+        const before = counting.transactions;
+        queue.push(clickOn(url));
+        await queue.flush(); // appends one batch, then drains
+        expect(await figuresOf(url.id)).toEqual({ clickCount: expected, rollup: expected, events: expected });
+        // One run, one batch a run: the old worker ran a second, which took none.
+        expect(counting.transactions - before).toBe(1);
+      }
+    } finally {
+      await queue.close();
+    }
+  });
+
   it("once started, sums a batch as soon as its queue appends it, not at the next tick", async () => {
     const url = await newShortUrl();
     const worker = new EventRollup(t.database, silentLog(), { tickMs: 60_000 });

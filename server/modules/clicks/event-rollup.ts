@@ -147,10 +147,17 @@ export class EventRollup {
       }
       // Fewer than a run takes: none was left to take, and asking again would be a transaction for
       // nothing (on Postgres, three a run, every tick's second run under a steady load). On PGlite,
-      // one a run, a run that took its one still asks again.
+      // one a run, the count below tells instead.
       if (taken < this.batchesPerRun) {
         this.summedCount = appended;
         return;
+      }
+      // The sole writer's batches are taken oldest first, each once: counted since a run last found
+      // none left, they say when none is, without that run (on PGlite, under a steady load, one
+      // transaction for nothing every tick). Taken before the queue's word, one counts ahead.
+      if (this.soleWriter && this.summedCount >= 0) {
+        this.summedCount += taken;
+        if (this.summedCount >= this.appendedCount) return;
       }
       await yieldToEventLoop();
     }
