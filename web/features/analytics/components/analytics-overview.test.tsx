@@ -111,6 +111,8 @@ describe("AnalyticsOverview", () => {
     });
     renderOverview();
     const section = await screen.findByRole("region", { name: "Estatísticas por Link Bio" });
+    // The row shows the page's clicks; its views and CTR are one step away.
+    within(section).getByText("Abra uma página para ver suas visualizações, cliques e CTR.");
     const links = await within(section).findAllByRole("link");
     expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
       ["Loja da Ana/p/ana1.234 cliques", "/analytics/link-pages/4"],

@@ -28,7 +28,9 @@ export function AnalyticsPageLinks() {
         <LayoutTemplate className="h-4 w-4 text-gray-400" aria-hidden />
         Estatísticas por Link Bio
       </h2>
-      <p className="mb-3 text-sm text-gray-500">Visualizações, cliques e CTR de cada página.</p>
+      <p className="mb-3 text-sm text-gray-500">
+        Abra uma página para ver suas visualizações, cliques e CTR.
+      </p>
       {pages.isPending ? (
         <div className="space-y-3">
           {[0, 1].map((n) => (
