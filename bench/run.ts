@@ -69,6 +69,13 @@ const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : 
 const summary = (r: LoadResult) =>
   `${fmt.rps(r.rps)} p50 ${fmt.ms(r.p50Ms)} p99 ${fmt.ms(r.p99Ms)} (${fmt.int(r.requests)} responses, ${r.errors} errors)`;
 
+/**
+ * Each round's own ratio, ours against the baseline run just before it: how far the machine moved
+ * a row that keeps the best round of each side ("rounds 71%, 78%").
+ */
+const roundRatios = (c: Comparison) =>
+  `rounds ${c.oursRuns.map((ours, i) => fmt.pct(ours.rps / c.baselineRuns[i]!.rps)).join(", ")}`;
+
 /** Warm-ups, then ROUNDS alternating runs of baseline and ours; the best round of each side. */
 async function compare(
   label: string,
@@ -136,7 +143,7 @@ async function measureRulesRedirect(
     ratio: fmt.pct(ratio),
     target: ">= 70%, near plain",
     verdict: verdict(ratio >= 0.7 && ratio >= plainRatio * 0.9 && rules.ours.errors === 0),
-    note: `plain link ${fmt.pct(plainRatio)}; rules ${fmt.pct(ratio)} (${fmt.pct(ratio / plainRatio)} of plain, target >= 90%)${rules.ours.errors ? `; ${rules.ours.errors} errors / non-3xx responses in the best run` : ""}`,
+    note: `plain link ${fmt.pct(plainRatio)}; rules ${fmt.pct(ratio)} (${fmt.pct(ratio / plainRatio)} of plain, target >= 90%); ${roundRatios(rules)}${rules.ours.errors ? `; ${rules.ours.errors} errors / non-3xx responses in the best run` : ""}`,
   });
 }
 
@@ -686,7 +693,7 @@ async function main() {
         ratio: fmt.pct(ratio),
         target: ">= 75%",
         verdict: verdict(ratio >= 0.75 && page.ours.errors === 0),
-        note: page.ours.errors ? `${page.ours.errors} errors / non-2xx responses in the best run` : undefined,
+        note: `${roundRatios(page)}${page.ours.errors ? `; ${page.ours.errors} errors / non-2xx responses in the best run` : ""}`,
       });
       // The same bare server inside the app's process: what the process costs any server in it,
       // apart from what the page path costs.
@@ -744,9 +751,7 @@ async function main() {
         ratio: fmt.pct(ratio),
         target: ">= 70%",
         verdict: verdict(ratio >= 0.7 && redirect.ours.errors === 0),
-        note: redirect.ours.errors
-          ? `${redirect.ours.errors} errors / non-3xx responses in the best run`
-          : undefined,
+        note: `${roundRatios(redirect)}${redirect.ours.errors ? `; ${redirect.ours.errors} errors / non-3xx responses in the best run` : ""}`,
       });
       rows.push({
         metric: "GET /s/{code} p99 at 50 connections",
