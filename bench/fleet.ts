@@ -9,10 +9,11 @@ import { type AppServer, freePort, memoryOf, ROOT, startApp, tail, unreachableSe
 import { startBaselines } from "./children";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, codeFor, HOT_CODE_INDEX, targetFor } from "./fixtures";
 import { type LoadResult, runLoad, SERVER_CPU } from "./load";
+import { oursErrors, pairedRounds, roundRatios } from "./paired";
 import { fmt, type Row } from "./report";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = 50;
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
@@ -395,36 +396,33 @@ export async function runFleetBench({ log, rows, raw }: FleetContext): Promise<v
       `two processes (pids ${a.pid}, ${b.pid}) on Postgres ${name} and Redis, both pinned with the baseline to cpu ${SERVER_CPU}`,
     );
 
-    // Throughput: the same warm-up and alternating rounds as the single-process comparison.
+    // Throughput: the same warm-up and paired rounds as the single-process comparison.
     await runLoad({ url: baselineUrl, duration: WARMUP, connections: CONNECTIONS });
     await spread(urls, { duration: WARMUP });
-    const oursRuns: Awaited<ReturnType<typeof spread>>[] = [];
-    const baseRuns: LoadResult[] = [];
-    for (let round = 1; round <= ROUNDS; round++) {
-      const base = await runLoad({ url: baselineUrl, duration: DURATION, connections: CONNECTIONS });
-      baseRuns.push(base);
-      log(`fleet baseline #${round}: ${fmt.rps(base.rps)} p99 ${fmt.ms(base.p99Ms)}`);
-      const ours = await spread(urls, { duration: DURATION });
-      oursRuns.push(ours);
-      log(
-        `fleet ours     #${round}: ${fmt.rps(ours.rps)} (${ours.perProcess.map((r) => fmt.rps(r.rps)).join(" + ")}) p99 ${fmt.ms(ours.p99Ms)}, ${ours.errors} errors`,
-      );
-    }
-    const best = <T extends LoadResult>(runs: T[]) => runs.reduce((x, y) => (y.rps > x.rps ? y : x));
-    const ours = best(oursRuns);
-    const base = best(baseRuns);
-    const ratio = ours.rps / base.rps;
-    fleetRaw.throughput = { ours: oursRuns, baseline: baseRuns };
+    const paired = await pairedRounds(
+      ROUNDS,
+      () => runLoad({ url: baselineUrl, duration: DURATION, connections: CONNECTIONS }),
+      () => spread(urls, { duration: DURATION }),
+      (round, i) => {
+        log(`fleet baseline #${i}: ${fmt.rps(round.baseline.rps)} p99 ${fmt.ms(round.baseline.p99Ms)}`);
+        log(
+          `fleet ours     #${i}: ${fmt.rps(round.ours.rps)} (${round.ours.perProcess.map((r) => fmt.rps(r.rps)).join(" + ")}) p99 ${fmt.ms(round.ours.p99Ms)}, ${round.ours.errors} errors (${fmt.pct(round.ratio)})`,
+        );
+      },
+    );
+    const { ours, baseline: base, ratio } = paired;
+    const throughputErrors = oursErrors(paired);
+    fleetRaw.throughput = paired;
     rows.push({
       metric: "GET /s/{code}, 2 processes on Postgres + Redis, load spread over both",
       ours: fmt.rps(ours.rps),
       baseline: fmt.rps(base.rps),
       ratio: fmt.pct(ratio),
       target: "info",
-      verdict: ours.errors === 0 ? "INFO" : "FAIL",
+      verdict: throughputErrors === 0 ? "INFO" : "FAIL",
       note:
         `${ours.perProcess.map((r) => fmt.rps(r.rps)).join(" + ")}, p99 ${fmt.ms(ours.p99Ms)} (the slower process) ` +
-        `against ${fmt.ms(base.p99Ms)}; both processes and the baseline share cpu ${SERVER_CPU}; ${ours.errors} errors`,
+        `against ${fmt.ms(base.p99Ms)}; both processes and the baseline share cpu ${SERVER_CPU}; ${throughputErrors} errors in our rounds; ${roundRatios(paired)}`,
     });
 
     // The soak: half of the maximum just measured, spread over both, sampled every 10 s.

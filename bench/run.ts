@@ -39,12 +39,13 @@ import {
   SERVER_CPU,
 } from "./load";
 import { BROWSER_ENCODING, measurePageWeight } from "./page-weight";
+import { oursErrors, type Paired, pairedRounds, roundRatios } from "./paired";
 import { fmt, type Row, renderTable, verdict } from "./report";
 import { type ClickCounts, countClicks, type Seeded, seed } from "./seed";
 import { savedSeed, saveSeed, seedCacheDir } from "./seed-cache";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 // Both sides get the same warm-up (see bench/README.md on what a longer one changes).
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const CONNECTIONS = 50;
@@ -58,25 +59,12 @@ const started = performance.now();
 const log = (message: string) =>
   console.log(`[bench ${((performance.now() - started) / 1000).toFixed(0).padStart(3)} s] ${message}`);
 
-type Comparison = {
-  ours: LoadResult;
-  baseline: LoadResult;
-  oursRuns: LoadResult[];
-  baselineRuns: LoadResult[];
-};
+type Comparison = Paired<LoadResult>;
 
-const best = (runs: LoadResult[]) => runs.reduce((a, b) => (b.rps > a.rps ? b : a));
 const summary = (r: LoadResult) =>
   `${fmt.rps(r.rps)} p50 ${fmt.ms(r.p50Ms)} p99 ${fmt.ms(r.p99Ms)} (${fmt.int(r.requests)} responses, ${r.errors} errors)`;
 
-/**
- * Each round's own ratio, ours against the baseline run just before it: how far the machine moved
- * a row that keeps the best round of each side ("rounds 71%, 78%").
- */
-const roundRatios = (c: Comparison) =>
-  `rounds ${c.oursRuns.map((ours, i) => fmt.pct(ours.rps / c.baselineRuns[i]!.rps)).join(", ")}`;
-
-/** Warm-ups, then ROUNDS alternating runs of baseline and ours; the best round of each side. */
+/** Warm-ups, then ROUNDS paired rounds of baseline and ours (bench/paired.ts): the median round. */
 async function compare(
   label: string,
   oursUrl: string,
@@ -86,18 +74,19 @@ async function compare(
 ): Promise<Comparison> {
   await runLoad({ url: baselineUrl, duration: WARMUP, connections: CONNECTIONS, headers });
   onOurs(await runLoad({ url: oursUrl, duration: WARMUP, connections: CONNECTIONS, headers }));
-  const oursRuns: LoadResult[] = [];
-  const baselineRuns: LoadResult[] = [];
-  for (let round = 1; round <= ROUNDS; round++) {
-    const base = await runLoad({ url: baselineUrl, duration: DURATION, connections: CONNECTIONS, headers });
-    log(`${label} baseline #${round}: ${summary(base)}`);
-    baselineRuns.push(base);
-    const ours = await runLoad({ url: oursUrl, duration: DURATION, connections: CONNECTIONS, headers });
-    log(`${label} ours     #${round}: ${summary(ours)}`);
-    onOurs(ours);
-    oursRuns.push(ours);
-  }
-  return { ours: best(oursRuns), baseline: best(baselineRuns), oursRuns, baselineRuns };
+  return pairedRounds(
+    ROUNDS,
+    () => runLoad({ url: baselineUrl, duration: DURATION, connections: CONNECTIONS, headers }),
+    async () => {
+      const ours = await runLoad({ url: oursUrl, duration: DURATION, connections: CONNECTIONS, headers });
+      onOurs(ours);
+      return ours;
+    },
+    (round, i) => {
+      log(`${label} baseline #${i}: ${summary(round.baseline)}`);
+      log(`${label} ours     #${i}: ${summary(round.ours)} (${fmt.pct(round.ratio)})`);
+    },
+  );
 }
 
 /**
@@ -135,15 +124,16 @@ async function measureRulesRedirect(
     () => {},
   );
   raw.redirectRules = rules;
-  const ratio = rules.ours.rps / rules.baseline.rps;
+  const ratio = rules.ratio;
+  const errors = oursErrors(rules);
   rows.push({
     metric: "GET /s/{code} cached, 3 rules, click recorded",
     ours: fmt.rps(rules.ours.rps),
     baseline: fmt.rps(rules.baseline.rps),
     ratio: fmt.pct(ratio),
     target: ">= 70%, near plain",
-    verdict: verdict(ratio >= 0.7 && ratio >= plainRatio * 0.9 && rules.ours.errors === 0),
-    note: `plain link ${fmt.pct(plainRatio)}; rules ${fmt.pct(ratio)} (${fmt.pct(ratio / plainRatio)} of plain, target >= 90%); ${roundRatios(rules)}${rules.ours.errors ? `; ${rules.ours.errors} errors / non-3xx responses in the best run` : ""}`,
+    verdict: verdict(ratio >= 0.7 && ratio >= plainRatio * 0.9 && errors === 0),
+    note: `plain link ${fmt.pct(plainRatio)}; rules ${fmt.pct(ratio)} (${fmt.pct(ratio / plainRatio)} of plain, target >= 90%); ${roundRatios(rules)}${errors ? `; ${errors} errors / non-3xx responses in our rounds` : ""}`,
   });
 }
 
@@ -685,15 +675,16 @@ async function main() {
         () => {},
       );
       raw.page = page;
-      const ratio = page.ours.rps / page.baseline.rps;
+      const ratio = page.ratio;
+      const errors = oursErrors(page);
       rows.push({
         metric: `GET /p/{slug} cached, 10 links (${pageProbe.body.length} B ${captured["content-encoding"] ?? "identity"})`,
         ours: fmt.rps(page.ours.rps),
         baseline: fmt.rps(page.baseline.rps),
         ratio: fmt.pct(ratio),
         target: ">= 75%",
-        verdict: verdict(ratio >= 0.75 && page.ours.errors === 0),
-        note: `${roundRatios(page)}${page.ours.errors ? `; ${page.ours.errors} errors / non-2xx responses in the best run` : ""}`,
+        verdict: verdict(ratio >= 0.75 && errors === 0),
+        note: `${roundRatios(page)}${errors ? `; ${errors} errors / non-2xx responses in our rounds` : ""}`,
       });
       // The same bare server inside the app's process: what the process costs any server in it,
       // apart from what the page path costs.
@@ -709,7 +700,7 @@ async function main() {
         metric: "GET /p/{slug} against the same bare server run inside the app's process",
         ours: fmt.rps(inProcess.ours.rps),
         baseline: fmt.rps(inProcess.baseline.rps),
-        ratio: fmt.pct(inProcess.ours.rps / inProcess.baseline.rps),
+        ratio: fmt.pct(inProcess.ratio),
         target: "info",
         verdict: "INFO",
         note: `in the app's process the bare server made ${fmt.pct(inProcess.baseline.rps / page.baseline.rps)} of its rate alone`,
@@ -743,15 +734,16 @@ async function main() {
         },
       );
       raw.redirect = redirect;
-      const ratio = redirect.ours.rps / redirect.baseline.rps;
+      const ratio = redirect.ratio;
+      const errors = oursErrors(redirect);
       rows.push({
         metric: "GET /s/{code} cached, click recorded, Abrir no app on",
         ours: fmt.rps(redirect.ours.rps),
         baseline: fmt.rps(redirect.baseline.rps),
         ratio: fmt.pct(ratio),
         target: ">= 70%",
-        verdict: verdict(ratio >= 0.7 && redirect.ours.errors === 0),
-        note: `${roundRatios(redirect)}${redirect.ours.errors ? `; ${redirect.ours.errors} errors / non-3xx responses in the best run` : ""}`,
+        verdict: verdict(ratio >= 0.7 && errors === 0),
+        note: `${roundRatios(redirect)}${errors ? `; ${errors} errors / non-3xx responses in our rounds` : ""}`,
       });
       rows.push({
         metric: "GET /s/{code} p99 at 50 connections",

@@ -1,0 +1,66 @@
+// A comparison's rounds, paired: each round runs the baseline and ours back to back (the baseline
+// first in odd rounds, ours first in even ones, so that a machine speeding up or slowing down
+// favours neither side), and the row is the round whose ratio is the median.
+//
+// Why not the best round of each side: this machine's speed moves by a third from one 5 s run to
+// the next, and by half from one day to the next. Two runs next to each other share the machine's
+// state; runs a minute apart do not, and the best of each side may come from different states (a
+// 34k/s baseline round against a 22k/s one in run AH). The median of paired ratios is what
+// `farm-bench` reports for the same reason.
+import type { LoadResult } from "./load";
+import { fmt } from "./report";
+
+export type Round<T extends LoadResult> = { baseline: LoadResult; ours: T; ratio: number };
+
+export type Paired<T extends LoadResult> = {
+  /** The median round's ratio, ours over its own baseline. */
+  ratio: number;
+  /** The median round's runs. */
+  ours: T;
+  baseline: LoadResult;
+  rounds: Round<T>[];
+};
+
+/**
+ * The round whose ratio is the median; with an even number of rounds, the lower of the middle two
+ * (a row is never judged on a figure no round measured).
+ */
+export function medianRound<T extends LoadResult>(rounds: readonly Round<T>[]): Round<T> {
+  if (rounds.length === 0) throw new Error("no rounds");
+  const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Runs `count` paired rounds, alternating which side goes first, and reports each as it ends. */
+export async function pairedRounds<T extends LoadResult>(
+  count: number,
+  runBaseline: () => Promise<LoadResult>,
+  runOurs: () => Promise<T>,
+  onRound: (round: Round<T>, index: number) => void = () => {},
+): Promise<Paired<T>> {
+  const rounds: Round<T>[] = [];
+  for (let i = 1; i <= count; i++) {
+    let baseline: LoadResult;
+    let ours: T;
+    if (i % 2 === 1) {
+      baseline = await runBaseline();
+      ours = await runOurs();
+    } else {
+      ours = await runOurs();
+      baseline = await runBaseline();
+    }
+    const round = { baseline, ours, ratio: ours.rps / baseline.rps };
+    rounds.push(round);
+    onRound(round, i);
+  }
+  const median = medianRound(rounds);
+  return { ratio: median.ratio, ours: median.ours, baseline: median.baseline, rounds };
+}
+
+/** Every round's ratio in the order run, for a row's note ("rounds 71%, 78%, 74%"). */
+export const roundRatios = (paired: Paired<LoadResult>) =>
+  `rounds ${paired.rounds.map((r) => fmt.pct(r.ratio)).join(", ")}`;
+
+/** Errors or unexpected statuses in any of our rounds: a row fails on one, whichever round it was in. */
+export const oursErrors = (paired: Paired<LoadResult>) =>
+  paired.rounds.reduce((sum, round) => sum + round.ours.errors, 0);
