@@ -8,7 +8,7 @@ import { createShortLink } from "../../../tests/factories";
 import { setupTestApp } from "../../../tests/test-app";
 import { testDatabaseKind } from "../../../tests/test-database";
 import { type Click, ClickQueue } from "./click-queue";
-import { EventRollup } from "./event-rollup";
+import { EventRollup, restAfter } from "./event-rollup";
 
 // The worker that sums appended events into the figures (decision 026): a run cut off is summed
 // once by the next, a commit in doubt is not summed again, and two workers never take one batch.
@@ -267,6 +267,64 @@ describe("EventRollup", () => {
       await queue.close(); // and its worker, which sums it
     }
     expect(await figuresOf(url.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 });
+  });
+
+  it("while busy, rests its ticks after a run that outlasted the budget, in proportion", async () => {
+    const url = await newShortUrl();
+    for (let i = 0; i < 3; i++) await appended(url, 1);
+    // A database that takes 300 ms a transaction: each run is ~290 ms over a 10 ms budget, so at
+    // 10 ms of each 50 ms tick the worker rests ~1.45 s after it (it ran every tick before).
+    const slow = {
+      preparedTransaction: async (...args: Parameters<typeof t.database.preparedTransaction>) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return t.database.preparedTransaction(...args);
+      },
+    };
+    const worker = new EventRollup(slow, silentLog(), { tickMs: 50, busyBudgetMs: 10, busy: () => true });
+    worker.start();
+    try {
+      await vi.waitFor(async () => expect(await pending()).toBeLessThan(3), { timeout: 5_000 });
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await pending()).toBe(2);
+      // It rests, then sums again: the figures still move under a load that does not end.
+      await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 10_000 });
+    } finally {
+      await worker.close(5_000);
+    }
+    expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+  });
+
+  it("steps back for a burst only so long: behind for longer, it sums as when not busy", async () => {
+    const url = await newShortUrl();
+    for (let i = 0; i < 3; i++) await appended(url, 1);
+    // Stepping back, ~3 s of rest would follow each 300 ms run; behind for over 200 ms, none does.
+    const slow = {
+      preparedTransaction: async (...args: Parameters<typeof t.database.preparedTransaction>) => {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return t.database.preparedTransaction(...args);
+      },
+    };
+    const worker = new EventRollup(slow, silentLog(), {
+      tickMs: 50,
+      busyBudgetMs: 5,
+      busy: () => true,
+      maxStepBackMs: 200,
+    });
+    worker.start();
+    try {
+      await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 4_000 });
+    } finally {
+      await worker.close(5_000);
+    }
+    expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+  });
+
+  it("rests only past its budget, at the budget's share of a tick, for 30 s at most", () => {
+    expect(restAfter(1_000, 50, 60, 1_000)).toBe(0);
+    expect(restAfter(1_000, 120, 60, 1_000)).toBe(2_000);
+    expect(restAfter(1_000, 1_800, 700, 1_000)).toBeCloseTo(1_000 + 1_100 / 0.7);
+    expect(restAfter(1_000, 60_000, 60, 1_000)).toBe(31_000);
+    expect(restAfter(1_000, 5_000, 1_000, 1_000)).toBe(0);
   });
 
   it("has two workers running at once take each batch once", async () => {
