@@ -885,9 +885,8 @@ async function main() {
   }
 
   // Cold GET against cold HEAD over the same codes, each on a fresh server over a copy of the seeded
-  // PGlite data dir (bench/cold.ts; BENCH_COLD_PAIR=0 skips it).
-  if (!databaseUrl && process.env.BENCH_COLD_PAIR !== "0")
-    await runColdPair({ log, rows, raw }, COLD_PAIR_CODES);
+  // PGlite data dir, or of the bench's Postgres database (bench/cold.ts; BENCH_COLD_PAIR=0 skips it).
+  if (process.env.BENCH_COLD_PAIR !== "0") await runColdPair({ log, rows, raw }, COLD_PAIR_CODES);
 
   // Two processes on Postgres + Redis, then the soak (bench/fleet.ts).
   await runFleetBench({ log, rows, raw });
