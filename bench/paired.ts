@@ -5,7 +5,7 @@
 // Why not the best round of each side: this machine's speed moves by a third from one 5 s run to
 // the next, and by half from one day to the next. Two runs next to each other share the machine's
 // state; runs a minute apart do not, and the best of each side may come from different states (a
-// 34k/s baseline round against a 22k/s one in run AH). The median of paired ratios is what
+// 34k/s baseline run against a 22k/s one in a run of 30 Nov 2026). The median of paired ratios is what
 // `farm-bench` reports for the same reason.
 import type { LoadResult } from "./load";
 import { fmt } from "./report";

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { rowsOf } from "../../../db/client";
 import { clickBatches, clickDaily, shortenedUrls } from "../../../db/schema";
 import { eventClicks } from "../../../tests/click-events";
@@ -85,10 +85,21 @@ function countingTransactions() {
   return counting;
 }
 
+/** The test database, each transaction starting `ms` late: a run that outlasts its budget. */
+const slowTransactions = (ms: number) => ({
+  preparedTransaction: async (...args: Parameters<typeof t.database.preparedTransaction>) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return t.database.preparedTransaction(...args);
+  },
+});
+
 describe("EventRollup", () => {
-  it("leaves the events in the log and the batch pending until it runs; then sums them once", async () => {
-    // The app's worker ticks every second: held off, so that this test's runs are the only ones.
+  // The app's worker ticks every second: held off, so that each test's runs are the only ones.
+  beforeAll(async () => {
     await t.app.clicks.rollups?.close(0);
+  });
+
+  it("leaves the events in the log and the batch pending until it runs; then sums them once", async () => {
     const url = await newShortUrl();
     await appended(url, 3);
     expect(await figuresOf(url.id)).toEqual({ clickCount: 0, rollup: 0, events: 3 });
@@ -274,13 +285,11 @@ describe("EventRollup", () => {
     for (let i = 0; i < 3; i++) await appended(url, 1);
     // A database that takes 300 ms a transaction: each run is ~290 ms over a 10 ms budget, so at
     // 10 ms of each 50 ms tick the worker rests ~1.45 s after it (it ran every tick before).
-    const slow = {
-      preparedTransaction: async (...args: Parameters<typeof t.database.preparedTransaction>) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return t.database.preparedTransaction(...args);
-      },
-    };
-    const worker = new EventRollup(slow, silentLog(), { tickMs: 50, busyBudgetMs: 10, busy: () => true });
+    const worker = new EventRollup(slowTransactions(300), silentLog(), {
+      tickMs: 50,
+      busyBudgetMs: 10,
+      busy: () => true,
+    });
     worker.start();
     try {
       await vi.waitFor(async () => expect(await pending()).toBeLessThan(3), { timeout: 5_000 });
@@ -298,13 +307,7 @@ describe("EventRollup", () => {
     const url = await newShortUrl();
     for (let i = 0; i < 3; i++) await appended(url, 1);
     // Stepping back, ~3 s of rest would follow each 300 ms run; behind for over 200 ms, none does.
-    const slow = {
-      preparedTransaction: async (...args: Parameters<typeof t.database.preparedTransaction>) => {
-        await new Promise((resolve) => setTimeout(resolve, 300));
-        return t.database.preparedTransaction(...args);
-      },
-    };
-    const worker = new EventRollup(slow, silentLog(), {
+    const worker = new EventRollup(slowTransactions(300), silentLog(), {
       tickMs: 50,
       busyBudgetMs: 5,
       busy: () => true,
