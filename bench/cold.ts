@@ -21,6 +21,7 @@ import { touch } from "./children";
 import { SHORT_LINK_COUNT } from "./fixtures";
 import { fmt } from "./report";
 import { savedSeed, seedCacheDir } from "./seed-cache";
+import { settleWrites } from "./settle";
 
 /**
  * Both methods over the same codes, each on a fresh copy of the data dir and a new server: `GET`
@@ -155,6 +156,7 @@ export async function runColdAlone({ log, rows, raw }: Scenario, count: number, 
     return;
   }
   try {
+    log(`writes of the copy settled: ${await settleWrites(seed.databaseUrl)}`);
     const logFile = path.join(ROOT, "bench", "results", "cold-server.log");
     const loopDelayFile = path.join(ROOT, "bench", "results", `cold-loop-delay-${method}.json`);
     const watchLoop = process.env.BENCH_LOOP_DELAY === "1";

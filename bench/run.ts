@@ -43,6 +43,7 @@ import { oursErrors, type Paired, pairedRounds, roundRatios } from "./paired";
 import { fmt, type Row, renderTable, verdict } from "./report";
 import { type ClickCounts, countClicks, type Seeded, seed } from "./seed";
 import { savedSeed, saveSeed, seedCacheDir } from "./seed-cache";
+import { settleWrites } from "./settle";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -561,6 +562,7 @@ async function main() {
         "other processes share the pinned cores, so throughput and p99 figures (ours and baselines) are unreliable",
     );
   const { port, seeded, reused } = await prepareDatabase(dataDir);
+  log(`writes of the seed settled: ${await settleWrites(databaseUrl)}`);
   const origin = `http://127.0.0.1:${port}`;
   const tool = defaultTool();
   log(
