@@ -280,46 +280,47 @@ describe("EventRollup", () => {
     expect(await figuresOf(url.id)).toEqual({ clickCount: 1, rollup: 1, events: 1 });
   });
 
-  it("while busy, rests its ticks after a run that outlasted the budget, in proportion", async () => {
+  /**
+   * Three batches pending and a busy worker on a database 300 ms late a transaction: `check` runs
+   * while it ticks every 50 ms; all three are summed once, in the end.
+   */
+  async function busyWorkerOnThreeBatches(
+    options: { busyBudgetMs: number; maxStepBackMs?: number },
+    check: () => Promise<void>,
+  ) {
     const url = await newShortUrl();
     for (let i = 0; i < 3; i++) await appended(url, 1);
-    // A database that takes 300 ms a transaction: each run is ~290 ms over a 10 ms budget, so at
-    // 10 ms of each 50 ms tick the worker rests ~1.45 s after it (it ran every tick before).
     const worker = new EventRollup(slowTransactions(300), silentLog(), {
       tickMs: 50,
-      busyBudgetMs: 10,
       busy: () => true,
+      ...options,
     });
     worker.start();
     try {
+      await check();
+    } finally {
+      await worker.close(5_000);
+    }
+    expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+  }
+
+  it("while busy, rests its ticks after a run that outlasted the budget, in proportion", async () => {
+    // Each run is ~290 ms over a 10 ms budget, so at 10 ms of each 50 ms tick the worker rests
+    // ~1.45 s after it (it ran every tick before).
+    await busyWorkerOnThreeBatches({ busyBudgetMs: 10 }, async () => {
       await vi.waitFor(async () => expect(await pending()).toBeLessThan(3), { timeout: 5_000 });
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect(await pending()).toBe(2);
       // It rests, then sums again: the figures still move under a load that does not end.
       await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 10_000 });
-    } finally {
-      await worker.close(5_000);
-    }
-    expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+    });
   });
 
   it("steps back for a burst only so long: behind for longer, it sums as when not busy", async () => {
-    const url = await newShortUrl();
-    for (let i = 0; i < 3; i++) await appended(url, 1);
     // Stepping back, ~3 s of rest would follow each 300 ms run; behind for over 200 ms, none does.
-    const worker = new EventRollup(slowTransactions(300), silentLog(), {
-      tickMs: 50,
-      busyBudgetMs: 5,
-      busy: () => true,
-      maxStepBackMs: 200,
-    });
-    worker.start();
-    try {
+    await busyWorkerOnThreeBatches({ busyBudgetMs: 5, maxStepBackMs: 200 }, async () => {
       await vi.waitFor(async () => expect(await pending()).toBe(0), { timeout: 4_000 });
-    } finally {
-      await worker.close(5_000);
-    }
-    expect(await figuresOf(url.id)).toEqual({ clickCount: 3, rollup: 3, events: 3 });
+    });
   });
 
   it("rests only past its budget, at the budget's share of a tick, for 30 s at most", () => {
