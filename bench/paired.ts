@@ -10,37 +10,40 @@
 import type { LoadResult } from "./load";
 import { fmt } from "./report";
 
-export type Round<T extends LoadResult> = { baseline: LoadResult; ours: T; ratio: number };
+/** What a round compares of a run: its rate, and the requests it failed. */
+export type Run = Pick<LoadResult, "rps" | "errors">;
 
-export type Paired<T extends LoadResult> = {
+export type Round<T extends Run, B extends Run = LoadResult> = { baseline: B; ours: T; ratio: number };
+
+export type Paired<T extends Run, B extends Run = LoadResult> = {
   /** The median round's ratio, ours over its own baseline. */
   ratio: number;
   /** The median round's runs. */
   ours: T;
-  baseline: LoadResult;
-  rounds: Round<T>[];
+  baseline: B;
+  rounds: Round<T, B>[];
 };
 
 /**
  * The round whose ratio is the median; with an even number of rounds, the lower of the middle two
  * (a row is never judged on a figure no round measured).
  */
-export function medianRound<T extends LoadResult>(rounds: readonly Round<T>[]): Round<T> {
+export function medianRound<T extends Run, B extends Run>(rounds: readonly Round<T, B>[]): Round<T, B> {
   if (rounds.length === 0) throw new Error("no rounds");
   const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
   return sorted[Math.floor((sorted.length - 1) / 2)]!;
 }
 
 /** Runs `count` paired rounds, alternating which side goes first, and reports each as it ends. */
-export async function pairedRounds<T extends LoadResult>(
+export async function pairedRounds<T extends Run, B extends Run>(
   count: number,
-  runBaseline: () => Promise<LoadResult>,
+  runBaseline: () => Promise<B>,
   runOurs: () => Promise<T>,
-  onRound: (round: Round<T>, index: number) => void = () => {},
-): Promise<Paired<T>> {
-  const rounds: Round<T>[] = [];
+  onRound: (round: Round<T, B>, index: number) => void = () => {},
+): Promise<Paired<T, B>> {
+  const rounds: Round<T, B>[] = [];
   for (let i = 1; i <= count; i++) {
-    let baseline: LoadResult;
+    let baseline: B;
     let ours: T;
     if (i % 2 === 1) {
       baseline = await runBaseline();
@@ -58,9 +61,9 @@ export async function pairedRounds<T extends LoadResult>(
 }
 
 /** Every round's ratio in the order run, for a row's note ("rounds 71%, 78%, 74%"). */
-export const roundRatios = (paired: Paired<LoadResult>) =>
+export const roundRatios = (paired: Paired<Run, Run>) =>
   `rounds ${paired.rounds.map((r) => fmt.pct(r.ratio)).join(", ")}`;
 
 /** Errors or unexpected statuses in any of our rounds: a row fails on one, whichever round it was in. */
-export const oursErrors = (paired: Paired<LoadResult>) =>
+export const oursErrors = (paired: Paired<Run, Run>) =>
   paired.rounds.reduce((sum, round) => sum + round.ours.errors, 0);
