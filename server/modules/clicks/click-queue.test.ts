@@ -144,6 +144,22 @@ describe("ClickQueue", () => {
     await queue.close();
   });
 
+  it("writes a statement's worth of rows at once, and leaves fewer rows for the timer", async () => {
+    const urls = [await newShortUrl(), await newShortUrl(), await newShortUrl(), await newShortUrl()];
+    // A row per target: three targets are a statement's worth, whatever the second.
+    const queue = queueOf(t.database, silentLog(), 1000, 60_000, { rowsPerStatement: 3 });
+    for (const url of urls) queue.push(clickOn(url));
+    const events = async () => Promise.all(urls.map(async (url) => (await countsOf(url.id)).events));
+    await vi.waitFor(async () => expect(await events()).toEqual([1, 1, 1, 0]), { timeout: 5000 });
+    await vi.waitFor(() => expect(queue.size).toBe(1), { timeout: 5000 });
+    // The fourth waits for the timer, a minute away.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await events()).toEqual([1, 1, 1, 0]);
+    await queue.flush();
+    expect(await events()).toEqual([1, 1, 1, 1]);
+    await queue.close();
+  });
+
   it("drops clicks on a link deleted meanwhile, and keeps the rest of the batch", async () => {
     const kept = await newShortUrl();
     const gone = await newShortUrl();
