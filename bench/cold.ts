@@ -45,12 +45,13 @@ export async function runColdPair(scenario: Scenario, count: number) {
   const run = (method: "GET" | "HEAD") => async (): Promise<ColdRun> => {
     const own: Scenario = { log: scenario.log, rows: [], raw: {} };
     await runColdAlone(own, count, method);
-    const cold = own.raw.cold as { touched: Touched } | undefined;
+    const cold = own.raw.cold as { touched: Touched; stopped: { code: number | null } } | undefined;
     if (!cold) throw new NoColdRun();
-    const { touched } = cold;
+    const { touched, stopped } = cold;
     return {
       rps: touched.requests / touched.seconds,
-      errors: Math.max(touched.errors, count - (touched.status["302"] ?? 0)),
+      // Requests not answered 302, and a server that did not exit cleanly on SIGTERM.
+      errors: Math.max(touched.errors, count - (touched.status["302"] ?? 0)) + (stopped.code === 0 ? 0 : 1),
       rows: own.rows,
       cold,
     };
@@ -78,7 +79,7 @@ export async function runColdPair(scenario: Scenario, count: number) {
     ratio: fmt.pct(paired.ratio),
     target: ">= 60%",
     verdict: paired.ratio >= 0.6 && errors === 0 ? "PASS" : "FAIL",
-    note: `${roundRatios(paired)}${errors ? `; ${errors} requests not answered 302 in the rounds` : ""}`,
+    note: `${roundRatios(paired)}${errors ? `; ${errors} failures in the rounds (requests not answered 302, servers not exiting cleanly)` : ""}`,
   });
 }
 
