@@ -237,23 +237,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // a burst (over BUSY_EVENTS_PER_SECOND) it takes 60 ms of each second on average, on either
   // database (on Postgres its runs take the cores the burst's lookups need): the burst is answered
   // first, summed after.
+  const underBurst = { busyBudgetMs: 60, busy: () => clicks.recentRate > BUSY_EVENTS_PER_SECOND };
   clicks.rollups = new EventRollup(
     database,
     app.log,
     database.kind === "pglite"
-      ? {
-          batchesPerRun: 1,
-          budgetMs: 250,
-          busyBudgetMs: 60,
-          busy: () => clicks.recentRate > BUSY_EVENTS_PER_SECOND,
-          soleWriter: true,
-        }
-      : {
-          batchesPerRun: 3,
-          budgetMs: 700,
-          busyBudgetMs: 60,
-          busy: () => clicks.recentRate > BUSY_EVENTS_PER_SECOND,
-        },
+      ? { batchesPerRun: 1, budgetMs: 250, soleWriter: true, ...underBurst }
+      : { batchesPerRun: 3, budgetMs: 700, ...underBurst },
   );
   clicks.rollups.start();
   const payments =

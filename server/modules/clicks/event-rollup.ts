@@ -122,7 +122,8 @@ export class EventRollup {
     const budgetMs = stepBack ? this.busyBudgetMs : this.budgetMs;
     void this.drain(budgetMs).then(() => {
       const ended = performance.now();
-      this.restUntil = restAfter(ended, ended - started, budgetMs, this.tickMs);
+      // Only a stepped-back run is paid for: a full-budget one must not delay the next burst's.
+      this.restUntil = stepBack ? restAfter(ended, ended - started, budgetMs, this.tickMs) : 0;
     });
   }
 
