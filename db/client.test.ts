@@ -144,15 +144,33 @@ describe("sqlLiteral", () => {
     expect(sqlLiteral(null)).toBe("null");
     expect(sqlLiteral(42)).toBe("'42'");
     expect(sqlLiteral("o'brien")).toBe("'o''brien'");
-    expect(sqlLiteral([1, null, 3])).toBe(`'{"1",NULL,"3"}'`);
+    expect(sqlLiteral([1, null, -3, 2.5])).toBe(`'{1,NULL,-3,2.5}'`);
+    expect(sqlLiteral(["NULL", "a b", ""])).toBe(`'{"NULL","a b",""}'`);
     expect(sqlLiteral(['a"b', "c\\d", "{x,y}", "it's"])).toBe(`'{"a\\"b","c\\\\d","{x,y}","it''s"}'`);
-    expect(sqlLiteral([true, false])).toBe(`'{"true","false"}'`);
+    expect(sqlLiteral([true, false])).toBe(`'{true,false}'`);
     expect(sqlLiteral(new Date(Date.UTC(2026, 0, 2)))).toBe("'2026-01-02T00:00:00.000Z'");
   });
 
   it("refuses what it cannot write exactly", () => {
     expect(() => sqlLiteral(Number.NaN)).toThrow();
     expect(() => sqlLiteral({ a: 1 })).toThrow();
+  });
+
+  it("lets the database read back exactly the values it was given", async () => {
+    const database = await openTestDatabase();
+    try {
+      const texts = ['a"b', "c\\d", "{x,y}", "it's", "NULL", "a b", "", null, "ação"];
+      const numbers = [1, null, -3, 2_147_483_647];
+      const flags = [true, false, null];
+      const [row] = await database.preparedRows<{ t: unknown; n: unknown; f: unknown; s: unknown }>({
+        name: "literal_round_trip",
+        query: sql`select ${sql.param(texts)}::text[] as t, ${sql.param(numbers)}::int[] as n,
+          ${sql.param(flags)}::bool[] as f, ${"o'brien \\ {}"}::text as s`,
+      });
+      expect(row).toEqual({ t: texts, n: numbers, f: flags, s: "o'brien \\ {}" });
+    } finally {
+      await database.close();
+    }
   });
 });
 
