@@ -97,4 +97,16 @@ describe("FoldedRows", () => {
     push(rows, view({ ...bot, isBot: false }));
     expect(counts(rows.take())).toEqual(["3:2", "5:1", "3:1"]);
   });
+
+  it("files a row under its own fields, whichever event missed before it", () => {
+    const rows = new FoldedRows();
+    const bot = { isBot: true, visitor: null, inApp: null, device: "desktop", browser: null };
+    expect(rows.find(view(bot), SECOND)).toBeUndefined();
+    // Not the event that missed: its row must not take that event's key.
+    rows.add(toEventRow(view({ ...bot, targetId: 5, linkPageId: 5 }), SECOND));
+    push(rows, view({ ...bot, targetId: 5, linkPageId: 5 }));
+    push(rows, view(bot));
+    push(rows, view(bot));
+    expect(counts(rows.take())).toEqual(["5:2", "3:2"]);
+  });
 });

@@ -59,6 +59,13 @@ const rowKey = (r: RowFields, second: number) =>
 export class FoldedRows {
   private byVisitor = new Map<string, EventRow[]>();
   private byKey = new Map<string, EventRow>();
+  /**
+   * The key `find` built for the event it did not find, for the `add` that follows with its row:
+   * built once, not twice (a bot's clicks, or a visitor on many links at once, go by key).
+   */
+  private missedEvent: RowFields | undefined;
+  private missedSecond = 0;
+  private missedKey = "";
   /** Every row, in the order first queued. */
   private rows: EventRow[] = [];
 
@@ -78,7 +85,14 @@ export class FoldedRows {
       }
       if (bucket.length < BUCKET_ROWS) return undefined;
     }
-    return this.byKey.get(rowKey(event, second));
+    const key = rowKey(event, second);
+    const row = this.byKey.get(key);
+    if (row === undefined) {
+      this.missedEvent = event;
+      this.missedSecond = second;
+      this.missedKey = key;
+    }
+    return row;
   }
 
   /** Queues a row that `find` did not find. */
@@ -96,7 +110,16 @@ export class FoldedRows {
         return;
       }
     }
-    this.byKey.set(rowKey(row, row.second), row);
+    const missed = this.missedEvent;
+    this.missedEvent = undefined;
+    const key =
+      missed !== undefined &&
+      this.missedSecond === row.second &&
+      missed.visitor === row.visitor &&
+      sameRow(row, missed, row.second)
+        ? this.missedKey
+        : rowKey(row, row.second);
+    this.byKey.set(key, row);
   }
 
   /** Every queued row, first queued first; the queue is then empty. */
@@ -105,6 +128,7 @@ export class FoldedRows {
     this.rows = [];
     this.byVisitor = new Map();
     this.byKey = new Map();
+    this.missedEvent = undefined;
     return rows;
   }
 }
