@@ -355,7 +355,8 @@ export class ClickQueue {
    */
   private async writeBatch(batch: EventRow[], id: string): Promise<void> {
     // One array parameter per column (unnest): the statement is as cheap to build for 5 000 clicks
-    // as for 1, which matters because it is built on the same thread that answers redirects.
+    // as for 1, which matters because it is built on the same thread that answers redirects. The
+    // instant goes as its epoch second: no date text to write here, nor to parse in the database.
     const column = <V>(pick: (row: EventRow) => V) => sql.param(batch.map(pick));
     const append = sql`
       with b as (
@@ -367,18 +368,18 @@ export class ClickQueue {
          browser, os, is_bot, visitor, in_app, opened)
       overriding system value
       select b.seq * ${EVENTS_PER_BATCH}::bigint + e.n, e.user_id, e.target_type, e.target_id, e.link_page_id,
-        e.occurred_at, e.clicks, e.country, e.referrer_host, e.device, e.browser, e.os, e.is_bot, e.visitor,
-        e.in_app, e.opened
+        to_timestamp(e.at_second), e.clicks, e.country, e.referrer_host, e.device, e.browser, e.os, e.is_bot,
+        e.visitor, e.in_app, e.opened
       from b, unnest(
         ${column((e) => e.userId)}::int[], ${column((e) => e.targetType)}::text[],
         ${column((e) => e.targetId)}::int[], ${column((e) => e.linkPageId)}::int[],
-        ${column((e) => new Date(e.second * 1000).toISOString())}::timestamptz[],
+        ${column((e) => e.second)}::bigint[],
         ${column((e) => e.clicks)}::int[], ${column((e) => e.country)}::text[],
         ${column((e) => e.referrerHost)}::text[], ${column((e) => e.device)}::text[],
         ${column((e) => e.browser)}::text[], ${column((e) => e.os)}::text[],
         ${column((e) => e.isBot)}::bool[], ${column((e) => e.visitor)}::bigint[],
         ${column((e) => e.inApp)}::text[], ${column((e) => e.opened)}::text[])
-        with ordinality as e(user_id, target_type, target_id, link_page_id, occurred_at, clicks, country,
+        with ordinality as e(user_id, target_type, target_id, link_page_id, at_second, clicks, country,
           referrer_host, device, browser, os, is_bot, visitor, in_app, opened, n)`;
     await this.database.preparedTransaction(
       [{ name: "click_events_append", query: append }],
