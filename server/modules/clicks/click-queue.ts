@@ -168,7 +168,7 @@ export class ClickQueue {
     }
     this.clicks++;
     if (this.running) return; // written after the running drain (write)
-    if (this.due()) void this.write(1);
+    if (this.due()) void this.write();
     else this.schedule();
   }
 
@@ -178,18 +178,18 @@ export class ClickQueue {
    * only appends, and the worker sums on its own tick.
    */
   async flush(): Promise<void> {
-    await this.write(1);
+    await this.write();
     await this.rollups?.drain();
   }
 
-  /** Writes while at least `minimum` clicks wait; below that, the timer takes the rest. */
-  private async write(minimum: number): Promise<void> {
+  /** Writes what waits (batches in doubt first), then writes again if more is due, else arms the timer. */
+  private async write(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
       this.timer = undefined;
     }
     while (this.running) await this.running;
-    if (this.size === 0 || (this.inDoubt.length === 0 && this.clicks < minimum)) {
+    if (this.size === 0 || (this.inDoubt.length === 0 && this.clicks === 0)) {
       this.schedule();
       return;
     }
@@ -199,7 +199,7 @@ export class ClickQueue {
     } finally {
       this.running = undefined;
     }
-    if (this.due()) void this.write(1);
+    if (this.due()) void this.write();
     else this.schedule();
   }
 
@@ -228,7 +228,7 @@ export class ClickQueue {
     this.closed = true;
     for (let attempt = 0; attempt < 5 && this.size > 0; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-      await this.write(1);
+      await this.write();
     }
     if (this.timer) clearTimeout(this.timer);
     if (this.size > 0) this.log.error({ clicks: this.size }, "clicks not written at shutdown");
@@ -240,7 +240,7 @@ export class ClickQueue {
     const delay = this.failures ? Math.min(MAX_BACKOFF_MS, this.flushMs * 2 ** this.failures) : this.flushMs;
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      void this.write(1);
+      void this.write();
     }, delay);
   }
 
