@@ -4,7 +4,14 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { openTestDatabase, testDatabaseKind } from "../tests/test-database";
-import { type Database, lockDataDir, openDatabase, parseConnectionWithoutJit, sqlLiteral } from "./client";
+import {
+  arrayLiteral,
+  type Database,
+  lockDataDir,
+  openDatabase,
+  parseConnectionWithoutJit,
+  sqlLiteral,
+} from "./client";
 import { users } from "./schema";
 
 describe("lockDataDir", () => {
@@ -149,6 +156,13 @@ describe("sqlLiteral", () => {
     expect(sqlLiteral(['a"b', "c\\d", "{x,y}", "it's"])).toBe(`'{"a\\"b","c\\\\d","{x,y}","it''s"}'`);
     expect(sqlLiteral([true, false])).toBe(`'{true,false}'`);
     expect(sqlLiteral(new Date(Date.UTC(2026, 0, 2)))).toBe("'2026-01-02T00:00:00.000Z'");
+  });
+
+  it("writes an array literal's text with only the array's own escapes (a parameter's text on Postgres)", () => {
+    expect(arrayLiteral([])).toBe("{}");
+    expect(arrayLiteral([1, null, "a b", true])).toBe(`{1,NULL,"a b",true}`);
+    expect(arrayLiteral(['a"b', "c\\d", "it's"])).toBe(`{"a\\"b","c\\\\d","it's"}`);
+    expect(() => arrayLiteral([[1]])).toThrow();
   });
 
   it("refuses what it cannot write exactly", () => {
