@@ -90,11 +90,11 @@ export function sqlLiteral(value: unknown): string {
 
 /**
  * An array as the text of a Postgres array literal (`{1,NULL,"a b"}`), for a parameter cast to an
- * array type on either database: the Postgres adapter sends it as the parameter's text (values), and
- * PGlite's EXECUTE quotes it (sqlLiteral). Built on the thread that answers requests (the event append's ~15 columns of up
- * to 2,000 values), so it is a single pass: numbers and booleans go bare, and only an element with a
- * character to escape is searched and replaced (node-postgres' own array encoding escapes every
- * element twice and took twice as long).
+ * array type on either database: the Postgres adapter sends it as the parameter's text (values),
+ * and PGlite's EXECUTE quotes it (sqlLiteral). Built on the thread that answers requests (the event
+ * append's ~15 columns of up to 2,000 values), so it is a single pass: numbers and booleans go bare,
+ * and only an element with a character to escape is searched and replaced (node-postgres' own array
+ * encoding escapes every element twice and took twice as long).
  */
 export function arrayLiteral(values: readonly unknown[]): string {
   let text = "{";
