@@ -113,10 +113,7 @@ export class FoldedRows {
     const missed = this.missedEvent;
     this.missedEvent = undefined;
     const key =
-      missed !== undefined &&
-      this.missedSecond === row.second &&
-      missed.visitor === row.visitor &&
-      sameRow(row, missed, row.second)
+      missed !== undefined && missed.visitor === row.visitor && sameRow(row, missed, this.missedSecond)
         ? this.missedKey
         : rowKey(row, row.second);
     this.byKey.set(key, row);
